@@ -1,0 +1,85 @@
+"""kop: Knowledge Oriented Players.
+
+A reasoning engine for what players in a game know (the multi-agent logic of
+knowledge S5_n with common knowledge and public announcements) and for the
+game-tree strategies that this knowledge justifies (Sang & Chen, *Beyond
+Minimax*).
+
+The public API is flat, networkx style: ``kop.parse``, ``kop.KripkeModel``,
+``kop.valid``, ``kop.minimax``, ... Names are imported lazily so that
+``import kop`` and the ``kop`` command start fast.
+
+Layers (data flows one way; no layer imports one above it)::
+
+    syntax -> semantics -> reasoning -> games -> selection -> cli
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it.  Each layer adds its own names here.
+_EXPORTS: dict[str, str] = {
+    # syntax
+    "Formula": "kop.syntax.formula",
+    "Atom": "kop.syntax.formula",
+    "Top": "kop.syntax.formula",
+    "Bottom": "kop.syntax.formula",
+    "TRUE": "kop.syntax.formula",
+    "FALSE": "kop.syntax.formula",
+    "Not": "kop.syntax.formula",
+    "And": "kop.syntax.formula",
+    "Or": "kop.syntax.formula",
+    "Implies": "kop.syntax.formula",
+    "Iff": "kop.syntax.formula",
+    "Know": "kop.syntax.formula",
+    "Possible": "kop.syntax.formula",
+    "KnowWhether": "kop.syntax.formula",
+    "Everyone": "kop.syntax.formula",
+    "Common": "kop.syntax.formula",
+    "Distributed": "kop.syntax.formula",
+    "RelCommon": "kop.syntax.formula",
+    "Announce": "kop.syntax.formula",
+    "AnnounceDual": "kop.syntax.formula",
+    "symbols": "kop.syntax.formula",
+    "K": "kop.syntax.formula",
+    "M": "kop.syntax.formula",
+    "Kw": "kop.syntax.formula",
+    "E": "kop.syntax.formula",
+    "C": "kop.syntax.formula",
+    "D": "kop.syntax.formula",
+    "conj": "kop.syntax.formula",
+    "disj": "kop.syntax.formula",
+    "parse": "kop.syntax.parser",
+    "ParseError": "kop.syntax.errors",
+    "KopError": "kop.syntax.errors",
+    "to_ascii": "kop.syntax.printer",
+    "to_unicode": "kop.syntax.printer",
+    "to_latex": "kop.syntax.printer",
+    "to_sympy": "kop.syntax.sympy_bridge",
+    "from_sympy": "kop.syntax.sympy_bridge",
+    "f_level": "kop.syntax.levels",
+    "chain": "kop.syntax.levels",
+    # semantics (Kripke models, model checking, updates, puzzles)
+    # reasoning (prover, levels, cores)
+    # games (trees, formats, strategies, play)
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'kop' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
+
+__all__ = sorted(_EXPORTS)

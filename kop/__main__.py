@@ -1,0 +1,3 @@
+from kop.cli.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""Games layer: game trees, formats, and the KOP strategies (minimax, M^d, M^h, HM0M^d, play)."""

@@ -1,0 +1,1 @@
+"""Reasoning layer: the S5_n prover (satisfiable / valid / entails) and knowledge levels and cores."""

@@ -1,0 +1,1 @@
+"""Semantics layer: S5_n Kripke models, model checking, updates (announcements, action models)."""

@@ -1,0 +1,45 @@
+"""Errors raised by kop.  Every error a user can cause is a :class:`KopError`."""
+
+from __future__ import annotations
+
+
+class KopError(ValueError):
+    """Base class of every error kop reports to users (bad input, limits exceeded)."""
+
+
+class ParseError(KopError):
+    """A formula or theory text could not be parsed.
+
+    Attributes
+    ----------
+    text : str
+        The whole input.
+    line, column : int
+        1-based position of the offending text.
+    found : str
+        The offending text ('' at the end of input).
+    expected : str
+        A human sentence saying what was expected there.
+    """
+
+    def __init__(self, text: str, line: int, column: int, found: str, expected: str):
+        self.text = text
+        self.line = line
+        self.column = column
+        self.found = found
+        self.expected = expected
+        where = f"line {line}, column {column}"
+        what = f"found {found!r}" if found else "found end of input"
+        super().__init__(f"{where}: {expected}; {what}")
+
+    def source_line(self) -> str:
+        lines = self.text.splitlines() or [""]
+        return lines[self.line - 1] if self.line - 1 < len(lines) else ""
+
+    def pretty(self) -> str:
+        """The message with the source line and a caret under the column."""
+        return f"{self}\n  {self.source_line()}\n  {' ' * (self.column - 1)}^"
+
+
+class LimitError(KopError):
+    """An explicit size or time limit was exceeded."""

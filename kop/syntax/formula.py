@@ -1,0 +1,546 @@
+"""The formula AST of S5_n with common knowledge and public announcements.
+
+Formulas are small immutable values with structural equality and a cached
+hash, so they can be dictionary keys (the model checker memoizes truth sets by
+formula).  Build them by parsing (:func:`kop.parse`) or in Python::
+
+    >>> from kop import symbols, K, C
+    >>> p, q = symbols("p q")
+    >>> K("a", p) & ~q >> C(["a", "b"], p)
+    Implies(And(Know('a', Atom('p')), Not(Atom('q'))), Common(('a', 'b'), Atom('p')))
+
+Operators: ``~`` (not), ``&`` (and), ``|`` (or), ``>>`` (implies); ``a.iff(b)``.
+
+Conjunction and disjunction are n-ary (``And(p, q, r)``) so that long flat
+chains stay shallow.  Groups are stored sorted and without duplicates, so
+``E{B,A} p`` and ``E{A,B} p`` are the same formula.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import ClassVar
+
+__all__ = [
+    "Formula", "Atom", "Top", "Bottom", "TRUE", "FALSE", "Not", "And", "Or",
+    "Implies", "Iff", "Know", "Possible", "KnowWhether", "Everyone", "Common",
+    "Distributed", "RelCommon", "Announce", "AnnounceDual",
+    "symbols", "K", "M", "Kw", "E", "C", "D", "conj", "disj",
+    "AGENT_RE", "ATOM_RE", "is_reserved_atom",
+]
+
+#: Agent names: letters, digits and underscores.
+AGENT_RE = re.compile(r"[A-Za-z0-9_]+")
+#: Atom names: a letter, then letters, digits and underscores.
+ATOM_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+# Identifiers the parser reads as operators or constants, so not usable as atoms.
+_RESERVED = re.compile(r"(?:K|M|Kw)_[A-Za-z0-9]+|[KM][a-z]|true|false")
+
+
+def is_reserved_atom(name: str) -> bool:
+    """True when *name* would be read as an operator (``K_a``, ``Ka``, ``Kw_a``) or a constant."""
+    return _RESERVED.fullmatch(name) is not None
+
+
+def _check_agent(agent: object) -> str:
+    if not isinstance(agent, str) or not AGENT_RE.fullmatch(agent):
+        raise ValueError(f"invalid agent name {agent!r}: use letters, digits and underscores")
+    return agent
+
+
+def _group(agents: Iterable[str] | str) -> tuple[str, ...]:
+    if isinstance(agents, str):
+        agents = [agents]
+    group = tuple(sorted({_check_agent(a) for a in agents}))
+    if not group:
+        raise ValueError("a group operator needs at least one agent")
+    return group
+
+
+def _check_formula(x: object, where: str) -> Formula:
+    if not isinstance(x, Formula):
+        raise TypeError(f"{where} must be a Formula, not {type(x).__name__}")
+    return x
+
+
+class Formula:
+    """Base class of all formulas.  Immutable; equality is structural."""
+
+    __slots__ = ("_hash",)
+    _fields: ClassVar[tuple[str, ...]] = ()
+    #: children that are formulas, in order (used by generic traversals)
+    _hash: int
+
+    def _seal(self) -> None:
+        object.__setattr__(self, "_hash", hash((type(self).__name__, *self._values())))
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, f) for f in self._fields)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not type(self) or other._hash != self._hash:  # type: ignore[attr-defined]
+            return False
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __reduce__(self):
+        return (type(self), self._init_args())
+
+    def _init_args(self) -> tuple:
+        return self._values()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(repr(v) for v in self._init_args())})"
+
+    def __str__(self) -> str:
+        from kop.syntax.printer import to_ascii
+
+        return to_ascii(self)
+
+    # -- building ----------------------------------------------------------
+    def __invert__(self) -> Formula:
+        return Not(self)
+
+    def __and__(self, other: Formula) -> Formula:
+        return And(self, other)
+
+    def __or__(self, other: Formula) -> Formula:
+        return Or(self, other)
+
+    def __rshift__(self, other: Formula) -> Formula:
+        return Implies(self, other)
+
+    def implies(self, other: Formula) -> Formula:
+        return Implies(self, other)
+
+    def iff(self, other: Formula) -> Formula:
+        return Iff(self, other)
+
+    # -- structure -----------------------------------------------------------
+    @property
+    def children(self) -> tuple[Formula, ...]:
+        """The immediate subformulas, in order."""
+        return ()
+
+    def subformulas(self) -> Iterator[Formula]:
+        """Every distinct subformula, each after its own subformulas (post-order)."""
+        seen: set[Formula] = set()
+        stack: list[tuple[Formula, bool]] = [(self, False)]
+        while stack:
+            f, expanded = stack.pop()
+            if f in seen:
+                continue
+            if expanded:
+                seen.add(f)
+                yield f
+            else:
+                stack.append((f, True))
+                stack.extend((c, False) for c in reversed(f.children))
+
+    def atoms(self) -> frozenset[str]:
+        """The names of the atoms that occur in the formula."""
+        return frozenset(f.name for f in self.subformulas() if isinstance(f, Atom))
+
+    def agents(self) -> frozenset[str]:
+        """The agents named by the formula's modal operators."""
+        out: set[str] = set()
+        for f in self.subformulas():
+            out.update(f._own_agents())
+        return frozenset(out)
+
+    def _own_agents(self) -> tuple[str, ...]:
+        return ()
+
+    def size(self) -> int:
+        """The number of nodes of the formula tree (shared subformulas counted each time)."""
+        return 1 + sum(c.size() for c in self.children)
+
+    def modal_depth(self) -> int:
+        """The nesting depth of epistemic operators (announcements count too)."""
+        depth: dict[Formula, int] = {}
+        for f in self.subformulas():
+            inner = max((depth[c] for c in f.children), default=0)
+            depth[f] = inner + (1 if isinstance(f, _Modal) else 0)
+        return depth[self]
+
+    def nnf(self) -> Formula:
+        """An equivalent formula in negation normal form.
+
+        Implications and equivalences are expanded, ``E_G`` becomes the
+        conjunction of the members' ``K``, ``Kw`` becomes ``K φ | K ~φ``, and
+        negations are pushed inward to atoms through the dualities
+        K/M and [!]/<!>.  Common and distributed knowledge have no dual in the
+        language, so a negation may remain directly in front of ``C``, ``D``
+        and relativized ``C``.
+        """
+        return _nnf(self, False)
+
+    def is_propositional(self) -> bool:
+        return all(not isinstance(f, _Modal) for f in self.subformulas())
+
+
+class Atom(Formula):
+    """A propositional atom, e.g. ``p`` or a player's evaluation function ``E_A``."""
+
+    __slots__ = ("name",)
+    _fields = ("name",)
+    name: str
+
+    def __init__(self, name: str):
+        if not isinstance(name, str) or not ATOM_RE.fullmatch(name):
+            raise ValueError(f"invalid atom name {name!r}: start with a letter, then letters, digits, '_'")
+        if is_reserved_atom(name):
+            raise ValueError(f"{name!r} cannot be an atom: it reads as an operator or constant")
+        object.__setattr__(self, "name", name)
+        self._seal()
+
+
+class _Constant(Formula):
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self._seal()
+
+
+class Top(_Constant):
+    """The constant true."""
+
+    __slots__ = ()
+
+
+class Bottom(_Constant):
+    """The constant false."""
+
+    __slots__ = ()
+
+
+TRUE = Top()
+FALSE = Bottom()
+
+
+class Not(Formula):
+    __slots__ = ("arg",)
+    _fields = ("arg",)
+    arg: Formula
+
+    def __init__(self, arg: Formula):
+        object.__setattr__(self, "arg", _check_formula(arg, "the argument of Not"))
+        self._seal()
+
+    @property
+    def children(self) -> tuple[Formula, ...]:
+        return (self.arg,)
+
+
+class _NAry(Formula):
+    __slots__ = ("args",)
+    _fields = ("args",)
+    args: tuple[Formula, ...]
+
+    def __init__(self, *args: Formula):
+        if len(args) < 2:
+            raise ValueError(f"{type(self).__name__} needs at least two arguments; use conj()/disj()")
+        object.__setattr__(self, "args", tuple(_check_formula(a, f"an argument of {type(self).__name__}") for a in args))
+        self._seal()
+
+    def _init_args(self) -> tuple:
+        return self.args
+
+    @property
+    def children(self) -> tuple[Formula, ...]:
+        return self.args
+
+
+class And(_NAry):
+    """Conjunction of two or more formulas."""
+
+    __slots__ = ()
+
+
+class Or(_NAry):
+    """Disjunction of two or more formulas."""
+
+    __slots__ = ()
+
+
+class _Binary(Formula):
+    __slots__ = ("left", "right")
+    _fields = ("left", "right")
+    left: Formula
+    right: Formula
+
+    def __init__(self, left: Formula, right: Formula):
+        object.__setattr__(self, "left", _check_formula(left, f"the left side of {type(self).__name__}"))
+        object.__setattr__(self, "right", _check_formula(right, f"the right side of {type(self).__name__}"))
+        self._seal()
+
+    @property
+    def children(self) -> tuple[Formula, ...]:
+        return (self.left, self.right)
+
+
+class Implies(_Binary):
+    __slots__ = ()
+
+
+class Iff(_Binary):
+    __slots__ = ()
+
+
+class _Modal(Formula):
+    """Marker base class of the epistemic and dynamic operators."""
+
+    __slots__ = ()
+
+
+class _Individual(_Modal):
+    __slots__ = ("agent", "arg")
+    _fields = ("agent", "arg")
+    agent: str
+    arg: Formula
+
+    def __init__(self, agent: str, arg: Formula):
+        object.__setattr__(self, "agent", _check_agent(agent))
+        object.__setattr__(self, "arg", _check_formula(arg, f"the argument of {type(self).__name__}"))
+        self._seal()
+
+    @property
+    def children(self) -> tuple[Formula, ...]:
+        return (self.arg,)
+
+    def _own_agents(self) -> tuple[str, ...]:
+        return (self.agent,)
+
+
+class Know(_Individual):
+    """``K_a φ``: agent a knows φ."""
+
+    __slots__ = ()
+
+
+class Possible(_Individual):
+    """``M_a φ``: agent a considers φ possible (the dual of K_a)."""
+
+    __slots__ = ()
+
+
+class KnowWhether(_Individual):
+    """``Kw_a φ``: agent a knows whether φ, i.e. ``K_a φ | K_a ~φ``."""
+
+    __slots__ = ()
+
+
+class _GroupOp(_Modal):
+    __slots__ = ("group", "arg")
+    _fields = ("group", "arg")
+    group: tuple[str, ...]
+    arg: Formula
+
+    def __init__(self, group: Iterable[str] | str, arg: Formula):
+        object.__setattr__(self, "group", _group(group))
+        object.__setattr__(self, "arg", _check_formula(arg, f"the argument of {type(self).__name__}"))
+        self._seal()
+
+    @property
+    def children(self) -> tuple[Formula, ...]:
+        return (self.arg,)
+
+    def _own_agents(self) -> tuple[str, ...]:
+        return self.group
+
+
+class Everyone(_GroupOp):
+    """``E_G φ``: everybody in G knows φ."""
+
+    __slots__ = ()
+
+
+class Common(_GroupOp):
+    """``C_G φ``: φ is common knowledge in G."""
+
+    __slots__ = ()
+
+
+class Distributed(_GroupOp):
+    """``D_G φ``: φ is distributed knowledge in G."""
+
+    __slots__ = ()
+
+
+class RelCommon(_Modal):
+    """``C_G(φ, ψ)``: along every G-path through φ-worlds, ψ holds.
+
+    Relativized common knowledge (van Benthem, van Eijck & Kooi 2005): true at
+    w iff ψ holds at every world reachable from w by a non-empty chain of
+    G-steps in which every world after w satisfies φ.
+    """
+
+    __slots__ = ("group", "cond", "arg")
+    _fields = ("group", "cond", "arg")
+    group: tuple[str, ...]
+    cond: Formula
+    arg: Formula
+
+    def __init__(self, group: Iterable[str] | str, cond: Formula, arg: Formula):
+        object.__setattr__(self, "group", _group(group))
+        object.__setattr__(self, "cond", _check_formula(cond, "the condition of RelCommon"))
+        object.__setattr__(self, "arg", _check_formula(arg, "the argument of RelCommon"))
+        self._seal()
+
+    @property
+    def children(self) -> tuple[Formula, ...]:
+        return (self.cond, self.arg)
+
+    def _own_agents(self) -> tuple[str, ...]:
+        return self.group
+
+
+class _Announcement(_Modal):
+    __slots__ = ("ann", "arg")
+    _fields = ("ann", "arg")
+    ann: Formula
+    arg: Formula
+
+    def __init__(self, ann: Formula, arg: Formula):
+        object.__setattr__(self, "ann", _check_formula(ann, "the announced formula"))
+        object.__setattr__(self, "arg", _check_formula(arg, f"the argument of {type(self).__name__}"))
+        self._seal()
+
+    @property
+    def children(self) -> tuple[Formula, ...]:
+        return (self.ann, self.arg)
+
+
+class Announce(_Announcement):
+    """``[!φ]ψ``: after every truthful public announcement of φ, ψ holds."""
+
+    __slots__ = ()
+
+
+class AnnounceDual(_Announcement):
+    """``<!φ>ψ``: φ is true and after announcing it, ψ holds."""
+
+    __slots__ = ()
+
+
+# -- convenience constructors ---------------------------------------------------
+
+def symbols(names: str | Iterable[str]) -> tuple[Atom, ...]:
+    """Atoms from a space- or comma-separated string: ``p, q = symbols("p q")``."""
+    if isinstance(names, str):
+        names = names.replace(",", " ").split()
+    return tuple(Atom(n) for n in names)
+
+
+def _as_formula(x: Formula | str) -> Formula:
+    if isinstance(x, str):
+        from kop.syntax.parser import parse
+
+        return parse(x)
+    return x
+
+
+def K(agent: str, phi: Formula | str) -> Know:
+    """``K_agent phi``; *phi* may be a formula or a string to parse."""
+    return Know(agent, _as_formula(phi))
+
+
+def M(agent: str, phi: Formula | str) -> Possible:
+    return Possible(agent, _as_formula(phi))
+
+
+def Kw(agent: str, phi: Formula | str) -> KnowWhether:
+    return KnowWhether(agent, _as_formula(phi))
+
+
+def E(group: Iterable[str] | str, phi: Formula | str) -> Everyone:
+    return Everyone(group, _as_formula(phi))
+
+
+def C(group: Iterable[str] | str, phi: Formula | str, psi: Formula | str | None = None) -> Formula:
+    """``C_G phi``, or relativized ``C_G(phi, psi)`` when *psi* is given."""
+    if psi is None:
+        return Common(group, _as_formula(phi))
+    return RelCommon(group, _as_formula(phi), _as_formula(psi))
+
+
+def D(group: Iterable[str] | str, phi: Formula | str) -> Distributed:
+    return Distributed(group, _as_formula(phi))
+
+
+def conj(formulas: Iterable[Formula]) -> Formula:
+    """The conjunction of the formulas: ``true`` if none, the formula itself if one."""
+    fs = tuple(formulas)
+    if not fs:
+        return TRUE
+    return fs[0] if len(fs) == 1 else And(*fs)
+
+
+def disj(formulas: Iterable[Formula]) -> Formula:
+    """The disjunction of the formulas: ``false`` if none, the formula itself if one."""
+    fs = tuple(formulas)
+    if not fs:
+        return FALSE
+    return fs[0] if len(fs) == 1 else Or(*fs)
+
+
+# -- negation normal form -------------------------------------------------------
+
+def _nnf(f: Formula, neg: bool) -> Formula:
+    if isinstance(f, Atom):
+        return Not(f) if neg else f
+    if isinstance(f, Top):
+        return FALSE if neg else TRUE
+    if isinstance(f, Bottom):
+        return TRUE if neg else FALSE
+    if isinstance(f, Not):
+        return _nnf(f.arg, not neg)
+    if isinstance(f, And):
+        parts = tuple(_nnf(a, neg) for a in f.args)
+        return Or(*parts) if neg else And(*parts)
+    if isinstance(f, Or):
+        parts = tuple(_nnf(a, neg) for a in f.args)
+        return And(*parts) if neg else Or(*parts)
+    if isinstance(f, Implies):
+        return _nnf(Or(Not(f.left), f.right), neg)
+    if isinstance(f, Iff):
+        a, b = f.left, f.right
+        return _nnf(Or(And(a, b), And(Not(a), Not(b))), neg)
+    if isinstance(f, Know):
+        return Possible(f.agent, _nnf(f.arg, True)) if neg else Know(f.agent, _nnf(f.arg, False))
+    if isinstance(f, Possible):
+        return Know(f.agent, _nnf(f.arg, True)) if neg else Possible(f.agent, _nnf(f.arg, False))
+    if isinstance(f, KnowWhether):
+        pos, negd = _nnf(f.arg, False), _nnf(f.arg, True)
+        if neg:
+            return And(Possible(f.agent, pos), Possible(f.agent, negd))
+        return Or(Know(f.agent, pos), Know(f.agent, negd))
+    if isinstance(f, Everyone):
+        return _nnf(conj(Know(a, f.arg) for a in f.group), neg)
+    if isinstance(f, (Common, Distributed)):
+        inner = type(f)(f.group, _nnf(f.arg, False))
+        return Not(inner) if neg else inner
+    if isinstance(f, RelCommon):
+        inner = RelCommon(f.group, _nnf(f.cond, False), _nnf(f.arg, False))
+        return Not(inner) if neg else inner
+    if isinstance(f, Announce):
+        ann = _nnf(f.ann, False)
+        return AnnounceDual(ann, _nnf(f.arg, True)) if neg else Announce(ann, _nnf(f.arg, False))
+    if isinstance(f, AnnounceDual):
+        ann = _nnf(f.ann, False)
+        return Announce(ann, _nnf(f.arg, True)) if neg else AnnounceDual(ann, _nnf(f.arg, False))
+    raise TypeError(f"unknown formula type {type(f).__name__}")
