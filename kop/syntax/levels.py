@@ -1,0 +1,63 @@
+"""The levels of knowledge f(P, d) of Sang & Chen, built syntactically (SPEC §2.5).
+
+``f(A, 0) = {K_A E_A, K_A S_A}`` and each step d adds the alternation chain of
+d knowledge operators that starts with ``K_A`` and ends in ``E_B`` (d odd) or
+``E_A`` (d even)::
+
+    >>> from kop import f_level, to_ascii
+    >>> [to_ascii(f) for f in f_level("A", "B", 3)]
+    ['K_A E_A', 'K_A S_A', 'K_A E_B', 'K_A K_B E_A', 'K_A K_B K_A E_B']
+
+Atoms: ``E_P`` is player P's evaluation function and ``S_P`` its strategy.
+
+Reference: Sang & Chen, *Beyond Minimax*, formula (4).
+"""
+
+from __future__ import annotations
+
+from kop.syntax.formula import Atom, Formula, Know
+
+__all__ = ["evaluation", "strategy_atom", "chain", "f_level"]
+
+
+def evaluation(player: str) -> Atom:
+    """The atom ``E_P``: player P's evaluation function."""
+    return Atom(f"E_{player}")
+
+
+def strategy_atom(player: str) -> Atom:
+    """The atom ``S_P``: player P's strategy."""
+    return Atom(f"S_{player}")
+
+
+def chain(player: str, opponent: str, d: int) -> Formula:
+    """The alternation chain of length d >= 1: ``K_P K_Q K_P ... E_X``.
+
+    It has d knowledge operators alternating P, Q, P, ... and ends in the
+    opponent's evaluation ``E_Q`` when d is odd and the player's own ``E_P``
+    when d is even.  ``chain(P, Q, 0)`` is ``K_P E_P``.
+    """
+    if d < 0:
+        raise ValueError(f"the depth d must be >= 0, not {d}")
+    if d == 0:
+        return Know(player, evaluation(player))
+    result: Formula = evaluation(opponent if d % 2 == 1 else player)
+    for i in range(d - 1, -1, -1):
+        result = Know(player if i % 2 == 0 else opponent, result)
+    return result
+
+
+def f_level(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
+    """The formulas of f(P, d), in order: ``K_P E_P, K_P S_P`` and the chains of length 1..d.
+
+    Parameters
+    ----------
+    player, opponent : str
+        P and Q.
+    d : int
+        The level, >= 0.
+    """
+    if d < 0:
+        raise ValueError(f"the level d must be >= 0, not {d}")
+    base = (Know(player, evaluation(player)), Know(player, strategy_atom(player)))
+    return base + tuple(chain(player, opponent, i) for i in range(1, d + 1))

@@ -1,0 +1,348 @@
+"""Parse S5_n formulas written in kop's language (``grammar/s5n.lark``).
+
+    >>> from kop import parse
+    >>> parse("K_A K_B E_A")
+    Know('A', Know('B', Atom('E_A')))
+    >>> parse("C{A,B}(p, K_A q)")
+    RelCommon(('A', 'B'), Atom('p'), Know('A', Atom('q')))
+
+The grammar is an LALR(1) Lark grammar; the AST is built during parsing (no
+recursive tree walk), so nesting depth is bounded only by :data:`MAX_DEPTH`.
+Errors are :class:`kop.ParseError` with line, column and a sentence saying what
+was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from kop.syntax import formula as F
+from kop.syntax.errors import ParseError
+
+__all__ = ["parse", "parse_many", "nesting_depth", "MAX_DEPTH", "MAX_LENGTH", "grammar_path"]
+
+#: Deepest nesting of operators a formula may have.
+MAX_DEPTH = 1000
+#: Longest formula text accepted, in characters.
+MAX_LENGTH = 1_000_000
+
+_AGENT = re.compile(r"[A-Za-z0-9_]+")
+
+
+def grammar_path() -> Path:
+    """The path of ``s5n.lark`` (installed inside the package as ``kop/grammar``)."""
+    return Path(__file__).resolve().parent.parent / "grammar" / "s5n.lark"
+
+
+def _agent_of(tok: Token, prefix_len: int) -> str:
+    """The agent written in a K/M/Kw token: ``K_a``, ``K_{a}``, ``K[a]`` or ``Ka``."""
+    rest = str(tok)[prefix_len:]
+    if rest.startswith("_{") or rest.startswith("["):
+        inner = rest[2:-1] if rest.startswith("_{") else rest[1:-1]
+    elif rest.startswith("_"):
+        inner = rest[1:]
+    else:
+        inner = rest
+    inner = inner.strip()
+    if not _AGENT.fullmatch(inner):
+        _fail_at(tok, f"expected one agent name (letters, digits, '_') in {str(tok)!r}")
+    return inner
+
+
+def _group_of(tok: Token) -> tuple[str, ...]:
+    text = str(tok)
+    inner = text[text.index("{") + 1:-1] if "{" in text else text[text.index("[") + 1:-1]
+    names = [n.strip() for n in inner.split(",")]
+    if not inner.strip():
+        _fail_at(tok, f"expected at least one agent in the group of {text!r}")
+    for n in names:
+        if not _AGENT.fullmatch(n):
+            _fail_at(tok, f"expected agent names separated by commas in {text!r}")
+    return tuple(names)
+
+
+_TEXT: list[str] = [""]  # the text being parsed (for errors raised inside callbacks)
+
+
+def _fail_at(tok: Token, expected: str) -> None:
+    raise ParseError(_TEXT[0], tok.line or 1, tok.column or 1, str(tok), expected)
+
+
+class _Build(Transformer):
+    """Callbacks run by the LALR parser at each reduction."""
+
+    def atom(self, c):
+        name = str(c[0])
+        if re.fullmatch(r"(?:K|M|Kw|E|C|D)_", name):
+            _fail_at(c[0], f"expected an agent name after {name!r}")
+        try:
+            return F.Atom(name)
+        except ValueError as exc:
+            _fail_at(c[0], str(exc))
+
+    def true(self, c):
+        return F.TRUE
+
+    def false(self, c):
+        return F.FALSE
+
+    def group_parens(self, c):
+        return c[1]
+
+    def not_(self, c):
+        return F.Not(c[1])
+
+    def know(self, c):
+        return F.Know(_agent_of(c[0], 1), c[1])
+
+    def possible(self, c):
+        return F.Possible(_agent_of(c[0], 1), c[1])
+
+    def know_whether(self, c):
+        return F.KnowWhether(_agent_of(c[0], 2), c[1])
+
+    def everyone(self, c):
+        return F.Everyone(_group_of(c[0]), c[1])
+
+    def common(self, c):
+        return F.Common(_group_of(c[0]), c[1])
+
+    def distributed(self, c):
+        return F.Distributed(_group_of(c[0]), c[1])
+
+    def rel_common(self, c):
+        return F.RelCommon(_group_of(c[0]), c[2], c[4])
+
+    def announce(self, c):
+        return F.Announce(c[2], c[4])
+
+    def announce_dual(self, c):
+        return F.AnnounceDual(c[2], c[4])
+
+    def and_(self, c):
+        return F.And(*(x for x in c if isinstance(x, F.Formula)))
+
+    def or_(self, c):
+        return F.Or(*(x for x in c if isinstance(x, F.Formula)))
+
+    def implies(self, c):
+        return F.Implies(c[0], c[2])
+
+    def iff(self, c):
+        return F.Iff(c[0], c[2])
+
+    def start(self, c):
+        return c[0]
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        transformer=_Build(),
+        propagate_positions=False,
+        maybe_placeholders=False,
+    )
+
+
+def parse(text: str) -> F.Formula:
+    """Parse one formula.
+
+    Parameters
+    ----------
+    text : str
+        The formula, in ASCII or Unicode notation (see ``docs/syntax.md``).
+
+    Returns
+    -------
+    Formula
+
+    Raises
+    ------
+    ParseError
+        With the line, column and what was expected there.
+
+    Examples
+    --------
+    >>> parse("~K_B E_A")
+    Not(Know('B', Atom('E_A')))
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse() needs a string, not {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise ParseError(text[:80], 1, 1, "", f"a formula of at most {MAX_LENGTH} characters (kop's limit)")
+    _TEXT[0] = text
+    try:
+        result = _parser().parse(text)
+    except ParseError:
+        raise
+    except UnexpectedInput as exc:
+        raise _explain(text, exc) from None
+    if len(text) > MAX_DEPTH and nesting_depth(result) > MAX_DEPTH:
+        raise ParseError(text, 1, 1, text[:20],
+                         f"a formula nested at most {MAX_DEPTH} levels deep (kop's limit; "
+                         f"this one is {nesting_depth(result)} deep)")
+    return result
+
+
+def parse_many(texts) -> list[F.Formula]:
+    """Parse several formulas (e.g. a knowledge base)."""
+    return [parse(t) for t in texts]
+
+
+# -- limits --------------------------------------------------------------------
+
+def nesting_depth(f: F.Formula) -> int:
+    """The height of the formula tree (an atom has depth 1), computed without recursion."""
+    depth: dict[F.Formula, int] = {}
+    for g in f.subformulas():
+        depth[g] = 1 + max((depth[c] for c in g.children), default=0)
+    return depth[f]
+
+
+# -- error messages --------------------------------------------------------------
+
+_DESCR = {
+    "NOT": "'~'", "AND": "'&'", "OR": "'|'", "IMP": "'->'", "IFF": "'<->'",
+    "LPAR": "'('", "RPAR": "')'", "LBOX": "'['", "RBOX": "']'", "LDIA": "'<'",
+    "RDIA": "'>'", "BANG": "'!'", "COMMA": "','",
+}
+_PREFIX = {"NOT", "KNOW", "POSS", "KW", "EVERY", "COMMON", "DIST", "RBOX", "RDIA"}
+_BINARY = {"AND", "OR", "IMP", "IFF"}
+_OPERAND_END = {"ATOM", "TRUE", "FALSE", "RPAR"}
+_OPERAND_START = {"ATOM", "TRUE", "FALSE", "LPAR", "NOT", "KNOW", "POSS", "KW",
+                  "EVERY", "COMMON", "DIST", "LBOX", "LDIA"}
+
+
+def _position(text: str, pos: int) -> tuple[int, int]:
+    line = text.count("\n", 0, pos) + 1
+    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return line, col
+
+
+def _tokens_before(text: str, pos: int) -> list[Token]:
+    """The tokens of text[:pos], as far as they lex."""
+    out: list[Token] = []
+    try:
+        for tok in _parser().lex(text[:pos]):
+            out.append(tok)
+    except UnexpectedInput:
+        pass
+    return out
+
+
+def _show(tok: Token) -> str:
+    return _DESCR.get(tok.type, repr(str(tok)))
+
+
+def _explain(text: str, exc: UnexpectedInput) -> ParseError:
+    if isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream
+        char = text[pos]
+        prev = _tokens_before(text, pos)
+        last = prev[-1] if prev else None
+        line, col = exc.line, exc.column
+        if char in "{[" and last is not None and last.end_pos == pos and str(last) in {"E", "C", "D", "K", "M", "Kw"}:
+            closer = "}" if char == "{" else "]"
+            return ParseError(text, last.line, last.column, text[last.start_pos:pos + 1],
+                              f"expected agent names and a closing '{closer}' after '{last}{char}'")
+        if char == "_" and last is not None and last.end_pos == pos:
+            return ParseError(text, line, col, char, f"expected an agent name after '{last}_'")
+        what = _expected_after(last)
+        return ParseError(text, line, col, char, f"unexpected character {char!r}: {what}")
+    assert isinstance(exc, UnexpectedToken)
+    tok = exc.token
+    at_end = tok.type == "$END"
+    if at_end:
+        stripped = len(text.rstrip())
+        pos = stripped
+        line, col = _position(text, pos)
+        found = ""
+    else:
+        pos = tok.start_pos
+        line, col = tok.line, tok.column
+        found = str(tok)
+    prev = _tokens_before(text, pos)
+    last = prev[-1] if prev else None
+    expected = set(exc.expected)
+    closers = _open_closers(prev)
+    if last is not None and last.type == "ATOM" and re.fullmatch(r"(?:K|M|Kw|E|C|D)_", str(last)):
+        return ParseError(text, last.line, last.column, str(last), f"expected an agent name after {str(last)!r}")
+    if not at_end and tok.type == "BANG" and (last is None or last.type not in {"LBOX", "LDIA"}):
+        return ParseError(text, line, col, found,
+                          "expected a formula ('~' is negation; '!' only appears in announcements [!phi] psi)")
+    if last is None:
+        if at_end:
+            msg = "expected a formula"
+        elif tok.type in _BINARY:
+            msg = f"expected a formula before {_show(tok)}"
+        else:
+            msg = "expected a formula"
+    elif last.type in _PREFIX or last.type in _BINARY or last.type in {"LPAR", "COMMA"}:
+        msg = f"expected a formula after {_show(last) if last.type in _DESCR and last.type not in ('RBOX', 'RDIA') else repr(_announcement_text(prev) if last.type in ('RBOX', 'RDIA') else str(last))}"
+    elif last.type in {"LBOX", "LDIA"}:
+        msg = f"expected '!' after {_show(last)} to begin an announcement"
+    elif last.type == "BANG":
+        msg = "expected the formula to announce after '!'"
+    elif closers and (at_end or tok.type not in _OPERAND_START):
+        msg = f"expected {' or '.join(closers)} to close {_OPENER_NAME[closers[-1]]}"
+    elif tok.type == "RPAR":
+        msg = "unmatched ')'"
+    elif tok.type in _OPERAND_START and closers:
+        msg = f"expected an operator (&, |, ->, <->) or {' or '.join(closers)} after {_show(last)}"
+    elif tok.type in _OPERAND_START:
+        msg = f"expected an operator (&, |, ->, <->) or the end of the formula after {_show(last)}"
+    else:
+        msg = f"expected an operator or the end of the formula after {_show(last)}"
+    return ParseError(text, line, col, found, msg)
+
+
+def _announcement_text(prev: list[Token]) -> str:
+    """The text of the announcement operator that ends the token list, e.g. '[!p]'."""
+    depth = 0
+    for i in range(len(prev) - 1, -1, -1):
+        t = prev[i].type
+        if t in ("RBOX", "RDIA"):
+            depth += 1
+        elif t in ("LBOX", "LDIA"):
+            depth -= 1
+            if depth == 0:
+                return "".join(str(x) for x in prev[i:])
+    return str(prev[-1])
+
+
+_OPENER_NAME = {"')'": "the parenthesis", "']'": "the announcement", "'>'": "the announcement"}
+
+
+def _open_closers(prev: list[Token]) -> list[str]:
+    """What may close the innermost open bracket of the token list: e.g. ["')'"], or ["','", "')'"]."""
+    stack: list[tuple[str, bool]] = []  # (closer, expects a comma first)
+    for i, t in enumerate(prev):
+        if t.type == "LPAR":
+            relc = i > 0 and prev[i - 1].type == "COMMON"
+            stack.append(("')'", relc))
+        elif t.type == "LBOX":
+            stack.append(("']'", False))
+        elif t.type == "LDIA":
+            stack.append(("'>'", False))
+        elif t.type == "COMMA" and stack:
+            stack[-1] = (stack[-1][0], False)
+        elif t.type in ("RPAR", "RBOX", "RDIA") and stack:
+            stack.pop()
+    if not stack:
+        return []
+    closer, comma = stack[-1]
+    return ["','", closer] if comma else [closer]
+
+
+def _expected_after(last: Token | None) -> str:
+    if last is None or last.type in _PREFIX | _BINARY | {"LPAR", "COMMA", "BANG"}:
+        return "expected a formula (an atom, 'true', 'false', '(', '~' or a modal operator)"
+    return "expected an operator (&, |, ->, <->) or the end of the formula"
