@@ -25,6 +25,25 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
+def _version(value: bool) -> None:
+    if value:
+        from kop import __version__
+
+        print(f"kop {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print kop's version."),
+) -> None:
+    """kop: reason about what players know (S5_n) and pick the strategy that knowledge justifies.
+
+    Formulas use the syntax of docs/syntax.md (K_a, M_a, Kw_a, E{G}, C{G}, D{G},
+    C{G}(phi, psi), [!phi] psi, ~ & | -> <->).  Errors exit with status 2.
+    """
+
+
 #: command modules, in the order their commands appear in --help
 COMMAND_MODULES = [
     "kop.cli.parse_cmd",
