@@ -1,0 +1,43 @@
+"""Data flows one way: no kop layer imports a layer above it."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ORDER = ["syntax", "semantics", "reasoning", "games", "selection", "cli"]
+ROOT = Path(__file__).resolve().parent.parent / "kop"
+
+
+def _layer(module: str):
+    parts = module.split(".")
+    if parts[0] != "kop" or len(parts) < 2:
+        return None
+    top = parts[1]
+    if top == "puzzles":
+        return ORDER.index("semantics")
+    return ORDER.index(top) if top in ORDER else None
+
+
+def _files():
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT.parent).with_suffix("")
+        mod = ".".join(rel.parts)
+        if _layer(mod) is not None:
+            yield path, mod
+
+
+@pytest.mark.parametrize("path,module", list(_files()), ids=lambda x: str(x))
+def test_no_upward_imports(path, module):
+    own = _layer(module)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module]
+        for name in names:
+            layer = _layer(name)
+            if layer is not None:
+                assert layer <= own, f"{module} imports {name}: {ORDER[layer]} is above {ORDER[own]}"
