@@ -64,6 +64,9 @@ _EXPORTS: dict[str, str] = {
     "f_level": "kop.syntax.levels",
     "chain": "kop.syntax.levels",
     # semantics (Kripke models, model checking, updates, puzzles)
+    "KripkeModel": "kop.semantics.model",
+    "ModelError": "kop.semantics.errors",
+    "truth_vector": "kop.semantics.checker",
     # reasoning (prover, levels, cores)
     # games (trees, formats, strategies, play)
 }

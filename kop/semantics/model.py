@@ -1,0 +1,681 @@
+"""S5_n Kripke models: worlds, one partition per agent, a valuation, designated worlds.
+
+Build a model three ways:
+
+* from Python::
+
+    >>> from kop import KripkeModel
+    >>> m = KripkeModel(
+    ...     worlds={"w0": ["p", "q"], "w1": ["p"]},
+    ...     partitions={"a": [["w0", "w1"]], "b": [["w0"], ["w1"]]},
+    ...     actual="w0")
+    >>> m.satisfies("K_a p & K_b q & ~K_a q")
+    True
+    >>> sorted(m.truth_set("K_b q | K_b ~q"))
+    ['w0', 'w1']
+
+* from the JSON model format ``kop-model/1`` (:meth:`KripkeModel.load`,
+  :meth:`KripkeModel.from_json`; see ``docs/formats.md``);
+* from observations, SMCDEL style (:meth:`KripkeModel.from_observations`).
+
+A model is immutable.  Updates (:meth:`announce`, :meth:`restrict`,
+:meth:`product_update`, :meth:`minimize`, :meth:`generated_submodel`) return
+new models.  Internally each agent's partition is an integer array (world index
+-> block id) and each atom a boolean vector, which is what makes the checker in
+:mod:`kop.semantics.checker` fast.
+
+Designated worlds and the empty model: :meth:`satisfies` with ``world=None``
+asks about every designated world.  An update can leave a model with no
+designated worlds (announcing something false at the actual world) or with no
+worlds at all (announcing something false everywhere).  Such a model is
+returned, not refused; :attr:`note` says how it came about, :attr:`is_empty`
+flags the empty one, and asking :meth:`satisfies` about its designated worlds
+raises :class:`~kop.semantics.errors.ModelError` with that explanation, since
+the question has no meaningful answer.  :meth:`truth_set` still works (it is
+empty on the empty model).
+
+Reference: Fagin, Halpern, Moses & Vardi, *Reasoning About Knowledge* (1995),
+ch. 2; van Ditmarsch, van der Hoek & Kooi, *Dynamic Epistemic Logic* (2007).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from kop.semantics.errors import ModelError
+from kop.syntax.formula import AGENT_RE, ATOM_RE, Formula, is_reserved_atom
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx
+
+    from kop.semantics.update import ActionModel
+
+__all__ = ["KripkeModel", "FORMAT"]
+
+#: The format tag written into JSON model files.
+FORMAT = "kop-model/1"
+
+
+class KripkeModel:
+    """An S5_n Kripke model with one or more designated (actual) worlds.
+
+    Parameters
+    ----------
+    worlds : mapping of str to iterable of str, or iterable of str
+        World name -> the atoms true there (all others are false there).  A
+        plain list of names makes every atom false everywhere.
+    partitions : mapping of agent to partition
+        Each agent's partition of the worlds, as a list of blocks (each a list
+        of world names), or as a mapping world name -> block label (any
+        hashable), or as an integer array of block ids in the order of
+        *worlds*.  Every world must be in exactly one block of every agent.
+    actual : str or iterable of str, optional
+        The designated worlds; None (the default) designates every world.
+    agents : iterable of str, optional
+        The agents, in order; defaults to the keys of *partitions*.  Every
+        agent needs a partition.
+
+    Raises
+    ------
+    ModelError
+        Naming the agent and the world at fault: a world in no block or in two
+        blocks, a block naming an unknown world, an empty block, a duplicate
+        world name, an unknown designated world, a bad atom or agent name.
+
+    Examples
+    --------
+    >>> m = KripkeModel({"w0": ["p"], "w1": []}, {"a": {"w0": 0, "w1": 0}}, actual="w0")
+    >>> m
+    KripkeModel(worlds=2, agents=('a',), actual=('w0',))
+    >>> m.block("a", "w0") == {"w0", "w1"}
+    True
+    """
+
+    __slots__ = ("_worlds", "_index", "_agents", "_agent_set", "_blocks", "_nblocks", "_atoms",
+                 "_actual", "_n", "note", "_memo", "_submodels", "_partition_cache")
+
+    def __init__(self, worlds: Mapping[str, Iterable[str]] | Iterable[str],
+                 partitions: Mapping[str, Any], actual: str | Iterable[str] | None = None,
+                 agents: Iterable[str] | None = None):
+        names, atom_lists = _read_worlds(worlds)
+        index = _index_of(names)
+        n = len(names)
+        if not isinstance(partitions, Mapping):
+            raise ModelError(f"partitions must map each agent to its partition, not {type(partitions).__name__}")
+        agent_names = _read_agents(agents, partitions)
+        blocks: dict[str, np.ndarray] = {}
+        nblocks: dict[str, int] = {}
+        for a in agent_names:
+            ids, nb = _read_partition(a, partitions[a], names, index)
+            blocks[a], nblocks[a] = ids, nb
+        atoms: dict[str, np.ndarray] = {}
+        for i, (w, lst) in enumerate(zip(names, atom_lists)):
+            for p in lst:
+                vec = atoms.get(p)
+                if vec is None:
+                    _check_atom(p, w)
+                    vec = atoms[p] = np.zeros(n, dtype=bool)
+                vec[i] = True
+        actual_idx = _read_actual(actual, index, n)
+        self._init(tuple(names), index, agent_names, blocks, nblocks, atoms, actual_idx, None)
+
+    # -- construction helpers --------------------------------------------------
+    def _init(self, worlds: tuple[str, ...], index: dict[str, int] | None, agents: tuple[str, ...],
+              blocks: dict[str, np.ndarray], nblocks: dict[str, int], atoms: dict[str, np.ndarray],
+              actual: np.ndarray, note: str | None) -> None:
+        self._worlds = worlds
+        self._index = index
+        self._agents = agents
+        self._agent_set = frozenset(agents)
+        self._blocks = blocks
+        self._nblocks = nblocks
+        self._atoms = atoms
+        self._actual = actual
+        self._n = len(worlds)
+        self.note = note
+        self._memo: dict = {}
+        self._submodels: dict = {}
+        self._partition_cache: dict = {}
+        for arr in (*blocks.values(), *atoms.values(), actual):
+            arr.flags.writeable = False
+
+    @classmethod
+    def _raw(cls, worlds: tuple[str, ...], agents: tuple[str, ...], blocks: dict[str, np.ndarray],
+             nblocks: dict[str, int], atoms: dict[str, np.ndarray], actual: np.ndarray,
+             note: str | None = None) -> KripkeModel:
+        """A model from already validated arrays (used by updates; no checks)."""
+        self = cls.__new__(cls)
+        self._init(worlds, None, agents, blocks, nblocks, atoms, actual, note)
+        return self
+
+    @classmethod
+    def from_arrays(cls, worlds: Iterable[str] | int, partitions: Mapping[str, Any],
+                    valuation: Mapping[str, Any] | None = None, actual: str | Iterable[str] | None = None,
+                    agents: Iterable[str] | None = None) -> KripkeModel:
+        """A model from arrays, for large generated models.
+
+        Parameters
+        ----------
+        worlds : iterable of str, or int
+            The world names; an integer n names them ``w0`` ... ``w{n-1}``.
+        partitions : mapping of agent to array of int
+            Each agent's block id per world (any non-negative integers; equal
+            ids mean the agent cannot tell the worlds apart).
+        valuation : mapping of atom to array of bool, optional
+            Each atom's truth value per world.
+        actual, agents
+            As for the constructor.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> m = KripkeModel.from_arrays(4, {"a": [0, 0, 1, 1]}, {"p": [True, False, True, True]})
+        >>> sorted(m.truth_set("K_a p"))
+        ['w2', 'w3']
+        """
+        if isinstance(worlds, (int, np.integer)):
+            names = [f"w{i}" for i in range(int(worlds))]
+        else:
+            names = _read_worlds(list(worlds) if not isinstance(worlds, Mapping) else worlds)[0]
+        index = _index_of(names)
+        n = len(names)
+        if not isinstance(partitions, Mapping):
+            raise ModelError(f"partitions must map each agent to an array of block ids, not {type(partitions).__name__}")
+        agent_names = _read_agents(agents, partitions)
+        blocks, nblocks = {}, {}
+        for a in agent_names:
+            blocks[a], nblocks[a] = _block_id_array(a, partitions[a], n)
+        atoms = {}
+        for p, vec in (valuation or {}).items():
+            _check_atom(p, None)
+            arr = np.asarray(vec)
+            if arr.shape != (n,):
+                raise ModelError(f"atom {p!r}: expected {n} truth values, one per world, got shape {arr.shape}")
+            if arr.dtype != bool:
+                if not np.isin(arr, (0, 1)).all():
+                    raise ModelError(f"atom {p!r}: truth values must be booleans")
+                arr = arr.astype(bool)
+            atoms[p] = arr.copy()
+        actual_idx = _read_actual(actual, index, n)
+        self = cls.__new__(cls)
+        self._init(tuple(names), index, agent_names, blocks, nblocks, atoms, actual_idx, None)
+        return self
+
+    @classmethod
+    def from_observations(cls, vocabulary: Iterable[str], law: Formula | str,
+                          observables: Mapping[str, Iterable[str]], actual: Any = None,
+                          **options: Any) -> KripkeModel:
+        """A model from observations, SMCDEL style.
+
+        The worlds are the valuations of *vocabulary* that satisfy the
+        propositional *law*; an agent cannot tell apart two worlds that agree
+        on the atoms it observes.  See :func:`kop.semantics.observations.build_from_observations`.
+        """
+        from kop.semantics.observations import build_from_observations
+
+        return build_from_observations(vocabulary, law, observables, actual=actual, **options)
+
+    # -- JSON ------------------------------------------------------------------
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str, source: str | None = None) -> KripkeModel:
+        """A model from the JSON format ``kop-model/1`` (a parsed dict, or JSON text).
+
+        The document is validated against ``kop/schemas/model.schema.json``;
+        errors give the JSON path (``$.relations.a[1]``) and, for model
+        errors, the agent and world.  Duplicate keys (e.g. two worlds with the
+        same name) are reported.
+
+        Examples
+        --------
+        >>> m = KripkeModel.from_json('{"agents": ["a"], "worlds": {"w0": ["p"], "w1": []},'
+        ...                           ' "relations": {"a": [["w0", "w1"]]}, "actual": ["w0"]}')
+        >>> m.satisfies("p & ~K_a p")
+        True
+        """
+        from kop.semantics import model_json
+
+        return model_json.model_from_json(cls, data, source)
+
+    @classmethod
+    def load(cls, path: str | Path) -> KripkeModel:
+        """Read a model from a ``kop-model/1`` JSON file."""
+        from kop.semantics import model_json
+
+        return cls.from_json(model_json.read_text(path), source=str(path))
+
+    def to_json(self) -> dict[str, Any]:
+        """The model in the JSON format ``kop-model/1`` (a dict ready for ``json.dump``)."""
+        val: list[list[str]] = [[] for _ in range(self._n)]
+        for p in sorted(self._atoms):
+            for i in np.flatnonzero(self._atoms[p]).tolist():
+                val[i].append(p)
+        return {
+            "format": FORMAT,
+            "agents": list(self._agents),
+            "worlds": {w: val[i] for i, w in enumerate(self._worlds)},
+            "relations": {a: [list(b) for b in self.partition(a)] for a in self._agents},
+            "actual": list(self.actual),
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the model to *path* as ``kop-model/1`` JSON."""
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    # -- the parts ---------------------------------------------------------------
+    @property
+    def worlds(self) -> tuple[str, ...]:
+        """The world names, in order."""
+        return self._worlds
+
+    @property
+    def agents(self) -> tuple[str, ...]:
+        """The agent names, in order."""
+        return self._agents
+
+    @property
+    def actual(self) -> tuple[str, ...]:
+        """The designated worlds."""
+        return tuple(self._worlds[i] for i in self._actual.tolist())
+
+    @property
+    def atoms(self) -> frozenset[str]:
+        """The atoms true at some world (every other atom is false everywhere)."""
+        return frozenset(p for p, v in self._atoms.items() if v.any())
+
+    @property
+    def is_empty(self) -> bool:
+        """True when the model has no worlds (e.g. after announcing a formula false everywhere)."""
+        return self._n == 0
+
+    def __len__(self) -> int:
+        return self._n
+
+    def index(self, world: str) -> int:
+        """The position of *world* in :attr:`worlds`."""
+        if self._index is None:
+            self._index = {w: i for i, w in enumerate(self._worlds)}
+        try:
+            return self._index[world]
+        except (KeyError, TypeError):
+            raise ModelError(f"unknown world {world!r}{self._world_hint()}") from None
+
+    def _world_hint(self) -> str:
+        if self._n == 0:
+            return " (the model has no worlds)"
+        shown = ", ".join(repr(w) for w in self._worlds[:5])
+        return f" (worlds: {shown}{', ...' if self._n > 5 else ''})"
+
+    def _agent(self, agent: str) -> str:
+        if agent not in self._agent_set:
+            raise ModelError(f"unknown agent {agent!r} (the model's agents: "
+                             f"{', '.join(repr(a) for a in self._agents) or 'none'})")
+        return agent
+
+    def valuation(self, world: str) -> frozenset[str]:
+        """The atoms true at *world*."""
+        i = self.index(world)
+        return frozenset(p for p, v in self._atoms.items() if v[i])
+
+    def block(self, agent: str, world: str) -> frozenset[str]:
+        """The worlds that *agent* cannot tell apart from *world* (including itself)."""
+        ids = self._blocks[self._agent(agent)]
+        i = self.index(world)
+        return frozenset(self._worlds[j] for j in np.flatnonzero(ids == ids[i]).tolist())
+
+    def partition(self, agent: str) -> tuple[tuple[str, ...], ...]:
+        """*agent*'s partition: its blocks, each in world order, ordered by first world."""
+        ids = self._blocks[self._agent(agent)]
+        groups: dict[int, list[str]] = {}
+        for w, b in zip(self._worlds, ids.tolist()):
+            groups.setdefault(b, []).append(w)
+        return tuple(tuple(g) for g in groups.values())
+
+    def block_ids(self, agent: str) -> np.ndarray:
+        """*agent*'s block id per world (read-only; equal ids = indistinguishable)."""
+        return self._blocks[self._agent(agent)]
+
+    def _canonical_ids(self, agent: str) -> np.ndarray:
+        """Block ids renumbered 0, 1, ... in order of first occurrence."""
+        ids = self._blocks[agent]
+        if self._n == 0:
+            return ids
+        _, first, inv = np.unique(ids, return_index=True, return_inverse=True)
+        rank = np.empty(len(first), dtype=np.int64)
+        rank[np.argsort(first, kind="stable")] = np.arange(len(first))
+        return rank[inv.reshape(-1)]
+
+    # -- model checking ----------------------------------------------------------
+    def truth_mask(self, phi: Formula | str) -> np.ndarray:
+        """Where *phi* holds, as a read-only boolean vector over :attr:`worlds`."""
+        from kop.semantics.checker import truth_vector
+
+        return truth_vector(self, _formula(phi))
+
+    def truth_set(self, phi: Formula | str) -> frozenset[str]:
+        """The worlds where *phi* holds.
+
+        Examples
+        --------
+        >>> m = KripkeModel({"u": ["p"], "v": []}, {"a": [["u"], ["v"]]})
+        >>> m.truth_set("K_a p")
+        frozenset({'u'})
+        """
+        mask = self.truth_mask(phi)
+        w = self._worlds
+        return frozenset(w[i] for i in np.flatnonzero(mask).tolist())
+
+    def satisfies(self, phi: Formula | str, world: str | None = None) -> bool:
+        """Whether *phi* holds at *world*, or at every designated world when *world* is None.
+
+        Raises
+        ------
+        ModelError
+            If *phi* names an agent the model lacks, *world* is unknown, or
+            ``world=None`` and the model has no designated worlds (an empty
+            model, or one whose designated worlds an update removed).
+        """
+        phi = _formula(phi)
+        if world is None:
+            if len(self._actual) == 0:
+                raise ModelError(self._no_designated())
+            mask = self.truth_mask(phi)
+            return bool(mask[self._actual].all())
+        i = self.index(world)
+        return bool(self.truth_mask(phi)[i])
+
+    def _no_designated(self) -> str:
+        why = f": {self.note}" if self.note else ""
+        if self._n == 0:
+            return f"the model is empty{why}; there is no designated world to check"
+        return f"the model has no designated worlds{why}; name a world to check"
+
+    # -- updates -----------------------------------------------------------------
+    def restrict(self, worlds: Iterable[str] | np.ndarray, note: str | None = None) -> KripkeModel:
+        """The submodel on *worlds* (names, or a boolean mask); designated = the surviving designated ones."""
+        if isinstance(worlds, np.ndarray) and worlds.dtype == bool:
+            if worlds.shape != (self._n,):
+                raise ModelError(f"a world mask needs {self._n} entries, got shape {worlds.shape}")
+            mask = worlds
+        else:
+            if isinstance(worlds, str):
+                worlds = [worlds]
+            mask = np.zeros(self._n, dtype=bool)
+            for w in worlds:
+                mask[self.index(w)] = True
+        return self._restrict(mask, note)
+
+    def _restrict(self, mask: np.ndarray, note: str | None) -> KripkeModel:
+        keep = np.flatnonzero(mask)
+        new_pos = np.full(self._n, -1, dtype=np.int64)
+        new_pos[keep] = np.arange(len(keep))
+        actual = new_pos[self._actual]
+        actual = actual[actual >= 0]
+        w = self._worlds
+        return KripkeModel._raw(
+            tuple(w[i] for i in keep.tolist()), self._agents,
+            {a: ids[keep] for a, ids in self._blocks.items()}, dict(self._nblocks),
+            {p: v[keep] for p, v in self._atoms.items()}, actual, note)
+
+    def _submodel(self, mask: np.ndarray) -> KripkeModel:
+        """The restriction to *mask*, memoized (for evaluating announcements)."""
+        if mask.all():
+            return self
+        key = mask.tobytes()
+        sub = self._submodels.get(key)
+        if sub is None:
+            sub = self._submodels[key] = self._restrict(mask, None)
+        return sub
+
+    def announce(self, phi: Formula | str) -> KripkeModel:
+        """The model after the public announcement of *phi*: the restriction to the *phi*-worlds.
+
+        If *phi* is false everywhere, the result is the empty model (``is_empty``)
+        with a :attr:`note` saying so; if it is false at every designated world,
+        the result has no designated worlds.  Either way asking
+        :meth:`satisfies` about the designated worlds then raises
+        :class:`ModelError` with that note.
+
+        Examples
+        --------
+        >>> m = KripkeModel({"w0": ["p"], "w1": []}, {"a": [["w0", "w1"]]}, "w0")
+        >>> m.announce("p").satisfies("K_a p")
+        True
+        >>> m.announce("~p & p").is_empty
+        True
+        """
+        phi = _formula(phi)
+        mask = self.truth_mask(phi)
+        note = None
+        if not mask.any():
+            note = f"the announcement {_show(phi)} is false at every world"
+        elif len(self._actual) and not mask[self._actual].any():
+            note = f"the announcement {_show(phi)} is false at every designated world"
+        return self._restrict(mask, note)
+
+    def product_update(self, action: ActionModel, rename: Any = None) -> KripkeModel:
+        """The product update with an action model; see :func:`kop.semantics.update.product_update`."""
+        from kop.semantics.update import product_update
+
+        return product_update(self, action, rename=rename)
+
+    def generated_submodel(self) -> KripkeModel:
+        """The submodel of the worlds reachable from the designated worlds (by any agents' steps)."""
+        from kop.semantics.bisimulation import generated_submodel
+
+        return generated_submodel(self)
+
+    def minimize(self) -> KripkeModel:
+        """The bisimulation contraction: one world per class of bisimilar worlds."""
+        from kop.semantics.bisimulation import minimize
+
+        return minimize(self)
+
+    def with_actual(self, actual: str | Iterable[str] | None) -> KripkeModel:
+        """The same model with other designated worlds (None = every world)."""
+        if self._index is None:
+            self._index = {w: i for i, w in enumerate(self._worlds)}
+        return KripkeModel._raw(self._worlds, self._agents, self._blocks, self._nblocks, self._atoms,
+                                _read_actual(actual, self._index, self._n), None)
+
+    # -- views ---------------------------------------------------------------------
+    @property
+    def graph(self) -> networkx.MultiGraph:
+        """A fresh networkx view: nodes are worlds (attributes ``atoms``, ``actual``),
+        one edge per agent and pair of distinct worlds it cannot tell apart
+        (key and attribute ``agent``); the reflexive loops of S5 are left out."""
+        return self.to_networkx()
+
+    def to_networkx(self, loops: bool = False) -> networkx.MultiGraph:
+        """The model as a networkx MultiGraph; *loops* adds each world's reflexive edges."""
+        import networkx as nx
+
+        g = nx.MultiGraph()
+        actual = set(self.actual)
+        for w in self._worlds:
+            g.add_node(w, atoms=self.valuation(w), actual=w in actual)
+        for a in self._agents:
+            for block in self.partition(a):
+                for i, u in enumerate(block):
+                    if loops:
+                        g.add_edge(u, u, key=a, agent=a)
+                    for v in block[i + 1:]:
+                        g.add_edge(u, v, key=a, agent=a)
+        return g
+
+    # -- comparison, display -------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        """Same worlds (in order), agents, valuation, partitions and designated worlds."""
+        if not isinstance(other, KripkeModel):
+            return NotImplemented
+        if (self._worlds, self._agents, self.actual) != (other._worlds, other._agents, other.actual):
+            return False
+        if self.atoms != other.atoms:
+            return False
+        if any(not np.array_equal(self._atoms[p], other._atoms[p]) for p in self.atoms):
+            return False
+        return all(np.array_equal(self._canonical_ids(a), other._canonical_ids(a)) for a in self._agents)
+
+    def __hash__(self) -> int:
+        return hash((self._worlds, self._agents, self.actual))
+
+    def __repr__(self) -> str:
+        extra = f", note={self.note!r}" if self.note else ""
+        return f"KripkeModel(worlds={self._n}, agents={self._agents!r}, actual={self.actual!r}{extra})"
+
+
+# -- reading the constructor's arguments ---------------------------------------------
+
+def _formula(phi: Formula | str) -> Formula:
+    if isinstance(phi, Formula):
+        return phi
+    if isinstance(phi, str):
+        from kop.syntax.parser import parse
+
+        return parse(phi)
+    raise TypeError(f"expected a formula or a string, not {type(phi).__name__}")
+
+
+def _show(phi: Formula) -> str:
+    from kop.syntax.printer import to_ascii
+
+    text = to_ascii(phi)
+    return repr(text if len(text) <= 80 else text[:77] + "...")
+
+
+def _read_worlds(worlds: Any) -> tuple[list[str], list[Iterable[str]]]:
+    if isinstance(worlds, Mapping):
+        names = list(worlds.keys())
+        atom_lists = []
+        for w in names:
+            atoms = worlds[w]
+            if isinstance(atoms, str) or not isinstance(atoms, Iterable):
+                raise ModelError(f"world {w!r}: its atoms must be a list of atom names, "
+                                 f"not {type(atoms).__name__}")
+            atom_lists.append(atoms)
+    elif isinstance(worlds, str) or not isinstance(worlds, Iterable):
+        raise ModelError(f"worlds must be a mapping from world names to atoms, or a list of names, "
+                         f"not {type(worlds).__name__}")
+    else:
+        names = list(worlds)
+        atom_lists = [()] * len(names)
+    for w in names:
+        if not isinstance(w, str) or not w:
+            raise ModelError(f"world names must be non-empty strings, not {w!r}")
+    return names, atom_lists
+
+
+def _index_of(names: list[str]) -> dict[str, int]:
+    index: dict[str, int] = {}
+    for i, w in enumerate(names):
+        if w in index:
+            raise ModelError(f"duplicate world name {w!r} (worlds {index[w]} and {i})")
+        index[w] = i
+    return index
+
+
+def _read_agents(agents: Iterable[str] | None, partitions: Mapping[str, Any]) -> tuple[str, ...]:
+    if agents is None:
+        names = tuple(partitions.keys())
+    else:
+        if isinstance(agents, str):
+            agents = [agents]
+        names = tuple(agents)
+    seen: set[str] = set()
+    for a in names:
+        if not isinstance(a, str) or not AGENT_RE.fullmatch(a):
+            raise ModelError(f"invalid agent name {a!r}: use letters, digits and underscores")
+        if a in seen:
+            raise ModelError(f"agent {a!r} is listed twice")
+        seen.add(a)
+    for a in partitions:
+        if a not in seen:
+            raise ModelError(f"a partition is given for agent {a!r}, which is not among the agents "
+                             f"({', '.join(repr(x) for x in names) or 'none'})")
+    for a in names:
+        if a not in partitions:
+            raise ModelError(f"agent {a!r} has no partition")
+    return names
+
+
+def _check_atom(p: object, world: str | None) -> None:
+    where = f"world {world!r}: " if world is not None else ""
+    if not isinstance(p, str) or not ATOM_RE.fullmatch(p):
+        raise ModelError(f"{where}invalid atom name {p!r}: start with a letter, then letters, digits, '_'")
+    if is_reserved_atom(p):
+        raise ModelError(f"{where}{p!r} cannot be an atom name: it reads as an operator or a constant")
+
+
+def _read_partition(agent: str, part: Any, names: list[str], index: dict[str, int]) -> tuple[np.ndarray, int]:
+    n = len(names)
+    if isinstance(part, np.ndarray):
+        return _block_id_array(agent, part, n)
+    ids = np.full(n, -1, dtype=np.int64)
+    if isinstance(part, Mapping):
+        labels: dict[Any, int] = {}
+        for w, label in part.items():
+            i = index.get(w) if isinstance(w, str) else None
+            if i is None:
+                raise ModelError(f"agent {agent!r}: the partition names unknown world {w!r}")
+            try:
+                ids[i] = labels.setdefault(label, len(labels))
+            except TypeError:
+                raise ModelError(f"agent {agent!r}: world {w!r} has an unhashable block label {label!r}") from None
+        nb = len(labels)
+    elif isinstance(part, str) or not isinstance(part, Iterable):
+        raise ModelError(f"agent {agent!r}: a partition must be a list of blocks (lists of world names), "
+                         f"not {type(part).__name__}")
+    else:
+        nb = 0
+        for k, block in enumerate(part):
+            if isinstance(block, str) or not isinstance(block, Iterable):
+                raise ModelError(f"agent {agent!r}: block {k} must be a list of world names, not {block!r}")
+            empty = True
+            for w in block:
+                empty = False
+                i = index.get(w) if isinstance(w, str) else None
+                if i is None:
+                    raise ModelError(f"agent {agent!r}: block {k} names unknown world {w!r}")
+                if ids[i] >= 0:
+                    if ids[i] == k:
+                        raise ModelError(f"agent {agent!r}: world {w!r} is listed twice in block {k}")
+                    raise ModelError(f"agent {agent!r}: world {w!r} is in two blocks ({ids[i]} and {k}); "
+                                     "blocks of a partition must not overlap")
+                ids[i] = k
+            if empty:
+                raise ModelError(f"agent {agent!r}: block {k} is empty")
+            nb = k + 1
+    missing = np.flatnonzero(ids < 0)
+    if len(missing):
+        more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+        raise ModelError(f"agent {agent!r}: world {names[missing[0]]!r} is in no block of the partition{more}")
+    return ids, nb
+
+
+def _block_id_array(agent: str, part: Any, n: int) -> tuple[np.ndarray, int]:
+    arr = np.asarray(part)
+    if arr.shape != (n,):
+        raise ModelError(f"agent {agent!r}: expected {n} block ids, one per world, got shape {arr.shape}")
+    if n and (arr.dtype.kind not in "iub" or arr.min() < 0):
+        raise ModelError(f"agent {agent!r}: block ids must be non-negative integers")
+    arr = arr.astype(np.int64)
+    return arr, (int(arr.max()) + 1 if n else 0)
+
+
+def _read_actual(actual: Any, index: dict[str, int], n: int) -> np.ndarray:
+    if actual is None:
+        return np.arange(n, dtype=np.int64)
+    if isinstance(actual, str):
+        actual = [actual]
+    out: list[int] = []
+    for w in actual:
+        i = index.get(w) if isinstance(w, str) else None
+        if i is None:
+            raise ModelError(f"designated world {w!r} does not exist")
+        if i not in out:
+            out.append(i)
+    return np.array(out, dtype=np.int64)

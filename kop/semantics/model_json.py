@@ -1,0 +1,152 @@
+"""Reading Kripke models from the JSON format ``kop-model/1``.
+
+A document looks like::
+
+    {"format": "kop-model/1",
+     "agents": ["a", "b"],
+     "worlds": {"w0": ["p", "q"], "w1": ["p"]},
+     "relations": {"a": [["w0", "w1"]], "b": [["w0"], ["w1"]]},
+     "actual": ["w0"]}
+
+It is checked in three steps, each with an error naming the place at fault:
+the JSON syntax (line and column), duplicate keys such as two worlds with the
+same name (the JSON path), the schema ``kop/schemas/model.schema.json`` (the
+JSON path and what was expected), and finally the model itself (agent and
+world; see :class:`kop.semantics.model.KripkeModel`).
+
+Example
+-------
+>>> from kop import KripkeModel
+>>> KripkeModel.from_json('{"agents": ["a"], "worlds": {"w0": [], "w0": []},'
+...                       ' "relations": {"a": [["w0"]]}, "actual": ["w0"]}')
+Traceback (most recent call last):
+...
+kop.semantics.errors.ModelError: model: $.worlds: duplicate world name 'w0'
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from kop.semantics.errors import ModelError
+
+__all__ = ["read_text", "parse_json", "validate_schema", "model_from_json", "schema"]
+
+#: How many schema violations one error message lists.
+MAX_REPORTED = 3
+
+
+class _Object(dict):
+    """A JSON object that remembers the keys it saw more than once."""
+
+    __slots__ = ("duplicates",)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> _Object:
+    obj = _Object()
+    dups = []
+    for k, v in pairs:
+        if k in obj:
+            dups.append(k)
+        obj[k] = v
+    obj.duplicates = dups
+    return obj
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a model file, or a :class:`ModelError` saying why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ModelError(f"{path}: no such model file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ModelError(f"{path}: cannot read the model file ({exc})") from None
+
+
+def parse_json(text: str, source: str = "model") -> Any:
+    """Parse JSON text; syntax errors and duplicate keys become :class:`ModelError`."""
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs)
+    except json.JSONDecodeError as exc:
+        raise ModelError(f"{source}: malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise ModelError(f"{source}: the JSON is nested too deeply") from None
+    _check_duplicates(data, source)
+    return data
+
+
+def _check_duplicates(data: Any, source: str) -> None:
+    stack: list[tuple[Any, str]] = [(data, "$")]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, _Object):
+            if node.duplicates:
+                key = node.duplicates[0]
+                what = "world name" if path == "$.worlds" else "key"
+                raise ModelError(f"{source}: {path}: duplicate {what} {key!r}")
+            stack.extend((v, _join(path, k)) for k, v in reversed(list(node.items())))
+        elif isinstance(node, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(node))))
+
+
+def _join(path: str, key: Any) -> str:
+    if isinstance(key, str) and key.isidentifier():
+        return f"{path}.{key}"
+    return f"{path}[{json.dumps(key)}]"
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict[str, Any]:
+    """The JSON schema of ``kop-model/1``."""
+    path = Path(__file__).resolve().parent.parent / "schemas" / "model.schema.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema())
+
+
+def validate_schema(data: Any, source: str = "model") -> None:
+    """Check *data* against the model schema; violations become one readable :class:`ModelError`."""
+    errors = sorted(_validator().iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    if not errors:
+        return
+    lines = []
+    for err in errors[:MAX_REPORTED]:
+        path = "$"
+        for part in err.absolute_path:
+            path = f"{path}[{part}]" if isinstance(part, int) else _join(path, part)
+        lines.append(f"{path}: {_message(err)}")
+    more = f" (and {len(errors) - MAX_REPORTED} more)" if len(errors) > MAX_REPORTED else ""
+    raise ModelError(f"{source}: not a valid kop-model/1 document: " + "; ".join(lines) + more)
+
+
+def _message(err: Any) -> str:
+    if err.validator == "required":
+        return err.message.replace("is a required property", "is missing (required)")
+    if err.validator == "pattern":
+        return f"{err.instance!r} is not a valid name (expected the pattern {err.validator_value})"
+    if err.validator == "type":
+        return f"expected {err.validator_value}, found {json.dumps(err.instance)[:60]}"
+    return err.message
+
+
+def model_from_json(cls: type, data: Any, source: str | None = None) -> Any:
+    """Build a model of class *cls* from a parsed ``kop-model/1`` document or its JSON text."""
+    src = source or "model"
+    if isinstance(data, (str, bytes)):
+        data = parse_json(data if isinstance(data, str) else data.decode("utf-8", "replace"), src)
+    else:
+        _check_duplicates(data, src)
+    validate_schema(data, src)
+    try:
+        return cls(worlds=data["worlds"], partitions=data["relations"], actual=data["actual"],
+                   agents=data["agents"])
+    except ModelError as exc:
+        raise ModelError(f"{src}: {exc}") from None
