@@ -1,0 +1,172 @@
+"""The vectorized bottom-up sweep behind every strategy (minimax, M^h, HM0M^d, M^d, play).
+
+The paper's algorithms (Sang & Chen, Algorithms 1, 2, 4, 5) visit the nodes of
+one height at a time and set ``next(n)`` to the best child by some component
+of ``value``.  This module does the same with numpy over the breadth-first
+layout of :class:`~kop.games.tree.GameTree`: it sweeps the depths from the
+deepest up (a node's value depends only on its children, so any children-first
+order gives the paper's results) and handles all nodes of a depth at once, in
+chunks of at most ``CHUNK`` children so that scratch memory stays bounded.
+
+A *rule* says, for the player moving at a node, which payoff component it
+optimizes and in which direction (+1 max, -1 min).  A second rule may apply
+above a height (HM0M^d), and some movers may have their choice fixed in advance
+(M^d follows the opponent's M^(d-1); :func:`~kop.games.play.play` follows both
+strategies).  Chance nodes take the probability-weighted mean of their
+children's values.
+
+``value(n)`` is stored as a row index into a value table: the leaf payoffs,
+followed by one row per chance node.  So a solution costs two ``int32`` per node.
+
+Parameters of :func:`sweep`
+---------------------------
+tree : GameTree
+comp, sign : int arrays indexed by mover (player index)
+    the component optimized and its direction at nodes of height <= *split*
+comp_hi, sign_hi : same, for nodes of height > *split* (when *split* is given)
+fixed : int array or None
+    a child index per node, followed at nodes whose mover has ``fixed_movers`` set
+tie : "first" or "last"
+    which of several equally good children is chosen (SPEC 3.1; default first)
+
+Example
+-------
+>>> from kop.games.tree import GameTree
+>>> import numpy as np
+>>> t = GameTree.build(["A", "B"], ("A", [("B", [(4, 7), (8, 9)]), ("B", [(9, 4), (1, 5)])]))
+>>> s = sweep(t, comp=np.array([0, 1]), sign=np.array([1, -1]))   # M^h
+>>> t.value_of(s.table[s.ref[0]])
+(9, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from kop.games.errors import StrategyError
+from kop.games.tree import CHANCE, LEAF, GameTree
+
+__all__ = ["Solution", "sweep", "CHUNK", "TIES"]
+
+#: at most this many children are handled by one vector step
+CHUNK = 1 << 18
+#: the tie-break rules
+TIES = ("first", "last")
+
+
+@dataclass(frozen=True, eq=False)
+class Solution:
+    """``next`` (child index or -1) and ``ref`` (row of ``table``) for every node."""
+
+    next: np.ndarray
+    ref: np.ndarray
+    table: np.ndarray
+
+    def nbytes(self) -> int:
+        extra = self.table.nbytes if self.table.base is None and len(self.table) else 0
+        return self.next.nbytes + self.ref.nbytes + extra
+
+
+def check_tie(tie: str) -> str:
+    if tie not in TIES:
+        raise StrategyError(f"tie-break must be 'first' or 'last', not {tie!r}")
+    return tie
+
+
+def sweep(tree: GameTree, comp: np.ndarray, sign: np.ndarray, *,
+          split: int | None = None, comp_hi: np.ndarray | None = None,
+          sign_hi: np.ndarray | None = None, fixed: np.ndarray | None = None,
+          fixed_movers: np.ndarray | None = None, tie: str = "first") -> Solution:
+    """Compute ``next`` and ``value`` of every node bottom-up (see the module docstring)."""
+    check_tie(tie)
+    kind, offsets, levels = tree.kind, tree.offsets, tree.levels
+    n, P = len(kind), len(tree.players)
+    idx_t = offsets.dtype
+    comp = np.asarray(comp, dtype=np.int64)
+    sign = np.asarray(sign, dtype=np.float64)
+    if split is not None:
+        comp_hi = np.asarray(comp_hi, dtype=np.int64)
+        sign_hi = np.asarray(sign_hi, dtype=np.float64)
+    if fixed is not None:
+        fixed_movers = np.asarray(fixed_movers, dtype=bool)
+    nxt = np.full(n, -1, dtype=idx_t)
+    ref = np.empty(n, dtype=idx_t)
+    n_leaves = tree.n_leaves
+    n_chance = int(np.count_nonzero(kind == CHANCE)) if tree.probs is not None else 0
+    if n_chance:
+        table = np.empty((n_leaves + n_chance, P))
+        table[:n_leaves] = tree.payoffs
+    else:
+        table = tree.payoffs
+    flat = table.reshape(-1)
+    depth = len(levels) - 1
+    # first payoff row of each depth (leaves are numbered breadth first)
+    leaf_base = np.zeros(depth + 1, dtype=np.int64)
+    for d in range(depth):
+        leaf_base[d + 1] = leaf_base[d] + np.count_nonzero(kind[levels[d]:levels[d + 1]] == LEAF)
+    chance_row = n_leaves
+    for d in range(depth - 1, -1, -1):
+        s, e = int(levels[d]), int(levels[d + 1])
+        is_leaf = kind[s:e] == LEAF
+        leaf_pos = np.flatnonzero(is_leaf)
+        ref[s + leaf_pos] = leaf_base[d] + np.arange(len(leaf_pos), dtype=idx_t)
+        if len(leaf_pos) == e - s:
+            continue
+        inner = (s + np.flatnonzero(~is_leaf)).astype(idx_t)
+        starts = offsets[inner].astype(np.int64)
+        # split the parents of this depth into chunks of about CHUNK children
+        cut = np.searchsorted(starts, np.arange(starts[0], int(offsets[inner[-1] + 1]), CHUNK)[1:])
+        for par, st in zip(np.split(inner, cut), np.split(starts, cut)):
+            if len(par) == 0:
+                continue
+            chance_row = _chunk(tree, par, st, nxt, ref, table, flat, comp, sign, split, comp_hi,
+                                sign_hi, fixed, fixed_movers, tie, chance_row, P)
+    return Solution(nxt, ref, table)
+
+
+def _chunk(tree, par, st, nxt, ref, table, flat, comp, sign, split, comp_hi, sign_hi,
+           fixed, fixed_movers, tie, chance_row, P):
+    offsets, kind = tree.offsets, tree.kind
+    c0, c1 = int(st[0]), int(offsets[par[-1] + 1])
+    seg = st - c0
+    counts = (offsets[par + 1] - offsets[par]).astype(np.int64)
+    pk = kind[par].astype(np.int64)
+    is_ch = pk == CHANCE
+    mover = np.where(is_ch, 0, pk)
+    opt = ~is_ch
+    if fixed is not None:
+        is_fixed = fixed_movers[mover] & opt
+        opt &= ~is_fixed
+    choice = np.full(len(par), -1, dtype=np.int64)
+    if opt.any():
+        pc, ps = comp[mover], sign[mover]
+        if split is not None:
+            hi = tree.heights[par] > split
+            pc = np.where(hi, comp_hi[mover], pc)
+            ps = np.where(hi, sign_hi[mover], ps)
+        cr = ref[c0:c1].astype(np.int64)
+        key = flat[cr * P + np.repeat(pc, counts)]
+        key *= np.repeat(ps, counts)
+        best = np.maximum.reduceat(key, seg)
+        m = c1 - c0
+        eq = key == np.repeat(best, counts)
+        if tie == "first":
+            pos = np.minimum.reduceat(np.where(eq, np.arange(m), m), seg)
+        else:
+            pos = np.maximum.reduceat(np.where(eq, np.arange(m), -1), seg)
+        choice = np.where(opt, pos + c0, -1)
+    if fixed is not None:
+        choice = np.where(is_fixed, fixed[par], choice)
+    nxt[par] = choice
+    dec = ~is_ch
+    ref[par[dec]] = ref[choice[dec]]
+    if is_ch.any():
+        w = np.nan_to_num(tree.probs[c0:c1])
+        sums = np.add.reduceat(table[ref[c0:c1]] * w[:, None], seg, axis=0)[is_ch]
+        rows = np.arange(chance_row, chance_row + len(sums))
+        table[rows] = sums
+        ref[par[is_ch]] = rows
+        chance_row += len(sums)
+    return chance_row

@@ -1,0 +1,92 @@
+"""The strategy value (Definition 1 of Sang & Chen): ``next(n)`` and ``value(n)`` at every node.
+
+A :class:`Strategy` wraps one solution of the vectorized engine.  Its
+invariant is the paper's: at every decision node ``next(n)`` is a child and
+``value(n) = value(next(n))``; at a chance node ``next(n)`` is None and
+``value(n)`` is the expectation of its children's values; at a leaf
+``next(n)`` is None and ``value(n)`` is the payoff.
+
+Example
+-------
+>>> import kop
+>>> t = kop.load_tree("theories/figure2.json")
+>>> s = kop.minimax(t, "A")
+>>> s
+Strategy('minimax', player='A', value=(4, 7))
+>>> s.next(t.root).label, s.value("S")
+('R', (2, 2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from kop.games.engine import Solution
+from kop.games.tree import GameTree, Node, NodeRef
+
+__all__ = ["Strategy", "path_steps"]
+
+
+class Strategy:
+    """A strategy computed on one tree: ``next(n)``, ``value(n)``, the principal ``path()``.
+
+    Attributes
+    ----------
+    tree : GameTree
+    name : str
+        ``minimax``, ``M2``, ``Mh``, ``HM0M1``, ... (the CLI spelling)
+    player : str or None
+        whose strategy it is (None for M^h, which models every player alike)
+    """
+
+    __slots__ = ("tree", "name", "player", "_sol")
+
+    def __init__(self, tree: GameTree, name: str, player: str | None, solution: Solution):
+        self.tree = tree
+        self.name = name
+        self.player = player
+        self._sol = solution
+
+    def next(self, node: NodeRef | None = None) -> Node | None:
+        """The child chosen at *node* (the root by default); None at leaves and chance nodes."""
+        n = self.tree.node(0 if node is None else node)
+        c = int(self._sol.next[n.index])
+        return None if c < 0 else Node(self.tree, c)
+
+    def value(self, node: NodeRef | None = None) -> tuple[int | float, ...]:
+        """The value of *node* (the root by default): one number per player."""
+        n = self.tree.node(0 if node is None else node)
+        return self.tree.value_of(self._sol.table[self._sol.ref[n.index]])
+
+    def path(self, node: NodeRef | None = None) -> list[Node]:
+        """Nodes from *node* (the root by default) following ``next`` to a leaf or chance node."""
+        n = self.tree.node(0 if node is None else node).index
+        nxt = self._sol.next
+        out = [Node(self.tree, n)]
+        while nxt[n] >= 0:
+            n = int(nxt[n])
+            out.append(Node(self.tree, n))
+        return out
+
+    @property
+    def next_array(self) -> np.ndarray:
+        """``next`` of every node as child indices (-1 at leaves and chance nodes)."""
+        return self._sol.next
+
+    def value_array(self) -> np.ndarray:
+        """``value`` of every node as a ``(nodes, players)`` float array."""
+        return self._sol.table[self._sol.ref]
+
+    def nbytes(self) -> int:
+        return self._sol.nbytes()
+
+    def __repr__(self) -> str:
+        who = f", player={self.player!r}" if self.player else ""
+        return f"Strategy({self.name!r}{who}, value={self.value()})"
+
+
+def path_steps(path: Sequence[Node]) -> list[str | int]:
+    """How a path is printed: per move, the move label, else the node label, else the child index."""
+    return [n.step for n in path[1:]]

@@ -1,0 +1,639 @@
+"""Game trees: players with goals, decision, chance and leaf nodes, and an array layout.
+
+A :class:`GameTree` is an immutable value.  Internal nodes name who moves and have
+ordered children; leaves carry one payoff per player; chance nodes carry one
+probability per child.  Every player has a goal: ``"max"`` (maximize its own
+payoff component) or ``"min"`` (minimize it).  The paper's convention (Sang &
+Chen, *Beyond Minimax*, Section "Minimax and M* Algorithms") is A ``max`` and B
+``min``; Poole & Mackworth's n-player convention is every player ``max``.
+
+Nodes are stored breadth first, so the children of a node, and the nodes of one
+depth, are contiguous.  The layout (numpy arrays) is what the vectorized
+strategies in :mod:`kop.games.engine` sweep, one level at a time:
+
+* ``offsets[i]:offsets[i+1]`` are the children of node ``i`` (empty for a leaf);
+* ``kind[i]`` is the index of the player moving at ``i``, :data:`LEAF` or :data:`CHANCE`;
+* ``heights[i]`` is the height of ``i`` (0 at leaves);
+* ``payoffs`` is a ``(leaves, players)`` float matrix, leaves in breadth-first order;
+* ``probs[i]`` is the probability of the edge into ``i`` when its parent is a chance node.
+
+:class:`Node` is a light view (tree, index) with the domain API: ``children``,
+``player``, ``payoff``, ``label``, ``move``, ``height``, ``path``.
+
+Example
+-------
+>>> from kop.games.tree import GameTree
+>>> t = GameTree.build(["A", "B"], ("A", [("B", [(4, 7), (8, 9)]), (9, 4)]))
+>>> t
+GameTree(players=(A:max, B:min), nodes=5, leaves=3, height=2)
+>>> t.root.children[0].children[1].payoff
+(8, 9)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Union
+
+import numpy as np
+
+from kop.games.errors import TreeError
+
+__all__ = ["Player", "GameTree", "Node", "LEAF", "CHANCE", "GOALS"]
+
+#: ``kind`` code of a leaf
+LEAF = -1
+#: ``kind`` code of a chance node
+CHANCE = -2
+#: the goals a player may have
+GOALS = ("max", "min")
+#: tolerance on the sum of chance probabilities
+PROB_TOLERANCE = 1e-9
+#: integers beyond this cannot be stored exactly as payoffs
+_MAX_EXACT_INT = 2**53
+
+_NODE_KEYS = frozenset({"player", "children", "payoff", "chance", "label", "move"})
+
+NodeRef = Union["Node", int, str, Sequence[int]]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player: a name and a goal, ``"max"`` or ``"min"`` of its own payoff component."""
+
+    name: str
+    goal: str = "max"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise TreeError(f"player name must be a non-empty string, not {self.name!r}")
+        if self.goal not in GOALS:
+            raise TreeError(f"player {self.name}: goal must be 'max' or 'min', not {self.goal!r}")
+
+    @property
+    def sign(self) -> int:
+        """+1 for a maximizer, -1 for a minimizer."""
+        return 1 if self.goal == "max" else -1
+
+    def __repr__(self) -> str:
+        return f"Player({self.name!r}, {self.goal!r})"
+
+    def __str__(self) -> str:
+        return f"{self.name}:{self.goal}"
+
+
+def make_players(players: Sequence[Player | str | Mapping[str, Any]] | None,
+                 goals: str = "paper") -> tuple[Player, ...]:
+    """Players from names, dicts or :class:`Player` values.
+
+    Bare names get goals by *goals*: ``"paper"`` (the first player max, the second
+    min, any others max) or ``"max"`` (every player maximizes).
+    """
+    if goals not in ("paper", "max"):
+        raise TreeError(f"goals must be 'paper' or 'max', not {goals!r}")
+    if players is None:
+        players = ["A", "B"]
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or not players:
+        raise TreeError("players must be a non-empty list")
+    out: list[Player] = []
+    for i, p in enumerate(players):
+        if isinstance(p, Player):
+            out.append(p)
+        elif isinstance(p, str):
+            goal = "min" if (goals == "paper" and i == 1) else "max"
+            out.append(Player(p, goal))
+        elif isinstance(p, Mapping):
+            extra = set(p) - {"name", "goal"}
+            if extra:
+                raise TreeError(f"players[{i}]: unknown key {sorted(extra)[0]!r} (allowed: name, goal)")
+            if "name" not in p:
+                raise TreeError(f"players[{i}]: missing \"name\"")
+            try:
+                out.append(Player(p["name"], p.get("goal", "max")))
+            except TreeError as exc:
+                raise TreeError(f"players[{i}]: {exc}") from None
+        else:
+            raise TreeError(f"players[{i}]: expected a name or an object, found {type(p).__name__}")
+    names = [p.name for p in out]
+    dup = {n for n in names if names.count(n) > 1}
+    if dup:
+        raise TreeError(f"player {sorted(dup)[0]!r} is listed twice")
+    return tuple(out)
+
+
+def format_number(x: float, integral: bool) -> int | float:
+    """*x* as an ``int`` when the tree's payoffs are integers and *x* is whole, else a float."""
+    x = float(x)
+    if integral and x.is_integer():
+        return int(x)
+    return x
+
+
+class GameTree:
+    """An immutable finite game tree (see the module docstring).
+
+    Build one with :meth:`from_dict` (the ``kop-tree/1`` JSON document as Python
+    data), :meth:`build` (compact nested tuples), :func:`kop.games.formats.load_tree`
+    or :func:`kop.games.random_trees.random_tree`.
+    """
+
+    __slots__ = ("players", "offsets", "kind", "heights", "payoffs", "probs", "labels",
+                 "moves", "levels", "integral", "_leaf_rows", "_hash", "_label_index")
+
+    def __init__(self, players: Sequence[Player], offsets: np.ndarray, kind: np.ndarray,
+                 payoffs: np.ndarray, probs: np.ndarray | None = None,
+                 labels: Mapping[int, str] | None = None, moves: Mapping[int, str] | None = None,
+                 integral: bool = False):
+        """Wrap arrays in breadth-first layout (internal; use the builders)."""
+        n = len(kind)
+        idx_t = np.int32 if n + 1 < 2**31 else np.int64
+        self.players = tuple(players)
+        self.offsets = _frozen(np.asarray(offsets, dtype=idx_t))
+        self.kind = _frozen(np.asarray(kind, dtype=np.int8))
+        self.payoffs = _frozen(np.asarray(payoffs, dtype=np.float64).reshape(-1, len(self.players)))
+        self.probs = None if probs is None else _frozen(np.asarray(probs, dtype=np.float64))
+        self.labels = dict(labels or {})
+        self.moves = dict(moves or {})
+        self.integral = bool(integral)
+        self._leaf_rows: np.ndarray | None = None
+        self._hash: int | None = None
+        self._label_index: dict[str, int] | None = None
+        if n == 0 or len(self.offsets) != n + 1:
+            raise TreeError("a tree needs at least one node and n+1 child offsets")
+        if int(np.count_nonzero(self.kind == LEAF)) != len(self.payoffs):
+            raise TreeError("the payoff matrix needs one row per leaf")
+        self.levels = _levels(self.offsets, n)
+        self.heights = _frozen(_heights(self.offsets, self.kind, self.levels))
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def from_dict(cls, doc: Any) -> GameTree:
+        """A tree from a ``kop-tree/1`` document given as Python data.
+
+        >>> GameTree.from_dict({"format": "kop-tree/1",
+        ...     "players": [{"name": "A", "goal": "max"}, {"name": "B", "goal": "min"}],
+        ...     "root": {"player": "A", "children": [{"payoff": [1, 2]}, {"payoff": [3, 0]}]}})
+        GameTree(players=(A:max, B:min), nodes=3, leaves=2, height=1)
+        """
+        if not isinstance(doc, Mapping):
+            raise TreeError(f"a kop tree document is a JSON object, not {_type_name(doc)}")
+        extra = set(doc) - {"format", "players", "root", "title", "comment"}
+        if extra:
+            raise TreeError(f"unknown top-level key {sorted(extra)[0]!r} "
+                            "(allowed: format, players, root, title, comment)")
+        fmt = doc.get("format")
+        if fmt != "kop-tree/1":
+            raise TreeError(f"\"format\" must be \"kop-tree/1\", found {fmt!r}")
+        if "players" not in doc:
+            raise TreeError("missing \"players\"")
+        if "root" not in doc:
+            raise TreeError("missing \"root\"")
+        return _build(make_players(doc["players"], goals="max"), doc["root"])
+
+    @classmethod
+    def build(cls, players: Sequence[Player | str | Mapping[str, Any]], root: Any,
+              goals: str = "paper") -> GameTree:
+        """A tree from compact nested data.
+
+        A leaf is a tuple of numbers ``(4, 7)``; a decision node is ``(player,
+        [children])`` or ``(player, [children], label)``; any node may also be a dict of
+        the JSON format.  Bare player names get goals by *goals* (see :func:`make_players`).
+        """
+        return _build(make_players(players, goals), root)
+
+    # -- basic facts ----------------------------------------------------------
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def player(self, name: str) -> Player:
+        """The player called *name*."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise TreeError(f"unknown player {name!r} (players {', '.join(self.player_names)})")
+
+    def player_index(self, name: str | Player | None) -> int:
+        """Index of a player (the first player when *name* is None)."""
+        if name is None:
+            return 0
+        if isinstance(name, Player):
+            name = name.name
+        return self.player_names.index(self.player(name).name)
+
+    @property
+    def size(self) -> int:
+        """Number of nodes."""
+        return len(self.kind)
+
+    def __len__(self) -> int:
+        return len(self.kind)
+
+    @property
+    def n_leaves(self) -> int:
+        return len(self.payoffs)
+
+    @property
+    def height(self) -> int:
+        return int(self.heights[0])
+
+    @property
+    def has_chance(self) -> bool:
+        return bool(np.any(self.kind == CHANCE))
+
+    @property
+    def root(self) -> Node:
+        return Node(self, 0)
+
+    def node(self, ref: NodeRef) -> Node:
+        """A node by :class:`Node`, index, path (``"root/1/0"`` or ``(1, 0)``) or label."""
+        if isinstance(ref, Node):
+            if ref.tree is not self and ref.tree != self:
+                raise TreeError(f"{ref!r} belongs to another tree")
+            return Node(self, ref.index)
+        if isinstance(ref, (int, np.integer)) and not isinstance(ref, bool):
+            if not 0 <= ref < len(self):
+                raise TreeError(f"node index {ref} out of range 0..{len(self) - 1}")
+            return Node(self, int(ref))
+        if isinstance(ref, str):
+            if ref == "root" or ref.startswith("root/"):
+                parts = ref.split("/")[1:]
+                if not all(p.isdigit() for p in parts):
+                    raise TreeError(f"bad node path {ref!r}: use root/i/j with child indices")
+                return self._walk([int(p) for p in parts], ref)
+            index = self._labels_to_index().get(ref)
+            if index is None:
+                raise TreeError(f"no node labelled {ref!r}")
+            return Node(self, index)
+        if isinstance(ref, Sequence):
+            return self._walk(list(ref), f"root/{'/'.join(map(str, ref))}")
+        raise TreeError(f"cannot find a node from {ref!r}")
+
+    def _walk(self, ranks: list[int], text: str) -> Node:
+        i = 0
+        for r in ranks:
+            lo, hi = int(self.offsets[i]), int(self.offsets[i + 1])
+            if not 0 <= r < hi - lo:
+                raise TreeError(f"no node at {text}: a node there has {hi - lo} children")
+            i = lo + r
+        return Node(self, i)
+
+    def _labels_to_index(self) -> dict[str, int]:
+        if self._label_index is None:
+            index: dict[str, int] = {}
+            for i, lab in sorted(self.labels.items()):
+                index.setdefault(lab, i)
+            self._label_index = index
+        return self._label_index
+
+    def find(self, label: str) -> Node:
+        """The first node (breadth first) labelled *label*."""
+        return self.node(label)
+
+    def nodes(self) -> Iterator[Node]:
+        """All nodes, breadth first."""
+        return (Node(self, i) for i in range(len(self)))
+
+    def leaves(self) -> Iterator[Node]:
+        """All leaves, breadth first."""
+        return (Node(self, int(i)) for i in np.flatnonzero(self.kind == LEAF))
+
+    def leaf_rows(self) -> np.ndarray:
+        """Per node, its row in :attr:`payoffs` (-1 for inner nodes)."""
+        if self._leaf_rows is None:
+            is_leaf = self.kind == LEAF
+            rows = np.cumsum(is_leaf, dtype=np.int64) - 1
+            rows[~is_leaf] = -1
+            self._leaf_rows = _frozen(rows.astype(self.offsets.dtype))
+        return self._leaf_rows
+
+    def parent_index(self, i: int) -> int:
+        """Index of the parent of node *i* (-1 for the root)."""
+        return int(np.searchsorted(self.offsets, i, side="right")) - 1 if i else -1
+
+    def path_of(self, i: int) -> tuple[int, ...]:
+        """Child ranks from the root to node *i*."""
+        ranks = []
+        while i:
+            p = self.parent_index(i)
+            ranks.append(i - int(self.offsets[p]))
+            i = p
+        return tuple(reversed(ranks))
+
+    def path_name(self, i: int) -> str:
+        """``root/1/0``-style name of node *i*."""
+        return "/".join(["root", *map(str, self.path_of(i))])
+
+    def value_of(self, row: Sequence[float]) -> tuple[int | float, ...]:
+        """A payoff row as a tuple of numbers (ints for integer trees)."""
+        return tuple(format_number(x, self.integral) for x in row)
+
+    # -- value semantics ------------------------------------------------------
+    def _key(self) -> tuple:
+        return (self.players, self.offsets.tobytes(), self.kind.tobytes(), self.payoffs.tobytes(),
+                None if self.probs is None else self.probs.tobytes(),
+                tuple(sorted(self.labels.items())), tuple(sorted(self.moves.items())))
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, GameTree):
+            return NotImplemented
+        return len(self) == len(other) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self._key())
+        return self._hash
+
+    def __repr__(self) -> str:
+        players = ", ".join(map(str, self.players))
+        return (f"GameTree(players=({players}), nodes={len(self)}, leaves={self.n_leaves}, "
+                f"height={self.height})")
+
+    def nbytes(self) -> int:
+        """Bytes held by the array layout."""
+        arrays = [self.offsets, self.kind, self.heights, self.payoffs, self.levels]
+        if self.probs is not None:
+            arrays.append(self.probs)
+        return sum(a.nbytes for a in arrays)
+
+
+class Node:
+    """A node of a :class:`GameTree` (a light view: the tree and a breadth-first index)."""
+
+    __slots__ = ("tree", "index")
+
+    def __init__(self, tree: GameTree, index: int):
+        self.tree = tree
+        self.index = index
+
+    @property
+    def is_leaf(self) -> bool:
+        return int(self.tree.kind[self.index]) == LEAF
+
+    @property
+    def is_chance(self) -> bool:
+        return int(self.tree.kind[self.index]) == CHANCE
+
+    @property
+    def player(self) -> str | None:
+        """Name of the player who moves here (None at leaves and chance nodes)."""
+        k = int(self.tree.kind[self.index])
+        return self.tree.players[k].name if k >= 0 else None
+
+    @property
+    def children(self) -> tuple[Node, ...]:
+        lo, hi = int(self.tree.offsets[self.index]), int(self.tree.offsets[self.index + 1])
+        return tuple(Node(self.tree, i) for i in range(lo, hi))
+
+    @property
+    def probabilities(self) -> tuple[float, ...] | None:
+        """Child probabilities at a chance node, else None."""
+        if not self.is_chance:
+            return None
+        lo, hi = int(self.tree.offsets[self.index]), int(self.tree.offsets[self.index + 1])
+        return tuple(float(p) for p in self.tree.probs[lo:hi])
+
+    @property
+    def payoff(self) -> tuple[int | float, ...] | None:
+        """One number per player at a leaf, else None."""
+        if not self.is_leaf:
+            return None
+        return self.tree.value_of(self.tree.payoffs[self.tree.leaf_rows()[self.index]])
+
+    @property
+    def label(self) -> str | None:
+        return self.tree.labels.get(self.index)
+
+    @property
+    def move(self) -> str | None:
+        """Label of the edge from the parent to this node, if any."""
+        return self.tree.moves.get(self.index)
+
+    @property
+    def height(self) -> int:
+        return int(self.tree.heights[self.index])
+
+    @property
+    def depth(self) -> int:
+        return int(np.searchsorted(self.tree.levels, self.index, side="right")) - 1
+
+    @property
+    def parent(self) -> Node | None:
+        p = self.tree.parent_index(self.index)
+        return None if p < 0 else Node(self.tree, p)
+
+    @property
+    def rank(self) -> int:
+        """Position of this node among its parent's children (0 for the root)."""
+        p = self.tree.parent_index(self.index)
+        return 0 if p < 0 else self.index - int(self.tree.offsets[p])
+
+    @property
+    def path(self) -> tuple[int, ...]:
+        """Child ranks from the root to this node."""
+        return self.tree.path_of(self.index)
+
+    @property
+    def name(self) -> str:
+        """The label, or the ``root/i/j`` path."""
+        return self.label or self.tree.path_name(self.index)
+
+    @property
+    def step(self) -> str | int:
+        """How a path names the move into this node: move label, node label, or child rank."""
+        return self.move or self.label or self.rank
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Node) and other.index == self.index and other.tree is self.tree
+
+    def __hash__(self) -> int:
+        return hash((id(self.tree), self.index))
+
+    def __repr__(self) -> str:
+        where = self.tree.path_name(self.index)
+        lab = f" {self.label!r}" if self.label else ""
+        if self.is_leaf:
+            return f"Node({where}{lab}, payoff={self.payoff})"
+        if self.is_chance:
+            return f"Node({where}{lab}, chance={self.probabilities})"
+        return f"Node({where}{lab}, player={self.player!r})"
+
+
+# -- helpers -------------------------------------------------------------------
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+def _type_name(x: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+            type(None): "null"}.get(type(x), type(x).__name__)
+
+
+def _levels(offsets: np.ndarray, n: int) -> np.ndarray:
+    """Start index of each depth (and n at the end)."""
+    levels = [0, 1]
+    while levels[-1] < n:
+        nxt = int(offsets[levels[-1]])
+        if nxt <= levels[-1]:
+            raise TreeError("child offsets are not in breadth-first layout")
+        levels.append(nxt)
+    return _frozen(np.asarray(levels, dtype=np.int64))
+
+
+def _heights(offsets: np.ndarray, kind: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    dtype = np.int16 if len(levels) < 2**15 else np.int32
+    heights = np.zeros(len(kind), dtype=dtype)
+    for d in range(len(levels) - 3, -1, -1):
+        s, e = int(levels[d]), int(levels[d + 1])
+        inner = s + np.flatnonzero(kind[s:e] != LEAF)
+        if len(inner) == 0:
+            continue
+        starts = offsets[inner] - e
+        heights[inner] = np.maximum.reduceat(heights[e:int(levels[d + 2])], starts) + 1
+    return heights
+
+
+def _number(x: Any, where: str, what: str) -> tuple[float, bool]:
+    """(value, is_int) of a JSON number, or a located error."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TreeError(f"{where}: {what} must be a number, found {_type_name(x)} {x!r}")
+    if isinstance(x, int):
+        if abs(x) > _MAX_EXACT_INT:
+            raise TreeError(f"{where}: {what} {x} is too large to store exactly (limit 2^53)")
+        return float(x), True
+    if not math.isfinite(x):
+        raise TreeError(f"{where}: {what} must be a finite number, found {x!r}")
+    return float(x), False
+
+
+def _build(players: tuple[Player, ...], root: Any) -> GameTree:
+    """Breadth-first, iterative: any depth, located errors."""
+    names = {p.name: i for i, p in enumerate(players)}
+    np_ = len(players)
+    kind: list[int] = []
+    offsets: list[int] = []
+    payoffs: list[float] = []
+    parents: list[int] = []
+    probs: dict[int, float] = {}
+    labels: dict[int, str] = {}
+    moves: dict[int, str] = {}
+    integral = True
+    queue: deque[Any] = deque([root])
+    parents.append(-1)
+    next_free = 1
+
+    def where(i: int) -> str:
+        ranks = []
+        while i > 0:
+            p = parents[i]
+            ranks.append(i - offsets[p])
+            i = p
+        return "/".join(["root", *map(str, reversed(ranks))])
+
+    def players_text() -> str:
+        return ", ".join(names)
+
+    i = 0
+    while queue:
+        spec = queue.popleft()
+        label = move = None
+        if isinstance(spec, tuple) and spec and isinstance(spec[0], str):
+            # compact decision node: (player, children[, label])
+            if len(spec) not in (2, 3):
+                raise TreeError(f"{where(i)}: a compact node is (player, children) or (player, children, label)")
+            spec = {"player": spec[0], "children": spec[1], **({"label": spec[2]} if len(spec) == 3 else {})}
+        elif isinstance(spec, (tuple, list)):
+            spec = {"payoff": list(spec)}
+        if not isinstance(spec, Mapping):
+            raise TreeError(f"{where(i)}: a node must be an object, found {_type_name(spec)}")
+        extra = set(spec) - _NODE_KEYS
+        if extra:
+            raise TreeError(f"{where(i)}: unknown key {sorted(extra)[0]!r} "
+                            "(allowed: player, children, payoff, chance, label, move)")
+        if "label" in spec:
+            label = spec["label"]
+            if not isinstance(label, str):
+                raise TreeError(f"{where(i)}: \"label\" must be a string, found {_type_name(label)}")
+            labels[i] = label
+        if "move" in spec:
+            move = spec["move"]
+            if not isinstance(move, str):
+                raise TreeError(f"{where(i)}: \"move\" must be a string, found {_type_name(move)}")
+            if i == 0:
+                raise TreeError("root: the root has no incoming move, so no \"move\" label")
+            moves[i] = move
+        has = [k for k in ("payoff", "player", "chance") if k in spec]
+        if len(has) > 1:
+            raise TreeError(f"{where(i)}: a node has only one of \"payoff\" (leaf), \"player\" "
+                            f"(decision node) and \"chance\"; found {' and '.join(has)}")
+        if not has:
+            if "children" in spec:
+                raise TreeError(f"{where(i)}: an inner node needs \"player\" (who moves) or \"chance\"")
+            raise TreeError(f"{where(i)}: missing payoff: a leaf needs \"payoff\" with one number "
+                            f"per player ({players_text()})")
+        offsets.append(next_free)
+        if has[0] == "payoff":
+            if "children" in spec:
+                raise TreeError(f"{where(i)}: a leaf (with \"payoff\") cannot have \"children\"")
+            pay = spec["payoff"]
+            if not isinstance(pay, (list, tuple)):
+                raise TreeError(f"{where(i)}: payoff must be a list of {np_} numbers, found {_type_name(pay)}")
+            if len(pay) != np_:
+                raise TreeError(f"{where(i)}: payoff has {len(pay)} number{'s' if len(pay) != 1 else ''}, "
+                                f"expected {np_} (players {players_text()})")
+            for j, x in enumerate(pay):
+                v, is_int = _number(x, where(i), f"payoff of {players[j].name}")
+                integral &= is_int
+                payoffs.append(v)
+            kind.append(LEAF)
+        else:
+            children = spec.get("children")
+            if children is None:
+                raise TreeError(f"{where(i)}: inner node has no \"children\"")
+            if not isinstance(children, (list, tuple)):
+                raise TreeError(f"{where(i)}: \"children\" must be a list, found {_type_name(children)}")
+            if not children:
+                raise TreeError(f"{where(i)}: inner node has no children")
+            if has[0] == "player":
+                who = spec["player"]
+                if who not in names:
+                    raise TreeError(f"{where(i)}: unknown player {who!r} (players {players_text()})")
+                kind.append(names[who])
+            else:
+                ps = spec["chance"]
+                if not isinstance(ps, (list, tuple)):
+                    raise TreeError(f"{where(i)}: \"chance\" must be a list of probabilities, found {_type_name(ps)}")
+                if len(ps) != len(children):
+                    raise TreeError(f"{where(i)}: chance has {len(ps)} probabilities for {len(children)} children")
+                vals = []
+                for j, x in enumerate(ps):
+                    v, _ = _number(x, where(i), f"probability {j}")
+                    if v < 0:
+                        raise TreeError(f"{where(i)}: probability {j} is negative ({x})")
+                    vals.append(v)
+                total = math.fsum(vals)
+                if abs(total - 1.0) > PROB_TOLERANCE * max(1, len(vals)):
+                    raise TreeError(f"{where(i)}: chance probabilities sum to {total:g}, not 1")
+                for j, v in enumerate(vals):
+                    probs[next_free + j] = v
+                kind.append(CHANCE)
+            for _ in children:
+                parents.append(i)
+            queue.extend(children)
+            next_free += len(children)
+        i += 1
+    offsets.append(next_free)
+    n = len(kind)
+    prob_arr = None
+    if probs:
+        prob_arr = np.full(n, np.nan)
+        prob_arr[list(probs)] = list(probs.values())
+    pay = np.asarray(payoffs, dtype=np.float64).reshape(-1, np_)
+    return GameTree(players, np.asarray(offsets), np.asarray(kind), pay, prob_arr, labels, moves, integral)
