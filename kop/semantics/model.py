@@ -264,7 +264,9 @@ class KripkeModel:
 
     def save(self, path: str | Path) -> None:
         """Write the model to *path* as ``kop-model/1`` JSON."""
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        from kop.semantics.model_json import dumps
+
+        Path(path).write_text(dumps(self.to_json()) + "\n", encoding="utf-8")
 
     # -- the parts ---------------------------------------------------------------
     @property
@@ -610,7 +612,9 @@ def _check_atom(p: object, world: str | None) -> None:
         raise ModelError(f"{where}{p!r} cannot be an atom name: it reads as an operator or a constant")
 
 
-def _read_partition(agent: str, part: Any, names: list[str], index: dict[str, int]) -> tuple[np.ndarray, int]:
+def _read_partition(agent: str, part: Any, names: list[str], index: dict[str, int],
+                    noun: str = "world") -> tuple[np.ndarray, int]:
+    """Block ids from a list of blocks or a mapping name -> label; errors name the agent and the *noun*."""
     n = len(names)
     if isinstance(part, np.ndarray):
         return _block_id_array(agent, part, n)
@@ -620,30 +624,30 @@ def _read_partition(agent: str, part: Any, names: list[str], index: dict[str, in
         for w, label in part.items():
             i = index.get(w) if isinstance(w, str) else None
             if i is None:
-                raise ModelError(f"agent {agent!r}: the partition names unknown world {w!r}")
+                raise ModelError(f"agent {agent!r}: the partition names unknown {noun} {w!r}")
             try:
                 ids[i] = labels.setdefault(label, len(labels))
             except TypeError:
-                raise ModelError(f"agent {agent!r}: world {w!r} has an unhashable block label {label!r}") from None
+                raise ModelError(f"agent {agent!r}: {noun} {w!r} has an unhashable block label {label!r}") from None
         nb = len(labels)
     elif isinstance(part, str) or not isinstance(part, Iterable):
-        raise ModelError(f"agent {agent!r}: a partition must be a list of blocks (lists of world names), "
+        raise ModelError(f"agent {agent!r}: a partition must be a list of blocks (lists of {noun} names), "
                          f"not {type(part).__name__}")
     else:
         nb = 0
         for k, block in enumerate(part):
             if isinstance(block, str) or not isinstance(block, Iterable):
-                raise ModelError(f"agent {agent!r}: block {k} must be a list of world names, not {block!r}")
+                raise ModelError(f"agent {agent!r}: block {k} must be a list of {noun} names, not {block!r}")
             empty = True
             for w in block:
                 empty = False
                 i = index.get(w) if isinstance(w, str) else None
                 if i is None:
-                    raise ModelError(f"agent {agent!r}: block {k} names unknown world {w!r}")
+                    raise ModelError(f"agent {agent!r}: block {k} names unknown {noun} {w!r}")
                 if ids[i] >= 0:
                     if ids[i] == k:
-                        raise ModelError(f"agent {agent!r}: world {w!r} is listed twice in block {k}")
-                    raise ModelError(f"agent {agent!r}: world {w!r} is in two blocks ({ids[i]} and {k}); "
+                        raise ModelError(f"agent {agent!r}: {noun} {w!r} is listed twice in block {k}")
+                    raise ModelError(f"agent {agent!r}: {noun} {w!r} is in two blocks ({ids[i]} and {k}); "
                                      "blocks of a partition must not overlap")
                 ids[i] = k
             if empty:
@@ -652,7 +656,7 @@ def _read_partition(agent: str, part: Any, names: list[str], index: dict[str, in
     missing = np.flatnonzero(ids < 0)
     if len(missing):
         more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
-        raise ModelError(f"agent {agent!r}: world {names[missing[0]]!r} is in no block of the partition{more}")
+        raise ModelError(f"agent {agent!r}: {noun} {names[missing[0]]!r} is in no block of the partition{more}")
     return ids, nb
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from kop.semantics.errors import ModelError
 
-__all__ = ["read_text", "parse_json", "validate_schema", "model_from_json", "schema"]
+__all__ = ["read_text", "parse_json", "validate_schema", "model_from_json", "schema", "dumps"]
 
 #: How many schema violations one error message lists.
 MAX_REPORTED = 3
@@ -150,3 +150,25 @@ def model_from_json(cls: type, data: Any, source: str | None = None) -> Any:
                    agents=data["agents"])
     except ModelError as exc:
         raise ModelError(f"{src}: {exc}") from None
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """A ``kop-model/1`` document as JSON text, one world and one block per line."""
+    d = json.dumps
+    lines = ["{"]
+    items = list(doc.items())
+    for n, (key, value) in enumerate(items):
+        comma = "," if n < len(items) - 1 else ""
+        if key == "worlds" and isinstance(value, dict) and value:
+            inner = ",\n".join(f"  {d(w)}: {d(a)}" for w, a in value.items())
+            lines.append(f" {d(key)}: {{\n{inner}\n }}{comma}")
+        elif key == "relations" and isinstance(value, dict) and value:
+            parts = []
+            for agent, blocks in value.items():
+                body = ",\n".join(f"   {d(b)}" for b in blocks)
+                parts.append(f"  {d(agent)}: [\n{body}\n  ]" if blocks else f"  {d(agent)}: []")
+            lines.append(f" {d(key)}: {{\n" + ",\n".join(parts) + f"\n }}{comma}")
+        else:
+            lines.append(f" {d(key)}: {d(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines)

@@ -1,0 +1,145 @@
+"""A deliberately naive model checker, quantifying directly over worlds.
+
+This is the yardstick the fast checker (:mod:`kop.semantics.checker`) is
+tested against.  It shares nothing with it but the formula AST: it reads the
+model through its JSON form (``to_json``), turns each agent's partition into a
+set of pairs, and evaluates each operator by its textbook definition, world by
+world, recursively.  It is slow (exponential in the nesting of announcements)
+and meant for small models only.
+
+Definitions used, at world w:
+
+* ``K_a φ``: φ at every v with (w, v) in R_a; ``M_a φ``: at some such v;
+  ``Kw_a φ``: ``K_a φ`` or ``K_a ¬φ``;
+* ``E_G φ``: ``K_a φ`` for every a in G;
+* ``D_G φ``: φ at every v with (w, v) in the intersection of the R_a, a in G;
+* ``C_G φ``: φ at every v reachable from w in one or more steps of the union
+  of the R_a, a in G;
+* ``C_G(φ, ψ)``: ψ at every v reachable from w in one or more steps of that
+  union in which every world after w satisfies φ;
+* ``[!φ]ψ``: if φ at w then ψ at w in the model restricted to the φ-worlds;
+  ``<!φ>ψ``: φ at w and ψ at w there.
+
+Example
+-------
+>>> from kop import KripkeModel, parse
+>>> m = KripkeModel({"w0": ["p"], "w1": []}, {"a": [["w0", "w1"]]}, "w0")
+>>> sorted(naive_truth_set(m, parse("<!p> K_a p")))
+['w0']
+
+Reference: Fagin, Halpern, Moses & Vardi, *Reasoning About Knowledge* (1995),
+ch. 2; van Benthem, van Eijck & Kooi (2006) for relativized common knowledge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kop.syntax import formula as F
+
+__all__ = ["NaiveModel", "naive_truth_set", "naive_satisfies"]
+
+
+class NaiveModel:
+    """Worlds, valuation and accessibility relations as plain Python sets.
+
+    Parameters
+    ----------
+    worlds : list of str
+    valuation : dict of world to set of atoms
+    relations : dict of agent to set of (world, world) pairs
+    """
+
+    def __init__(self, worlds: list[str], valuation: dict[str, set[str]], relations: dict[str, set[tuple[str, str]]]):
+        self.worlds = list(worlds)
+        self.valuation = valuation
+        self.relations = relations
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> NaiveModel:
+        worlds = list(doc["worlds"])
+        valuation = {w: set(atoms) for w, atoms in doc["worlds"].items()}
+        relations = {}
+        for agent, blocks in doc["relations"].items():
+            relations[agent] = {(u, v) for block in blocks for u in block for v in block}
+        return cls(worlds, valuation, relations)
+
+    def restrict(self, keep: set[str]) -> NaiveModel:
+        return NaiveModel([w for w in self.worlds if w in keep],
+                          {w: self.valuation[w] for w in self.worlds if w in keep},
+                          {a: {(u, v) for (u, v) in r if u in keep and v in keep}
+                           for a, r in self.relations.items()})
+
+    def successors(self, agents: tuple[str, ...], w: str) -> set[str]:
+        return {v for a in agents for (u, v) in self.relations[a] if u == w}
+
+    def holds(self, phi: F.Formula, w: str) -> bool:
+        t = type(phi)
+        if t is F.Atom:
+            return phi.name in self.valuation[w]
+        if t is F.Top:
+            return True
+        if t is F.Bottom:
+            return False
+        if t is F.Not:
+            return not self.holds(phi.arg, w)
+        if t is F.And:
+            return all(self.holds(a, w) for a in phi.args)
+        if t is F.Or:
+            return any(self.holds(a, w) for a in phi.args)
+        if t is F.Implies:
+            return (not self.holds(phi.left, w)) or self.holds(phi.right, w)
+        if t is F.Iff:
+            return self.holds(phi.left, w) == self.holds(phi.right, w)
+        if t is F.Know:
+            return all(self.holds(phi.arg, v) for v in self.successors((phi.agent,), w))
+        if t is F.Possible:
+            return any(self.holds(phi.arg, v) for v in self.successors((phi.agent,), w))
+        if t is F.KnowWhether:
+            vs = self.successors((phi.agent,), w)
+            return all(self.holds(phi.arg, v) for v in vs) or all(not self.holds(phi.arg, v) for v in vs)
+        if t is F.Everyone:
+            return all(all(self.holds(phi.arg, v) for v in self.successors((a,), w)) for a in phi.group)
+        if t is F.Distributed:
+            common = set(self.worlds)
+            for a in phi.group:
+                common &= self.successors((a,), w)
+            return all(self.holds(phi.arg, v) for v in common)
+        if t is F.Common:
+            return all(self.holds(phi.arg, v) for v in self.reachable(phi.group, w, lambda v: True))
+        if t is F.RelCommon:
+            return all(self.holds(phi.arg, v)
+                       for v in self.reachable(phi.group, w, lambda v: self.holds(phi.cond, v)))
+        if t is F.Announce:
+            if not self.holds(phi.ann, w):
+                return True
+            return self._after(phi.ann).holds(phi.arg, w)
+        if t is F.AnnounceDual:
+            return self.holds(phi.ann, w) and self._after(phi.ann).holds(phi.arg, w)
+        raise TypeError(f"cannot evaluate {t.__name__}")
+
+    def reachable(self, group: tuple[str, ...], w: str, ok) -> set[str]:
+        """Worlds reached from w by one or more G-steps, every world after w satisfying *ok*."""
+        seen: set[str] = set()
+        frontier = [w]
+        while frontier:
+            u = frontier.pop()
+            for v in self.successors(group, u):
+                if v not in seen and ok(v):
+                    seen.add(v)
+                    frontier.append(v)
+        return seen
+
+    def _after(self, ann: F.Formula) -> NaiveModel:
+        return self.restrict({v for v in self.worlds if self.holds(ann, v)})
+
+
+def naive_truth_set(model: Any, phi: F.Formula) -> frozenset[str]:
+    """The worlds of a :class:`~kop.semantics.model.KripkeModel` where *phi* holds, computed naively."""
+    naive = NaiveModel.from_json(model.to_json())
+    return frozenset(w for w in naive.worlds if naive.holds(phi, w))
+
+
+def naive_satisfies(model: Any, phi: F.Formula, world: str) -> bool:
+    """Whether *phi* holds at *world*, computed naively."""
+    return NaiveModel.from_json(model.to_json()).holds(phi, world)
