@@ -38,7 +38,7 @@ from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
 from kop.semantics.propmodels import evaluate_rows, propositional_models
 from kop.syntax.errors import LimitError
-from kop.syntax.formula import ATOM_RE, Formula, is_reserved_atom
+from kop.syntax.formula import AGENT_RE, ATOM_RE, Formula, is_reserved_atom
 
 __all__ = ["build_from_observations", "world_name", "MAX_WORLDS"]
 
@@ -125,22 +125,35 @@ def _actual_rows(actual: Any, vocab: list[str]) -> list[np.ndarray] | None:
     return rows
 
 
-def _block_ids(bits: np.ndarray) -> np.ndarray:
-    """Ids 0, 1, ... of the distinct rows of *bits* (one per world)."""
+def _block_ids(bits: np.ndarray) -> tuple[np.ndarray, int]:
+    """Ids 0, 1, ... of the distinct rows of *bits* (one per world), and their number."""
     w, k = bits.shape
     if k == 0 or w == 0:
-        return np.zeros(w, dtype=np.int64)
+        return np.zeros(w, dtype=np.int64), int(w > 0)
     if k <= 62:
-        key = bits.astype(np.int64) @ (np.int64(1) << np.arange(k, dtype=np.int64))
+        key = np.zeros(w, dtype=np.int64)
+        for j in range(k):
+            key <<= 1
+            key |= bits[:, j]
+        if k <= 22:  # compact through a table of all possible keys
+            present = np.zeros(1 << k, dtype=np.int64)
+            present[key] = 1
+            rank = np.cumsum(present) - 1
+            return rank[key], int(rank[-1]) + 1
         _, inv = np.unique(key, return_inverse=True)
     else:
         _, inv = np.unique(bits, axis=0, return_inverse=True)
-    return inv.reshape(-1).astype(np.int64)
+    inv = inv.reshape(-1).astype(np.int64)
+    return inv, int(inv.max()) + 1
 
 
 def _all_assignments(k: int) -> np.ndarray:
-    idx = np.arange(1 << k, dtype=np.int64)
-    return ((idx[:, None] >> np.arange(k - 1, -1, -1, dtype=np.int64)[None, :]) & 1).astype(bool)
+    """All 2^k rows of k booleans, in lexicographic order (first column most significant)."""
+    out = np.empty((1 << k, k), dtype=bool)
+    for j in range(k):
+        half = 1 << (k - 1 - j)
+        out[:, j] = np.tile(np.repeat(np.array([False, True]), half), 1 << j)
+    return out
 
 
 def _lex_order(bits: np.ndarray) -> np.ndarray:
@@ -238,15 +251,27 @@ def build_from_observations(
         bits = bits[_lex_order(bits)]
     names = _world_names(bits)
 
-    actual_names = None
+    actual_idx = np.arange(total, dtype=np.int64)
     if designated is not None:
-        actual_names = []
+        found: list[int] = []
         for row in designated:
             if not evaluate_rows(law_f, {a: row[j:j + 1] for j, a in enumerate(vocab)}, 1)[0]:
                 on = [a for a, b in zip(vocab, row) if b]
                 raise ModelError(f"the actual world (true atoms: {', '.join(on) or 'none'}) violates the law")
-            actual_names.append("w" + "".join("1" if b else "0" for b in row))
+            i = int(np.flatnonzero((bits == row).all(axis=1))[0])
+            if i not in found:
+                found.append(i)
+        actual_idx = np.array(found, dtype=np.int64)
 
-    partitions = {agent: _block_ids(bits[:, cols]) for agent, cols in observed.items()}
-    valuation = {a: bits[:, j] for j, a in enumerate(vocab)}
-    return KripkeModel.from_arrays(names, partitions, valuation, actual=actual_names, agents=list(observed))
+    agents = tuple(observed)
+    for agent in agents:
+        if not isinstance(agent, str) or not AGENT_RE.fullmatch(agent):
+            raise ModelError(f"invalid agent name {agent!r}: use letters, digits and underscores")
+    blocks, nblocks = {}, {}
+    for agent, cols in observed.items():
+        blocks[agent], nblocks[agent] = _block_ids(bits[:, cols])
+    columns = np.ascontiguousarray(bits.T)
+    valuation = {a: columns[j] for j, a in enumerate(vocab)}
+    # The arrays are consistent by construction (distinct valuations, so distinct
+    # names; compact block ids), so the unchecked constructor is safe here.
+    return KripkeModel._raw(tuple(names), agents, blocks, nblocks, valuation, actual_idx)
