@@ -37,7 +37,7 @@ from typing import Any
 
 from kop.syntax import formula as F
 
-__all__ = ["NaiveModel", "naive_truth_set", "naive_satisfies"]
+__all__ = ["NaiveModel", "naive_truth_set", "naive_satisfies", "naive_bisimulation", "naive_product"]
 
 
 class NaiveModel:
@@ -143,3 +143,52 @@ def naive_truth_set(model: Any, phi: F.Formula) -> frozenset[str]:
 def naive_satisfies(model: Any, phi: F.Formula, world: str) -> bool:
     """Whether *phi* holds at *world*, computed naively."""
     return NaiveModel.from_json(model.to_json()).holds(phi, world)
+
+
+def naive_bisimulation(model: Any) -> set[tuple[str, str]]:
+    """The largest bisimulation on *model*, as a set of pairs, by the greatest-fixpoint definition.
+
+    Start from all pairs with the same valuation and remove (u, v) while some
+    agent's successor of u has no related successor of v, or the other way round.
+    """
+    naive = NaiveModel.from_json(model.to_json())
+    ws = naive.worlds
+    rel = {(u, v) for u in ws for v in ws if naive.valuation[u] == naive.valuation[v]}
+    succ = {(a, u): naive.successors((a,), u) for a in naive.relations for u in ws}
+    changed = True
+    while changed:
+        changed = False
+        for (u, v) in list(rel):
+            for a in naive.relations:
+                forth = all(any((x, y) in rel for y in succ[a, v]) for x in succ[a, u])
+                back = all(any((x, y) in rel for x in succ[a, u]) for y in succ[a, v])
+                if not (forth and back):
+                    rel.discard((u, v))
+                    changed = True
+                    break
+    return rel
+
+
+def naive_product(model: Any, action: Any) -> NaiveModel:
+    """The product update of a model with an action model, straight from the definition.
+
+    Worlds are named ``(w,e)`` as in :func:`kop.semantics.update.product_update`.
+    """
+    naive = NaiveModel.from_json(model.to_json())
+    pairs = [(w, e) for w in naive.worlds for e in action.events if naive.holds(action.pre[e], w)]
+    name = {(w, e): f"({w},{e})" for (w, e) in pairs}
+    valuation = {}
+    for (w, e) in pairs:
+        atoms = set(naive.valuation[w])
+        for p, val in action.post.get(e, {}).items():
+            if naive.holds(val, w):
+                atoms.add(p)
+            else:
+                atoms.discard(p)
+        valuation[name[w, e]] = atoms
+    relations = {}
+    for a in naive.relations:
+        same_event = {(e, f) for block in action.partition(a) for e in block for f in block}
+        relations[a] = {(name[w, e], name[v, f]) for (w, e) in pairs for (v, f) in pairs
+                        if (w, v) in naive.relations[a] and (e, f) in same_event}
+    return NaiveModel([name[p] for p in pairs], valuation, relations)

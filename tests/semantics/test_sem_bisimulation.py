@@ -1,0 +1,94 @@
+"""Bisimulation contraction, bisimilarity and generated submodels."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from kop import KripkeModel, ModelError, bisimilar, bisimulation_classes
+from kop.semantics.reference import naive_bisimulation
+from sem_strategies import models, models_and_formulas
+
+FAST = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(models())
+def test_classes_are_the_largest_bisimulation(m):
+    cls = bisimulation_classes(m).tolist()
+    pairs = naive_bisimulation(m)
+    for i, u in enumerate(m.worlds):
+        for j, v in enumerate(m.worlds):
+            assert (cls[i] == cls[j]) == ((u, v) in pairs), (u, v)
+
+
+@FAST
+@given(models_and_formulas(max_leaves=10))
+def test_minimize_preserves_truth(case):
+    m, phi = case
+    small = m.minimize()
+    assert len(small) <= len(m)
+    cls = bisimulation_classes(m).tolist()
+    truth_small = small.truth_mask(phi).tolist()
+    truth = m.truth_mask(phi).tolist()
+    for i in range(len(m)):
+        assert truth[i] == truth_small[cls[i]]
+    assert m.satisfies(phi) == small.satisfies(phi)
+    assert bisimilar(m, small)
+    assert len(small.minimize()) == len(small)
+
+
+@FAST
+@given(models_and_formulas(max_leaves=10))
+def test_generated_submodel_preserves_truth_at_designated_worlds(case):
+    m, phi = case
+    g = m.generated_submodel()
+    assert set(g.actual) == set(m.actual)
+    assert g.satisfies(phi) == m.satisfies(phi)
+    assert all(g.satisfies(phi, w) == m.satisfies(phi, w) for w in g.worlds)
+    assert bisimilar(m, g)
+
+
+def test_minimize_muddy_children_after_learning():
+    m = KripkeModel.load("theories/muddy3.model.json")
+    after = m.announce("m_a | m_b | m_c").announce("~Kw_a m_a & ~Kw_b m_b & ~Kw_c m_c")
+    # distinct valuations: nothing to contract
+    assert len(after.minimize()) == len(after)
+
+
+def test_contraction_merges_copies():
+    # two copies of the same two-world model, with different names
+    m = KripkeModel({"u1": ["p"], "v1": [], "u2": ["p"], "v2": []},
+                    {"a": [["u1", "v1"], ["u2", "v2"]], "b": [["u1"], ["v1"], ["u2"], ["v2"]]}, actual=["u1", "u2"])
+    small = m.minimize()
+    assert small.worlds == ("u1", "v1") and small.actual == ("u1",)
+    assert small.partition("a") == (("u1", "v1"),)
+    assert small.partition("b") == (("u1",), ("v1",))
+
+
+def test_bisimilar_pointed():
+    one = KripkeModel({"u": ["p"], "v": []}, {"a": [["u", "v"]]}, "u")
+    two = KripkeModel({"x": ["p"], "y": [], "z": []}, {"a": [["x", "y", "z"]]}, "x")
+    other = KripkeModel({"x": ["p"], "y": []}, {"a": [["x"], ["y"]]}, "x")
+    assert bisimilar(one, two)
+    assert not bisimilar(one, other)
+    assert bisimilar(one, two, "v", "y")
+    assert not bisimilar(one, other, "v", "y")
+    assert not bisimilar(one, two.with_actual("y"))
+    assert not bisimilar(one, two, "u", "y")
+    with pytest.raises(ModelError, match="different agents"):
+        bisimilar(one, KripkeModel(["u"], {"b": [["u"]]}))
+    with pytest.raises(ModelError, match="unknown world 'q'"):
+        bisimilar(one, two, "q", "x")
+
+
+def test_generated_submodel_drops_unreachable_worlds():
+    m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]], "b": [["u"], ["v"], ["x"]]}, "u")
+    g = m.generated_submodel()
+    assert g.worlds == ("u", "v")
+    assert KripkeModel(["u", "v"], {}, actual="v").generated_submodel().worlds == ("v",)
+
+
+def test_minimize_empty_model():
+    empty = KripkeModel({"u": ["p"]}, {"a": [["u"]]}).announce("~p")
+    assert empty.minimize().is_empty and empty.generated_submodel().is_empty
