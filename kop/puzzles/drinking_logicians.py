@@ -66,7 +66,7 @@ def model(n: int, thirsty: Iterable[int] | None = None) -> KripkeModel:
     vocabulary = [wants_beer(i).name for i in range(1, n + 1)]
     observes = {logician(i): [wants_beer(i).name] for i in range(1, n + 1)}
     return KripkeModel.from_observations(vocabulary, "true", observes,
-                                         actual=[wants_beer(i).name for i in thirsty])
+                                         actual=[wants_beer(i).name for i in thirsty], max_worlds=1 << n)
 
 
 def everyone_wants_beer(n: int) -> Formula:

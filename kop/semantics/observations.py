@@ -130,6 +130,11 @@ def _block_ids(bits: np.ndarray) -> tuple[np.ndarray, int]:
     w, k = bits.shape
     if k == 0 or w == 0:
         return np.zeros(w, dtype=np.int64), int(w > 0)
+    if k == 1:
+        col = bits[:, 0]
+        if col.all() or not col.any():
+            return np.zeros(w, dtype=np.int64), 1
+        return col.astype(np.int64), 2
     if k <= 62:
         key = np.zeros(w, dtype=np.int64)
         for j in range(k):
@@ -171,7 +176,9 @@ def _world_names(bits: np.ndarray) -> list[str]:
     raw = np.empty((w, n + 1), dtype=np.uint8)
     raw[:, 0] = ord("w")
     raw[:, 1:] = bits.view(np.uint8) + ord("0")
-    return np.ascontiguousarray(raw).view(f"S{n + 1}").reshape(-1).astype(f"U{n + 1}").tolist()
+    text = raw.tobytes().decode("ascii")
+    size = n + 1
+    return [text[i:i + size] for i in range(0, len(text), size)]
 
 
 def build_from_observations(
