@@ -101,37 +101,38 @@ def sweep(tree: GameTree, comp: np.ndarray, sign: np.ndarray, *,
     else:
         table = tree.payoffs
     flat = table.reshape(-1)
-    depth = len(levels) - 1
-    # first payoff row of each depth (leaves are numbered breadth first)
-    leaf_base = np.zeros(depth + 1, dtype=np.int64)
-    for d in range(depth):
-        leaf_base[d + 1] = leaf_base[d] + np.count_nonzero(kind[levels[d]:levels[d + 1]] == LEAF)
+    leaf_nodes = np.flatnonzero(kind == LEAF)
+    ref[leaf_nodes] = np.arange(n_leaves, dtype=idx_t)   # leaves are numbered breadth first
+    del leaf_nodes
+    inner_all = np.flatnonzero(kind != LEAF).astype(idx_t)
+    bounds = np.searchsorted(inner_all, levels)
     chance_row = n_leaves
-    for d in range(depth - 1, -1, -1):
-        s, e = int(levels[d]), int(levels[d + 1])
-        is_leaf = kind[s:e] == LEAF
-        leaf_pos = np.flatnonzero(is_leaf)
-        ref[s + leaf_pos] = leaf_base[d] + np.arange(len(leaf_pos), dtype=idx_t)
-        if len(leaf_pos) == e - s:
+    for d in range(len(levels) - 2, -1, -1):
+        inner = inner_all[bounds[d]:bounds[d + 1]]
+        if len(inner) == 0:
             continue
-        inner = (s + np.flatnonzero(~is_leaf)).astype(idx_t)
-        starts = offsets[inner].astype(np.int64)
-        # split the parents of this depth into chunks of about CHUNK children
-        cut = np.searchsorted(starts, np.arange(starts[0], int(offsets[inner[-1] + 1]), CHUNK)[1:])
-        for par, st in zip(np.split(inner, cut), np.split(starts, cut)):
-            if len(par) == 0:
-                continue
-            chance_row = _chunk(tree, par, st, nxt, ref, table, flat, comp, sign, split, comp_hi,
+        c_end = int(offsets[inner[-1] + 1])
+        if c_end - int(offsets[inner[0]]) <= CHUNK:
+            chance_row = _chunk(tree, inner, nxt, ref, table, flat, comp, sign, split, comp_hi,
                                 sign_hi, fixed, fixed_movers, tie, chance_row, P)
+            continue
+        # split the parents of this depth into chunks of about CHUNK children
+        starts = offsets[inner]
+        cut = np.searchsorted(starts, np.arange(int(starts[0]), c_end, CHUNK)[1:])
+        for par in np.split(inner, cut):
+            if len(par):
+                chance_row = _chunk(tree, par, nxt, ref, table, flat, comp, sign, split, comp_hi,
+                                    sign_hi, fixed, fixed_movers, tie, chance_row, P)
     return Solution(nxt, ref, table)
 
 
-def _chunk(tree, par, st, nxt, ref, table, flat, comp, sign, split, comp_hi, sign_hi,
+def _chunk(tree, par, nxt, ref, table, flat, comp, sign, split, comp_hi, sign_hi,
            fixed, fixed_movers, tie, chance_row, P):
     offsets, kind = tree.offsets, tree.kind
+    st = offsets[par]
     c0, c1 = int(st[0]), int(offsets[par[-1] + 1])
     seg = st - c0
-    counts = (offsets[par + 1] - offsets[par]).astype(np.int64)
+    counts = offsets[par + 1] - st
     pk = kind[par].astype(np.int64)
     is_ch = pk == CHANCE
     mover = np.where(is_ch, 0, pk)

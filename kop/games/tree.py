@@ -191,7 +191,7 @@ class GameTree:
             raise TreeError("missing \"players\"")
         if "root" not in doc:
             raise TreeError("missing \"root\"")
-        return _build(make_players(doc["players"], goals="max"), doc["root"])
+        return _build(make_players(doc["players"], goals="max"), doc["root"], compact=False)
 
     @classmethod
     def build(cls, players: Sequence[Player | str | Mapping[str, Any]], root: Any,
@@ -202,7 +202,7 @@ class GameTree:
         [children])`` or ``(player, [children], label)``; any node may also be a dict of
         the JSON format.  Bare player names get goals by *goals* (see :func:`make_players`).
         """
-        return _build(make_players(players, goals), root)
+        return _build(make_players(players, goals), root, compact=True)
 
     # -- basic facts ----------------------------------------------------------
     @property
@@ -513,7 +513,7 @@ def _number(x: Any, where: str, what: str) -> tuple[float, bool]:
     return float(x), False
 
 
-def _build(players: tuple[Player, ...], root: Any) -> GameTree:
+def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
     """Breadth-first, iterative: any depth, located errors."""
     names = {p.name: i for i, p in enumerate(players)}
     np_ = len(players)
@@ -544,7 +544,9 @@ def _build(players: tuple[Player, ...], root: Any) -> GameTree:
     while queue:
         spec = queue.popleft()
         label = move = None
-        if isinstance(spec, tuple) and spec and isinstance(spec[0], str):
+        if not compact:
+            pass
+        elif isinstance(spec, tuple) and spec and isinstance(spec[0], str):
             # compact decision node: (player, children[, label])
             if len(spec) not in (2, 3):
                 raise TreeError(f"{where(i)}: a compact node is (player, children) or (player, children, label)")
