@@ -74,6 +74,17 @@ _EXPORTS: dict[str, str] = {
     "minimize": "kop.semantics.bisimulation",
     "generated_submodel": "kop.semantics.bisimulation",
     # reasoning (prover, levels, cores)
+    "satisfiable": "kop.reasoning.prover",
+    "valid": "kop.reasoning.prover",
+    "entails": "kop.reasoning.prover",
+    "Verdict": "kop.reasoning.verdict",
+    "level": "kop.reasoning.knowledge",
+    "knows": "kop.reasoning.knowledge",
+    "is_core": "kop.reasoning.knowledge",
+    "chains_fragment": "kop.reasoning.knowledge",
+    "reduce_announcements": "kop.reasoning.announcements",
+    "ProverTimeout": "kop.reasoning.errors",
+    "ProverBug": "kop.reasoning.errors",
     # games (trees, formats, strategies, play)
     "GameTree": "kop.games.tree",
     "Node": "kop.games.tree",

@@ -1,0 +1,198 @@
+"""A small reduced ordered binary decision diagram (ROBDD) package.
+
+Nodes are integers: 0 is false, 1 is true, and every other node is a
+hash-consed triple (variable, low, high) with low != high, so two nodes are
+equal iff their functions are.  Variables are integers; smaller ones are
+nearer the root.  Operations are memoized.  It is what the type-elimination
+engine (:mod:`kop.reasoning.bddengine`) needs, nothing more: and, or, not,
+existential quantification fused with conjunction, cubes, evaluation and
+picking a satisfying assignment.
+
+    >>> b = BDD()
+    >>> x, y = b.var(0), b.var(1)
+    >>> f = b.OR(b.AND(x, y), b.NOT(x))
+    >>> b.evaluate(f, {0: True, 1: False}), b.evaluate(f, {0: False, 1: False})
+    (False, True)
+    >>> b.exists_and(x, f, frozenset({0})) == b.var(1)
+    True
+
+Reference: R. E. Bryant, *Graph-based algorithms for boolean function
+manipulation*, IEEE Trans. Computers C-35 (1986).
+"""
+
+from __future__ import annotations
+
+import sys
+
+__all__ = ["BDD"]
+
+_LEAF = 1 << 30
+
+
+class BDD:
+    """A BDD manager; all nodes of one computation live in one manager."""
+
+    def __init__(self, check=None) -> None:
+        self._v = [_LEAF, _LEAF]
+        self._lo = [0, 1]
+        self._hi = [0, 1]
+        self._unique: dict[tuple[int, int, int], int] = {}
+        self._and: dict[tuple[int, int], int] = {}
+        self._not: dict[int, int] = {}
+        self._ex: dict[tuple, int] = {}
+        self._check = check         # called every so often (time limits)
+        self._ops = 0
+
+    def __len__(self) -> int:
+        return len(self._v)
+
+    @staticmethod
+    def reserve_depth(nvars: int) -> None:
+        """Make sure Python's recursion limit allows operations on *nvars* variables."""
+        need = 3 * nvars + 1000
+        if sys.getrecursionlimit() < need:
+            sys.setrecursionlimit(need)
+
+    def _tick(self) -> None:
+        self._ops += 1
+        if self._check is not None and not (self._ops & 0x3FFF):
+            self._check()
+
+    def mk(self, v: int, lo: int, hi: int) -> int:
+        if lo == hi:
+            return lo
+        key = (v, lo, hi)
+        n = self._unique.get(key)
+        if n is None:
+            n = len(self._v)
+            self._v.append(v)
+            self._lo.append(lo)
+            self._hi.append(hi)
+            self._unique[key] = n
+        return n
+
+    def var(self, v: int) -> int:
+        return self.mk(v, 0, 1)
+
+    def NOT(self, u: int) -> int:
+        if u < 2:
+            return 1 - u
+        r = self._not.get(u)
+        if r is None:
+            self._tick()
+            r = self.mk(self._v[u], self.NOT(self._lo[u]), self.NOT(self._hi[u]))
+            self._not[u] = r
+        return r
+
+    def AND(self, u: int, w: int) -> int:
+        if u == 0 or w == 0:
+            return 0
+        if u == 1:
+            return w
+        if w == 1 or u == w:
+            return u
+        if u > w:
+            u, w = w, u
+        key = (u, w)
+        r = self._and.get(key)
+        if r is not None:
+            return r
+        self._tick()
+        vu, vw = self._v[u], self._v[w]
+        if vu == vw:
+            r = self.mk(vu, self.AND(self._lo[u], self._lo[w]), self.AND(self._hi[u], self._hi[w]))
+        elif vu < vw:
+            r = self.mk(vu, self.AND(self._lo[u], w), self.AND(self._hi[u], w))
+        else:
+            r = self.mk(vw, self.AND(u, self._lo[w]), self.AND(u, self._hi[w]))
+        self._and[key] = r
+        return r
+
+    def OR(self, u: int, w: int) -> int:
+        return self.NOT(self.AND(self.NOT(u), self.NOT(w)))
+
+    def IMPLIES(self, u: int, w: int) -> int:
+        return self.NOT(self.AND(u, self.NOT(w)))
+
+    def IFF(self, u: int, w: int) -> int:
+        return self.AND(self.IMPLIES(u, w), self.IMPLIES(w, u))
+
+    def conj(self, us) -> int:
+        r = 1
+        for u in us:
+            r = self.AND(r, u)
+            if r == 0:
+                break
+        return r
+
+    def disj(self, us) -> int:
+        r = 0
+        for u in us:
+            r = self.OR(r, u)
+            if r == 1:
+                break
+        return r
+
+    def exists_and(self, u: int, w: int, qvars: frozenset[int]) -> int:
+        """``exists qvars . (u & w)``, computed without building ``u & w``."""
+        if u == 0 or w == 0:
+            return 0
+        if u == 1 and w == 1:
+            return 1
+        if u > w:
+            u, w = w, u
+        key = (u, w, qvars)
+        r = self._ex.get(key)
+        if r is not None:
+            return r
+        self._tick()
+        vu, vw = self._v[u], self._v[w]
+        v = min(vu, vw)
+        ul, uh = (self._lo[u], self._hi[u]) if vu == v else (u, u)
+        wl, wh = (self._lo[w], self._hi[w]) if vw == v else (w, w)
+        if v in qvars:
+            lo = self.exists_and(ul, wl, qvars)
+            r = 1 if lo == 1 else self.OR(lo, self.exists_and(uh, wh, qvars))
+        else:
+            r = self.mk(v, self.exists_and(ul, wl, qvars), self.exists_and(uh, wh, qvars))
+        self._ex[key] = r
+        return r
+
+    def cube(self, assignment: dict[int, bool]) -> int:
+        """The conjunction of the literals of *assignment*."""
+        r = 1
+        for v in sorted(assignment, reverse=True):
+            r = self.mk(v, 0, r) if assignment[v] else self.mk(v, r, 0)
+        return r
+
+    def evaluate(self, u: int, assignment) -> bool:
+        """The value of *u* under *assignment* (a mapping or sequence; missing variables are false)."""
+        get = assignment.get if isinstance(assignment, dict) else (lambda v, d=False: assignment[v])
+        while u > 1:
+            u = self._hi[u] if get(self._v[u], False) else self._lo[u]
+        return u == 1
+
+    def pick(self, u: int) -> dict[int, bool] | None:
+        """One satisfying partial assignment (variables not mentioned are free), or None."""
+        if u == 0:
+            return None
+        out: dict[int, bool] = {}
+        while u > 1:
+            if self._lo[u] != 0:
+                out[self._v[u]] = False
+                u = self._lo[u]
+            else:
+                out[self._v[u]] = True
+                u = self._hi[u]
+        return out
+
+    def support(self, u: int) -> set[int]:
+        seen, out, stack = set(), set(), [u]
+        while stack:
+            n = stack.pop()
+            if n < 2 or n in seen:
+                continue
+            seen.add(n)
+            out.add(self._v[n])
+            stack.extend((self._lo[n], self._hi[n]))
+        return out

@@ -1,0 +1,144 @@
+"""From a pseudo-model to a genuine S5_n Kripke model.
+
+Without distributed knowledge the types themselves are the worlds: agent a
+cannot tell two worlds apart iff their types agree on every ``K_a`` formula.
+
+With ``D_G`` (|G| >= 2) that is not enough: the pseudo-model relates two types
+by G iff they agree on the G-profile (every ``K_a``, a in G, and ``D_H``, H a
+subset of G), which can be strictly finer than the intersection of the
+agents' relations that ``D_G`` means in a Kripke model.  Following the idea of
+the unravelling of Fagin, Halpern & Vardi (1992) in a finite form, each world
+is a type plus a vector of *coordinates* x[a, G] in Z_m (m the number of
+G-profiles of the pseudo-model), one for each group G and member a, subject to
+``sum_{a in G} x[a, G] = index of the type's G-profile (mod m)``.  Agent a
+cannot tell two worlds apart iff their types agree on the ``K_a`` formulas and
+their coordinates x[a, G] agree for every G containing a.  Then:
+
+* worlds related by every member of G have equal coordinates for G, hence the
+  same G-profile (the sum decides it): distributed knowledge is sound;
+* a witness for a demand of agent a (or of group H) is reached by copying the
+  coordinates and re-solving each other group's equation through a member
+  outside {a} (outside H); for a group inside H the equation already holds.
+
+Worlds are generated from the root by following the chosen witnesses, so the
+model is finite.  The model's designated world ``w0`` is the root.
+
+    >>> from kop.reasoning.pseudomodel import PseudoModel, TypeInfo
+    >>> t0 = TypeInfo(frozenset({"p"}), {"a": (False,)}, {"a": [7]}, {("a", 7): 1})
+    >>> t1 = TypeInfo(frozenset(), {"a": (False,)}, {"a": [7]}, {("a", 7): 1})
+    >>> m = build_model(PseudoModel([t0, t1], 0, ("a",), (), ("p",)))
+    >>> m.satisfies("p & M_a ~p")
+    True
+
+Reference: R. Fagin, J. Y. Halpern, M. Y. Vardi, *What can machines know? On
+the properties of knowledge in distributed systems*, JACM 39 (1992) (pseudo-models and
+unravelling for distributed knowledge).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from kop.reasoning.errors import ProverBug
+from kop.reasoning.pseudomodel import PseudoModel
+from kop.semantics.model import KripkeModel
+
+__all__ = ["build_model", "MAX_WORLDS"]
+
+#: The most worlds a countermodel may have.
+MAX_WORLDS = 200_000
+
+
+def build_model(pm: PseudoModel, agents: Iterable[str] = ()) -> KripkeModel:
+    """The Kripke model of pseudo-model *pm*; *agents* adds agents (each with the identity partition)."""
+    all_agents = tuple(sorted(set(pm.agents) | set(agents)))
+    if pm.dgroups:
+        worlds, classes = _with_coordinates(pm)
+    else:
+        worlds, classes = _plain(pm)
+    n = len(worlds)
+    partitions = {}
+    for a in all_agents:
+        if a in pm.agents:
+            ids: dict = {}
+            partitions[a] = np.array([ids.setdefault(classes[a][i], len(ids)) for i in range(n)], dtype=np.int64)
+        else:
+            partitions[a] = np.arange(n, dtype=np.int64)
+    valuation = {p: np.array([p in pm.types[t].atoms for t in worlds], dtype=bool) for p in pm.atoms}
+    return KripkeModel.from_arrays(n, partitions, valuation, actual=["w0"], agents=all_agents)
+
+
+def _plain(pm: PseudoModel) -> tuple[list[int], dict]:
+    order = [pm.root]
+    seen = {pm.root}
+    for i in order:                     # breadth first, following the witnesses
+        for j in pm.types[i].witness.values():
+            if j not in seen:
+                seen.add(j)
+                order.append(j)
+    classes = {a: [pm.types[t].keys[a] for t in order] for a in pm.agents}
+    return order, classes
+
+
+def _with_coordinates(pm: PseudoModel) -> tuple[list[int], dict]:
+    groups = pm.dgroups
+    index = {g: {} for g in groups}
+    for t in pm.types:
+        for g in groups:
+            index[g].setdefault(t.keys[g], len(index[g]))
+    size = {g: len(index[g]) for g in groups}
+    slots = [(a, g) for g in groups for a in g]
+    pos = {s: i for i, s in enumerate(slots)}
+
+    def solve(x: list[int], t: int, free_not_in: set[str]) -> None:
+        for g in groups:
+            want = index[g][pm.types[t].keys[g]]
+            if sum(x[pos[(a, g)]] for a in g) % size[g] == want:
+                continue
+            free = [a for a in g if a not in free_not_in]
+            if not free:
+                raise ProverBug("a group's equation cannot be re-solved")  # pragma: no cover
+            b = free[0]
+            rest = sum(x[pos[(a, g)]] for a in g if a != b)
+            x[pos[(b, g)]] = (want - rest) % size[g]
+
+    mine = {a: [pos[(a, g)] for g in groups if a in g] for a in pm.agents}
+
+    def class_key(t: int, x: tuple, who) -> tuple:
+        members = (who,) if isinstance(who, str) else who
+        return (who, tuple((pm.types[t].keys[a], tuple(x[k] for k in mine[a])) for a in members))
+
+    x0 = [0] * len(slots)
+    solve(x0, pm.root, set())
+    start = (pm.root, tuple(x0))
+    worlds = [start]
+    seen = {start: 0}
+    # (who, its class key) -> {type: world}: reuse a world of the right type in the right class
+    members_of: dict[tuple, dict[int, tuple]] = {}
+    for who in (*pm.agents, *groups):
+        members_of.setdefault(class_key(*start, who), {})[pm.root] = start
+    i = 0
+    while i < len(worlds):
+        t, x = worlds[i]
+        i += 1
+        info = pm.types[t]
+        for (who, _node), s in info.witness.items():
+            old = members_of.get(class_key(t, x, who), {}).get(s)
+            if old is not None:
+                continue
+            y = list(x)
+            solve(y, s, {who} if isinstance(who, str) else set(who))
+            w = (s, tuple(y))
+            if w not in seen:
+                for other in (*pm.agents, *groups):
+                    members_of.setdefault(class_key(*w, other), {}).setdefault(s, w)
+                if len(worlds) >= MAX_WORLDS:
+                    from kop.syntax.errors import LimitError
+
+                    raise LimitError(f"the countermodel would have more than {MAX_WORLDS} worlds (kop's limit)")
+                seen[w] = len(worlds)
+                worlds.append(w)
+    classes = {a: [(pm.types[t].keys[a], tuple(x[k] for k in mine[a])) for t, x in worlds] for a in pm.agents}
+    return [t for t, _ in worlds], classes

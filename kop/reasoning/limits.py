@@ -1,0 +1,72 @@
+"""Explicit limits of the prover: time, nesting depth, declared agents.
+
+    >>> from kop import parse
+    >>> d = Deadline(None)          # no limit
+    >>> d.check()
+    >>> check_depth(parse("K_a K_b p"))
+    >>> check_agents(parse("K_c p"), ["a", "b"])
+    Traceback (most recent call last):
+    ...
+    kop.reasoning.errors.AgentError: the formula names agent 'c', which is not among the declared agents a, b
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from kop.reasoning.errors import AgentError, ProverTimeout
+from kop.syntax.errors import LimitError
+from kop.syntax.formula import Formula
+
+__all__ = ["Deadline", "check_depth", "check_agents", "MAX_NESTING"]
+
+#: The deepest formula tree the prover accepts (the parser's own limit is the same).
+MAX_NESTING = 1000
+
+
+class Deadline:
+    """A wall-clock limit: ``check()`` raises :class:`ProverTimeout` once it has passed."""
+
+    __slots__ = ("seconds", "end", "what")
+
+    def __init__(self, seconds: float | None, what: str = "the question"):
+        if seconds is not None and not seconds > 0:
+            raise LimitError(f"the timeout must be a positive number of seconds, not {seconds!r}")
+        self.seconds = seconds
+        self.end = None if seconds is None else time.monotonic() + seconds
+        self.what = what
+
+    def remaining(self) -> float | None:
+        return None if self.end is None else self.end - time.monotonic()
+
+    def expired(self) -> bool:
+        return self.end is not None and time.monotonic() >= self.end
+
+    def check(self) -> None:
+        if self.end is not None and time.monotonic() >= self.end:
+            raise ProverTimeout(self.seconds, self.what)
+
+    def timeout(self) -> ProverTimeout:
+        return ProverTimeout(self.seconds or 0.0, self.what)
+
+
+def check_depth(phi: Formula, limit: int = MAX_NESTING) -> None:
+    """Raise :class:`LimitError` when *phi*'s tree is deeper than *limit* (computed without recursion)."""
+    depth: dict[Formula, int] = {}
+    for f in phi.subformulas():
+        d = 1 + max((depth[c] for c in f.children), default=0)
+        if d > limit:
+            raise LimitError(f"the formula is nested more than {limit} levels deep (kop's limit for the prover)")
+        depth[f] = d
+
+
+def check_agents(phi: Formula, agents: Iterable[str] | None) -> None:
+    """Raise :class:`AgentError` naming the first agent of *phi* outside *agents* (None: anything goes)."""
+    if agents is None:
+        return
+    declared = set(agents)
+    extra = sorted(phi.agents() - declared)
+    if extra:
+        raise AgentError(f"the formula names agent {extra[0]!r}, which is not among the declared agents "
+                         f"{', '.join(sorted(declared)) or '(none)'}")

@@ -1,0 +1,212 @@
+"""Satisfiability, validity and entailment in S5_n with common knowledge and announcements.
+
+    >>> from kop import satisfiable, valid, entails
+    >>> valid("C{a,b} p -> E{a,b}(p & C{a,b} p)").holds              # fixed point
+    True
+    >>> v = valid("E{a,b} p -> C{a,b} p")
+    >>> v.holds, v.countermodel.satisfies("E{a,b} p & ~C{a,b} p")
+    (False, True)
+    >>> entails(["K_a p", "K_a (p -> q)"], "K_a q").holds
+    True
+    >>> satisfiable("p & [!p] ~K_a p").holds                         # announcing p makes it known
+    False
+
+The pipeline, for ``satisfiable(phi)``:
+
+1. limits: nesting depth (:data:`~kop.reasoning.limits.MAX_NESTING`), the
+   declared agents, the time limit;
+2. announcements are eliminated by the reduction axioms
+   (:func:`~kop.reasoning.announcements.reduce_announcements`);
+3. the formula is compiled to the core language and its closure
+   (:mod:`kop.reasoning.core`);
+4. a decision procedure runs: without common knowledge, lazy type elimination
+   on a SAT solver (:mod:`kop.reasoning.satengine`); with it, symbolic type
+   elimination on BDDs (:mod:`kop.reasoning.bddengine`).  Both are sound and
+   complete without any bound on the model size;
+5. the surviving types become a Kripke model
+   (:mod:`kop.reasoning.countermodel`), contracted by bisimulation when the
+   formula has no distributed knowledge, and *checked* by the model checker
+   on the original formula (announcements included): a model that fails the
+   check raises :class:`~kop.reasoning.errors.ProverBug`, never returns.
+
+``valid(phi)`` asks whether ``~phi`` is satisfiable; ``entails(premises,
+phi)`` whether ``premises & ~phi`` is (premises are true at the actual world;
+write common-knowledge facts with ``C``).
+
+Time limits: ``timeout=`` seconds.  A question not decided in time raises
+:class:`~kop.reasoning.errors.ProverTimeout` ("unknown within the limit"); the
+CLI reports it with exit status 3.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from kop.reasoning.announcements import reduce_announcements
+from kop.reasoning.core import Closure, Core
+from kop.reasoning.errors import ProverBug
+from kop.reasoning.limits import Deadline, check_agents, check_depth
+from kop.reasoning.verdict import Verdict
+from kop.syntax.formula import Distributed, Formula, Not, conj
+
+__all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
+
+#: ``method=`` values: "auto" (SAT without C, BDD with it), "sat", "bdd".
+METHODS = ("auto", "sat", "bdd")
+
+
+def _formula(phi: Formula | str, what: str = "formula") -> Formula:
+    if isinstance(phi, str):
+        from kop.syntax.parser import parse
+
+        return parse(phi)
+    if not isinstance(phi, Formula):
+        raise TypeError(f"the {what} must be a Formula or a string, not {type(phi).__name__}")
+    return phi
+
+
+def _premises(premises: Iterable[Formula | str] | Formula | str) -> tuple[Formula, ...]:
+    if isinstance(premises, (str, Formula)):
+        premises = [premises]
+    return tuple(_formula(p, "premise") for p in premises)
+
+
+def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float | None = None,
+           method: str = "auto", deadline: Deadline | None = None, minimize: bool = True):
+    """Satisfiability of *phi*: ``(model or None, stats)``; the model is checked.
+
+    The workhorse of :func:`satisfiable`, :func:`valid` and :func:`entails`
+    (which add parsing and the :class:`~kop.reasoning.verdict.Verdict`).
+
+    Parameters
+    ----------
+    phi : Formula
+    agents : iterable of str, optional
+        The declared agents: *phi* may name no others, and the model has them all.
+    timeout : float, optional
+        Seconds; :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+    method : {"auto", "sat", "bdd"}
+        The decision procedure ("sat" refuses common knowledge).
+    deadline : Deadline, optional
+        A shared time limit (overrides *timeout*).
+    minimize : bool
+        Contract the model by bisimulation (skipped when *phi* has ``D``).
+    """
+    if method not in METHODS:
+        from kop.syntax.errors import KopError
+
+        raise KopError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
+    start = time.perf_counter()
+    deadline = deadline or Deadline(timeout)
+    check_depth(phi)
+    agent_list = None if agents is None else tuple(agents)
+    check_agents(phi, agent_list)
+    reduced = reduce_announcements(phi)
+    deadline.check()
+    core = Core()
+    root = core.compile(reduced)
+    closure = Closure(core, [root])
+    stats: dict = {"closure": len(closure.nodes)}
+    use = method
+    if method == "auto":
+        use = "bdd" if closure.has_rc else "sat"
+    if use == "sat":
+        if closure.has_rc:
+            from kop.syntax.errors import KopError
+
+            raise KopError("method 'sat' does not handle common knowledge; use 'bdd' or 'auto'")
+        from kop.reasoning.satengine import SatEngine
+
+        pm = SatEngine(core, closure, root, deadline, stats).run()
+    else:
+        from kop.reasoning.bddengine import BddEngine
+
+        pm = BddEngine(core, closure, root, deadline, stats).run()
+    stats["method"] = use
+    model = None
+    if pm is not None:
+        from kop.reasoning.countermodel import build_model
+
+        extra = set(phi.agents()) | set(agent_list or ())
+        model = build_model(pm, extra)
+        _check(model, phi, "w0")
+        if minimize and not any(isinstance(f, Distributed) for f in phi.subformulas()):
+            small = model.minimize()
+            if len(small) < len(model):
+                _check(small, phi, None)
+                model = small
+        stats["worlds"] = len(model)
+    stats["time"] = time.perf_counter() - start
+    return model, stats
+
+
+def _check(model, phi: Formula, world: str | None) -> None:
+    if not model.satisfies(phi, world):
+        from kop.syntax.printer import to_ascii
+
+        raise ProverBug(f"the model built for {to_ascii(phi)!r} does not satisfy it "
+                        f"(model: {model.to_json()})")
+
+
+def satisfiable(phi: Formula | str, *, agents: Iterable[str] | None = None, timeout: float | None = None,
+                method: str = "auto") -> Verdict:
+    """Is *phi* true at some world of some S5_n model?  The verdict carries a checked model.
+
+    Parameters
+    ----------
+    phi : Formula or str
+    agents : iterable of str, optional
+        The declared agents (a formula naming another one is an
+        :class:`~kop.reasoning.errors.AgentError`).
+    timeout : float, optional
+        Seconds; raises :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+    method : {"auto", "sat", "bdd"}
+
+    Examples
+    --------
+    >>> v = satisfiable("M_a p & M_a ~p")
+    >>> v.holds, v.model.satisfies("M_a p & M_a ~p")
+    (True, True)
+    """
+    f = _formula(phi)
+    model, stats = decide(f, agents=agents, timeout=timeout, method=method)
+    return Verdict(model is not None, "satisfiable", f, (), model, stats)
+
+
+def valid(phi: Formula | str, *, agents: Iterable[str] | None = None, timeout: float | None = None,
+          method: str = "auto") -> Verdict:
+    """Is *phi* true at every world of every S5_n model?  If not, the verdict has a checked countermodel.
+
+    Examples
+    --------
+    >>> valid("~K_a p -> K_a ~K_a p").holds        # negative introspection
+    True
+    >>> v = valid("M_a p -> K_a p")
+    >>> v.holds, v.countermodel.satisfies("M_a p & ~K_a p")
+    (False, True)
+    """
+    f = _formula(phi)
+    model, stats = decide(Not(f), agents=agents, timeout=timeout, method=method)
+    return Verdict(model is None, "valid", f, (), model, stats)
+
+
+def entails(premises: Iterable[Formula | str] | Formula | str, phi: Formula | str, *,
+            agents: Iterable[str] | None = None, timeout: float | None = None, method: str = "auto") -> Verdict:
+    """Does *phi* hold at every world where all *premises* hold?
+
+    The countermodel, when there is one, satisfies the premises and refutes
+    *phi* at its designated world.
+
+    Examples
+    --------
+    >>> entails(["C{a,b} p"], "K_a K_b p").holds
+    True
+    >>> v = entails(["K_a p"], "K_b p")
+    >>> v.holds, v.countermodel.satisfies("K_a p & ~K_b p")
+    (False, True)
+    """
+    ps = _premises(premises)
+    f = _formula(phi)
+    model, stats = decide(conj(ps + (Not(f),)), agents=agents, timeout=timeout, method=method)
+    return Verdict(model is None, "entails", f, ps, model, stats)

@@ -1,0 +1,85 @@
+"""The answer of the prover: :class:`Verdict`.
+
+    >>> from kop import valid
+    >>> v = valid("K_a p -> K_b p")
+    >>> v.holds, len(v.countermodel) >= 2
+    (False, True)
+    >>> v.countermodel.satisfies("K_a p & ~K_b p")        # refuted at the designated world
+    True
+    >>> bool(valid("K_a p -> p"))
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from kop.syntax.formula import Formula
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.semantics.model import KripkeModel
+
+__all__ = ["Verdict"]
+
+
+@dataclass(frozen=True, eq=False)
+class Verdict:
+    """A decided question: is *formula* satisfiable / valid / entailed by *premises*?
+
+    Attributes
+    ----------
+    holds : bool
+        The answer.  ``bool(verdict)`` is the same.
+    question : str
+        ``"satisfiable"``, ``"valid"`` or ``"entails"``.
+    formula : Formula
+        The formula asked about (the conclusion, for ``entails``).
+    premises : tuple of Formula
+        The premises (``entails`` only).
+    model : KripkeModel or None
+        A model of the formula when it is satisfiable; a countermodel when a
+        validity or entailment fails (its designated world satisfies the
+        premises and refutes the formula).  Always checked by the model checker.
+    stats : dict
+        ``time`` (seconds), ``method`` (``"sat"``, ``"bdd"``), ``closure``
+        (subformulas in the closure), ``types`` (types built), ``sat_calls``,
+        ``learned``, ``bdd_nodes``, ``rounds``, ``worlds`` (of the returned model).
+    """
+
+    holds: bool
+    question: str
+    formula: Formula
+    premises: tuple[Formula, ...] = ()
+    model: KripkeModel | None = None
+    stats: dict = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return self.holds
+
+    @property
+    def countermodel(self) -> KripkeModel | None:
+        """The countermodel of a failed validity or entailment (None otherwise)."""
+        return self.model if self.question != "satisfiable" else None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"holds": ..., "countermodel": MODEL or null, ...}`` (``"model"`` for satisfiability)."""
+        from kop.syntax.printer import to_ascii
+
+        out: dict[str, Any] = {"holds": self.holds, "question": self.question, "formula": to_ascii(self.formula)}
+        if self.question == "entails":
+            out["premises"] = [to_ascii(p) for p in self.premises]
+        key = "model" if self.question == "satisfiable" else "countermodel"
+        out[key] = self.model.to_json() if self.model is not None else None
+        out["stats"] = {k: (round(v, 6) if isinstance(v, float) else v) for k, v in self.stats.items()}
+        return out
+
+    def __repr__(self) -> str:
+        from kop.syntax.printer import to_ascii
+
+        what = "holds" if self.holds else "fails"
+        extra = ""
+        if self.model is not None:
+            kind = "model" if self.question == "satisfiable" else "countermodel"
+            extra = f", {kind} with {len(self.model)} world{'s' if len(self.model) != 1 else ''}"
+        return f"Verdict({self.question} {to_ascii(self.formula)!r}: {what}{extra})"
