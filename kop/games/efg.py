@@ -259,13 +259,10 @@ def _q(s: str) -> str:
 
 
 def _num(x: float, integral: bool) -> str:
+    """A plain decimal that reads back as the same float (open-spiel reads no fractions or exponents)."""
     if integral and float(x).is_integer():
         return str(int(x))
-    f = Fraction(float(x))
-    g = f.limit_denominator(10**6)
-    if float(g) == float(x):
-        f = g
-    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+    return np.format_float_positional(float(x), unique=True, trim="-")
 
 
 def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
