@@ -81,11 +81,31 @@ def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:
     hit = memo.get(phi)
     if hit is not None:
         return hit
-    check_agents(model, phi)
     if len(memo) > MEMO_LIMIT:
         memo.clear()
     if len(model._submodels) > SUBMODEL_LIMIT:
         model._submodels.clear()
+    try:
+        _evaluate(model, phi)
+    except _UnknownAgent:
+        check_agents(model, phi)
+        raise  # pragma: no cover - check_agents raises
+    return model._memo[phi]
+
+
+class _UnknownAgent(Exception):
+    pass
+
+
+def _ids(m: KripkeModel, agent: str) -> tuple[np.ndarray, int]:
+    """*agent*'s block ids in *m* and their bound."""
+    try:
+        return m._blocks[agent], m._nblocks[agent]
+    except KeyError:
+        raise _UnknownAgent(agent) from None
+
+
+def _evaluate(model: KripkeModel, phi: F.Formula) -> None:
     # An explicit stack of (model, formula, stage): announcements move the
     # evaluation of their argument to a restricted model.
     stack: list[tuple[KripkeModel, F.Formula, int]] = [(model, phi, 0)]
@@ -125,7 +145,6 @@ def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:
                 stack.extend((m, c, 0) for c in reversed(missing))
                 continue
         _store(memo, f, _apply(m, f, memo))
-    return model._memo[phi]
 
 
 def _store(memo: dict, f: F.Formula, vec: np.ndarray) -> None:
@@ -162,16 +181,16 @@ def _apply(m: KripkeModel, f: F.Formula, memo: dict) -> np.ndarray:
     if t is F.Iff:
         return memo[f.left] == memo[f.right]
     if t is F.Know:
-        return _know(m._blocks[f.agent], m._nblocks[f.agent], memo[f.arg])
+        return _know(*_ids(m, f.agent), memo[f.arg])
     if t is F.Possible:
-        return _possible(m._blocks[f.agent], m._nblocks[f.agent], memo[f.arg])
+        return _possible(*_ids(m, f.agent), memo[f.arg])
     if t is F.KnowWhether:
-        return _know_whether(m._blocks[f.agent], m._nblocks[f.agent], memo[f.arg])
+        return _know_whether(*_ids(m, f.agent), memo[f.arg], _block_sizes(m, f.agent))
     if t is F.Everyone:
         x = memo[f.arg]
         out = np.ones(n, dtype=bool)
         for a in f.group:
-            out &= _know(m._blocks[a], m._nblocks[a], x)
+            out &= _know(*_ids(m, a), x)
         return out
     if t is F.Distributed:
         ids, nb = joint_blocks(m, f.group)
@@ -202,11 +221,19 @@ def _possible(ids: np.ndarray, nb: int, x: np.ndarray) -> np.ndarray:
     return (good > 0)[ids]
 
 
-def _know_whether(ids: np.ndarray, nb: int, x: np.ndarray) -> np.ndarray:
-    """True at w iff x is constant on w's block."""
+def _know_whether(ids: np.ndarray, nb: int, x: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """True at w iff x is constant on w's block (*sizes*: the number of worlds per block id)."""
     pos = np.bincount(ids[x], minlength=nb)
-    neg = np.bincount(ids[~x], minlength=nb)
-    return ((pos == 0) | (neg == 0))[ids]
+    return ((pos == 0) | (pos == sizes))[ids]
+
+
+def _block_sizes(m: KripkeModel, agent: str) -> np.ndarray:
+    key = ("S", agent)
+    hit = m._partition_cache.get(key)
+    if hit is None:
+        ids, nb = _ids(m, agent)
+        hit = m._partition_cache[key] = np.bincount(ids, minlength=nb)
+    return hit
 
 
 def joint_blocks(m: KripkeModel, group: tuple[str, ...]) -> tuple[np.ndarray, int]:
@@ -216,9 +243,9 @@ def joint_blocks(m: KripkeModel, group: tuple[str, ...]) -> tuple[np.ndarray, in
     if hit is not None:
         return hit
     if len(group) == 1:
-        res = (m._blocks[group[0]], m._nblocks[group[0]])
+        res = _ids(m, group[0])
     else:
-        stacked = np.stack([m._blocks[a] for a in group], axis=1)
+        stacked = np.stack([_ids(m, a)[0] for a in group], axis=1)
         if len(stacked):
             _, inv = np.unique(stacked, axis=0, return_inverse=True)
             inv = inv.reshape(-1).astype(np.int64)
@@ -238,7 +265,8 @@ def components(m: KripkeModel, group: tuple[str, ...]) -> np.ndarray:
     key = ("C", group)
     hit = m._partition_cache.get(key)
     if hit is None:
-        hit = component_labels([m._blocks[a] for a in group], [m._nblocks[a] for a in group], None)
+        pairs = [_ids(m, a) for a in group]
+        hit = component_labels([p[0] for p in pairs], [p[1] for p in pairs], None)
         m._partition_cache[key] = hit
     return hit
 
@@ -277,8 +305,9 @@ def component_labels(ids_list: list[np.ndarray], nb_list: list[int], active: np.
 def _rel_common(m: KripkeModel, group: tuple[str, ...], cond: np.ndarray, arg: np.ndarray) -> np.ndarray:
     """``C_G(cond, arg)``: arg holds wherever a non-empty G-path through cond-worlds leads."""
     n = m._n
-    ids_list = [m._blocks[a] for a in group]
-    nb_list = [m._nblocks[a] for a in group]
+    pairs = [_ids(m, a) for a in group]
+    ids_list = [p[0] for p in pairs]
+    nb_list = [p[1] for p in pairs]
     labels = component_labels(ids_list, nb_list, cond)
     # a cond-world is "good" if its whole cond-component satisfies arg
     bad_comp = np.zeros(n + 1, dtype=bool)

@@ -96,8 +96,8 @@ class KripkeModel:
     True
     """
 
-    __slots__ = ("_worlds", "_index", "_agents", "_agent_set", "_blocks", "_nblocks", "_atoms",
-                 "_actual", "_n", "note", "_memo", "_submodels", "_partition_cache")
+    __slots__ = ("_worlds", "_names_from", "_index", "_agents", "_agent_set", "_blocks", "_nblocks", "_atoms",
+                 "_actual", "_n", "_note", "_memo", "_submodels", "_partition_cache")
 
     def __init__(self, worlds: Mapping[str, Iterable[str]] | Iterable[str],
                  partitions: Mapping[str, Any], actual: str | Iterable[str] | None = None,
@@ -125,10 +125,13 @@ class KripkeModel:
         self._init(tuple(names), index, agent_names, blocks, nblocks, atoms, actual_idx, None)
 
     # -- construction helpers --------------------------------------------------
-    def _init(self, worlds: tuple[str, ...], index: dict[str, int] | None, agents: tuple[str, ...],
-              blocks: dict[str, np.ndarray], nblocks: dict[str, int], atoms: dict[str, np.ndarray],
+    def _init(self, worlds: tuple[str, ...] | _Names, index: dict[str, int] | None, agents: tuple[str, ...],
+              blocks: Mapping[str, np.ndarray], nblocks: dict[str, int], atoms: Mapping[str, np.ndarray],
               actual: np.ndarray, note: str | None) -> None:
-        self._worlds = worlds
+        if isinstance(worlds, _Names):
+            self._worlds, self._names_from, self._n = None, worlds, len(worlds.keep)
+        else:
+            self._worlds, self._names_from, self._n = worlds, None, len(worlds)
         self._index = index
         self._agents = agents
         self._agent_set = frozenset(agents)
@@ -136,17 +139,19 @@ class KripkeModel:
         self._nblocks = nblocks
         self._atoms = atoms
         self._actual = actual
-        self._n = len(worlds)
-        self.note = note
+        self._note = note
         self._memo: dict = {}
         self._submodels: dict = {}
         self._partition_cache: dict = {}
-        for arr in (*blocks.values(), *atoms.values(), actual):
-            arr.flags.writeable = False
+        actual.flags.writeable = False
+        for cols in (blocks, atoms):
+            if isinstance(cols, dict):
+                for arr in cols.values():
+                    arr.flags.writeable = False
 
     @classmethod
-    def _raw(cls, worlds: tuple[str, ...], agents: tuple[str, ...], blocks: dict[str, np.ndarray],
-             nblocks: dict[str, int], atoms: dict[str, np.ndarray], actual: np.ndarray,
+    def _raw(cls, worlds: tuple[str, ...] | _Names, agents: tuple[str, ...], blocks: Mapping[str, np.ndarray],
+             nblocks: dict[str, int], atoms: Mapping[str, np.ndarray], actual: np.ndarray,
              note: str | None = None) -> KripkeModel:
         """A model from already validated arrays (used by updates; no checks)."""
         self = cls.__new__(cls)
@@ -257,7 +262,7 @@ class KripkeModel:
         return {
             "format": FORMAT,
             "agents": list(self._agents),
-            "worlds": {w: val[i] for i, w in enumerate(self._worlds)},
+            "worlds": {w: val[i] for i, w in enumerate(self.worlds)},
             "relations": {a: [list(b) for b in self.partition(a)] for a in self._agents},
             "actual": list(self.actual),
         }
@@ -272,7 +277,15 @@ class KripkeModel:
     @property
     def worlds(self) -> tuple[str, ...]:
         """The world names, in order."""
+        if self._worlds is None:
+            src = self._names_from
+            self._worlds = tuple(src.names[i] for i in src.keep.tolist())
         return self._worlds
+
+    @property
+    def note(self) -> str | None:
+        """How an update left this model empty or without designated worlds (None otherwise)."""
+        return self._note
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -282,7 +295,8 @@ class KripkeModel:
     @property
     def actual(self) -> tuple[str, ...]:
         """The designated worlds."""
-        return tuple(self._worlds[i] for i in self._actual.tolist())
+        w = self.worlds
+        return tuple(w[i] for i in self._actual.tolist())
 
     @property
     def atoms(self) -> frozenset[str]:
@@ -300,7 +314,7 @@ class KripkeModel:
     def index(self, world: str) -> int:
         """The position of *world* in :attr:`worlds`."""
         if self._index is None:
-            self._index = {w: i for i, w in enumerate(self._worlds)}
+            self._index = {w: i for i, w in enumerate(self.worlds)}
         try:
             return self._index[world]
         except (KeyError, TypeError):
@@ -309,7 +323,7 @@ class KripkeModel:
     def _world_hint(self) -> str:
         if self._n == 0:
             return " (the model has no worlds)"
-        shown = ", ".join(repr(w) for w in self._worlds[:5])
+        shown = ", ".join(repr(w) for w in self.worlds[:5])
         return f" (worlds: {shown}{', ...' if self._n > 5 else ''})"
 
     def _agent(self, agent: str) -> str:
@@ -327,13 +341,14 @@ class KripkeModel:
         """The worlds that *agent* cannot tell apart from *world* (including itself)."""
         ids = self._blocks[self._agent(agent)]
         i = self.index(world)
-        return frozenset(self._worlds[j] for j in np.flatnonzero(ids == ids[i]).tolist())
+        w = self.worlds
+        return frozenset(w[j] for j in np.flatnonzero(ids == ids[i]).tolist())
 
     def partition(self, agent: str) -> tuple[tuple[str, ...], ...]:
         """*agent*'s partition: its blocks, each in world order, ordered by first world."""
         ids = self._blocks[self._agent(agent)]
         groups: dict[int, list[str]] = {}
-        for w, b in zip(self._worlds, ids.tolist()):
+        for w, b in zip(self.worlds, ids.tolist()):
             groups.setdefault(b, []).append(w)
         return tuple(tuple(g) for g in groups.values())
 
@@ -368,7 +383,7 @@ class KripkeModel:
         frozenset({'u'})
         """
         mask = self.truth_mask(phi)
-        w = self._worlds
+        w = self.worlds
         return frozenset(w[i] for i in np.flatnonzero(mask).tolist())
 
     def satisfies(self, phi: Formula | str, world: str | None = None) -> bool:
@@ -417,11 +432,12 @@ class KripkeModel:
         new_pos[keep] = np.arange(len(keep))
         actual = new_pos[self._actual]
         actual = actual[actual >= 0]
-        w = self._worlds
-        return KripkeModel._raw(
-            tuple(w[i] for i in keep.tolist()), self._agents,
-            {a: ids[keep] for a, ids in self._blocks.items()}, dict(self._nblocks),
-            {p: v[keep] for p, v in self._atoms.items()}, actual, note)
+        if self._names_from is not None:
+            names = _Names(self._names_from.names, self._names_from.keep[keep])
+        else:
+            names = _Names(self._worlds, keep)
+        return KripkeModel._raw(names, self._agents, _Columns.select(self._blocks, keep), dict(self._nblocks),
+                                _Columns.select(self._atoms, keep), actual, note)
 
     def _submodel(self, mask: np.ndarray) -> KripkeModel:
         """The restriction to *mask*, memoized (for evaluating announcements)."""
@@ -480,8 +496,8 @@ class KripkeModel:
     def with_actual(self, actual: str | Iterable[str] | None) -> KripkeModel:
         """The same model with other designated worlds (None = every world)."""
         if self._index is None:
-            self._index = {w: i for i, w in enumerate(self._worlds)}
-        return KripkeModel._raw(self._worlds, self._agents, self._blocks, self._nblocks, self._atoms,
+            self._index = {w: i for i, w in enumerate(self.worlds)}
+        return KripkeModel._raw(self.worlds, self._agents, self._blocks, self._nblocks, self._atoms,
                                 _read_actual(actual, self._index, self._n), None)
 
     # -- views ---------------------------------------------------------------------
@@ -498,7 +514,7 @@ class KripkeModel:
 
         g = nx.MultiGraph()
         actual = set(self.actual)
-        for w in self._worlds:
+        for w in self.worlds:
             g.add_node(w, atoms=self.valuation(w), actual=w in actual)
         for a in self._agents:
             for block in self.partition(a):
@@ -514,7 +530,7 @@ class KripkeModel:
         """Same worlds (in order), agents, valuation, partitions and designated worlds."""
         if not isinstance(other, KripkeModel):
             return NotImplemented
-        if (self._worlds, self._agents, self.actual) != (other._worlds, other._agents, other.actual):
+        if (self.worlds, self._agents, self.actual) != (other.worlds, other._agents, other.actual):
             return False
         if self.atoms != other.atoms:
             return False
@@ -523,11 +539,61 @@ class KripkeModel:
         return all(np.array_equal(self._canonical_ids(a), other._canonical_ids(a)) for a in self._agents)
 
     def __hash__(self) -> int:
-        return hash((self._worlds, self._agents, self.actual))
+        return hash((self.worlds, self._agents, self.actual))
 
     def __repr__(self) -> str:
         extra = f", note={self.note!r}" if self.note else ""
         return f"KripkeModel(worlds={self._n}, agents={self._agents!r}, actual={self.actual!r}{extra})"
+
+
+# -- lazily restricted columns ---------------------------------------------------------
+
+class _Names:
+    """The world names of a restricted model: a tuple of names and the positions kept."""
+
+    __slots__ = ("names", "keep")
+
+    def __init__(self, names: tuple[str, ...], keep: np.ndarray):
+        self.names, self.keep = names, keep
+
+    def __len__(self) -> int:
+        return len(self.keep)
+
+
+class _Columns(Mapping):
+    """Per-agent or per-atom arrays of a restricted model, each cut out of the original on first use.
+
+    Restricting a model (an announcement) costs nothing for the agents and
+    atoms that later questions never look at.
+    """
+
+    __slots__ = ("_source", "_keep", "_cache")
+
+    def __init__(self, source: Mapping[str, np.ndarray], keep: np.ndarray):
+        self._source, self._keep, self._cache = source, keep, {}
+
+    @classmethod
+    def select(cls, source: Mapping[str, np.ndarray], keep: np.ndarray) -> _Columns:
+        if isinstance(source, _Columns):  # compose with the original, not a chain of restrictions
+            return cls(source._source, source._keep[keep])
+        return cls(source, keep)
+
+    def __getitem__(self, key: str) -> np.ndarray:
+        arr = self._cache.get(key)
+        if arr is None:
+            arr = self._source[key][self._keep]
+            arr.flags.writeable = False
+            self._cache[key] = arr
+        return arr
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._source
+
+    def __iter__(self):
+        return iter(self._source)
+
+    def __len__(self) -> int:
+        return len(self._source)
 
 
 # -- reading the constructor's arguments ---------------------------------------------

@@ -33,7 +33,7 @@ from typing import Any
 
 from kop.semantics.errors import ModelError
 
-__all__ = ["read_text", "parse_json", "validate_schema", "model_from_json", "schema", "dumps"]
+__all__ = ["read_text", "parse_json", "validate_schema", "quick_valid", "model_from_json", "schema", "dumps"]
 
 #: How many schema violations one error message lists.
 MAX_REPORTED = 3
@@ -113,7 +113,14 @@ def _validator() -> Any:
 
 
 def validate_schema(data: Any, source: str = "model") -> None:
-    """Check *data* against the model schema; violations become one readable :class:`ModelError`."""
+    """Check *data* against the model schema; violations become one readable :class:`ModelError`.
+
+    A document that the quick check (:func:`quick_valid`) accepts is valid;
+    otherwise ``jsonschema`` decides and words the errors.  This keeps
+    ``jsonschema`` (slow to import) out of the common case.
+    """
+    if quick_valid(data):
+        return
     errors = sorted(_validator().iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.message))
     if not errors:
         return
@@ -125,6 +132,84 @@ def validate_schema(data: Any, source: str = "model") -> None:
         lines.append(f"{path}: {_message(err)}")
     more = f" (and {len(errors) - MAX_REPORTED} more)" if len(errors) > MAX_REPORTED else ""
     raise ModelError(f"{source}: not a valid kop-model/1 document: " + "; ".join(lines) + more)
+
+
+# -- a quick validator for the subset of JSON Schema that the model schema uses ----------
+
+_ANNOTATIONS = {"$schema", "$id", "title", "description", "$comment"}
+_KEYWORDS = {"type", "required", "properties", "additionalProperties", "items", "pattern",
+             "uniqueItems", "minItems", "minProperties", "const"} | _ANNOTATIONS
+_TYPES = {"object": dict, "array": list, "string": str}
+
+
+def _supported(sch: Any) -> bool:
+    """Whether *sch* uses only keywords (and types) that :func:`_conforms` implements."""
+    if isinstance(sch, bool):
+        return True
+    if not isinstance(sch, dict) or not set(sch) <= _KEYWORDS:
+        return False
+    if "type" in sch and sch["type"] not in _TYPES:
+        return False
+    subs = list(sch.get("properties", {}).values())
+    for key in ("additionalProperties", "items"):
+        if key in sch:
+            subs.append(sch[key])
+    return all(_supported(x) for x in subs)
+
+
+@lru_cache(maxsize=1)
+def _quick_schema() -> Any:
+    sch = schema()
+    return sch if _supported(sch) else None
+
+
+def _conforms(x: Any, sch: Any) -> bool:
+    """Whether *x* satisfies *sch* (only the keywords accepted by :func:`_supported`)."""
+    import re
+
+    if sch is True:
+        return True
+    if sch is False:
+        return False
+    t = sch.get("type")
+    if t is not None and (not isinstance(x, _TYPES[t]) or isinstance(x, bool)):
+        return False
+    if "const" in sch and not (x == sch["const"] and type(x) is type(sch["const"])):
+        return False
+    if isinstance(x, dict):
+        if any(k not in x for k in sch.get("required", ())):
+            return False
+        if len(x) < sch.get("minProperties", 0):
+            return False
+        props = sch.get("properties", {})
+        extra = sch.get("additionalProperties", True)
+        for k, v in x.items():
+            if not _conforms(v, props[k] if k in props else extra):
+                return False
+    elif isinstance(x, list):
+        if len(x) < sch.get("minItems", 0):
+            return False
+        if sch.get("uniqueItems") and not _unique(x):
+            return False
+        if "items" in sch and not all(_conforms(v, sch["items"]) for v in x):
+            return False
+    elif isinstance(x, str):
+        if "pattern" in sch and re.search(sch["pattern"], x) is None:
+            return False
+    return True
+
+
+def _unique(items: list) -> bool:
+    if all(isinstance(v, str) for v in items):
+        return len(set(items)) == len(items)
+    seen = [json.dumps(v, sort_keys=True) for v in items]
+    return len(set(seen)) == len(seen)
+
+
+def quick_valid(data: Any) -> bool:
+    """True when *data* certainly conforms to the model schema (False: ask ``jsonschema``)."""
+    sch = _quick_schema()
+    return sch is not None and _conforms(data, sch)
 
 
 def _message(err: Any) -> str:
