@@ -35,7 +35,8 @@ from kop.puzzles.common import knows_which
 from kop.semantics.model import KripkeModel
 from kop.syntax.formula import Atom, Formula, Know, Not, conj, disj
 
-__all__ = ["DATES", "CherylResult", "model", "knows_birthday", "statements", "solve"]
+__all__ = ["DATES", "CherylResult", "model", "knows_birthday", "statements", "solve", "date_of",
+           "ALBERT", "BERNARD", "VOCABULARY"]
 
 #: The ten candidate dates, (month, day).
 DATES: tuple[tuple[str, int], ...] = (

@@ -38,7 +38,8 @@ from kop.syntax.formula import (
     Announce, Atom, Common, Formula, Implies, Know, KnowWhether, Not, Or, Possible, conj, disj,
 )
 
-__all__ = ["DiningResult", "model", "coins", "reveal", "smcdel_formula", "dine", "MAX_WORLDS"]
+__all__ = ["DiningResult", "model", "coins", "reveal", "smcdel_formula", "dine", "MAX_WORLDS",
+           "cryptographer", "paid", "coin_atom", "everyone_knows_whether_nsa_paid", "nobody_knows_who_paid"]
 
 #: The largest model built, in worlds.
 MAX_WORLDS = 1 << 22

@@ -32,7 +32,8 @@ from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
 from kop.syntax.formula import Announce, Atom, Formula, Know, KnowWhether, Not, conj
 
-__all__ = ["DrinkingResult", "model", "everyone_wants_beer", "ask", "smcdel_formula", "MAX_LOGICIANS"]
+__all__ = ["DrinkingResult", "model", "everyone_wants_beer", "ask", "smcdel_formula", "MAX_LOGICIANS",
+           "logician", "wants_beer", "does_not_know"]
 
 #: The largest number of logicians accepted (2^n worlds).
 MAX_LOGICIANS = 24

@@ -34,7 +34,7 @@ from kop.semantics.model import KripkeModel
 from kop.syntax.formula import Atom, Formula, KnowWhether, Not, conj, disj
 
 __all__ = ["MuddyChildrenResult", "model", "at_least_one", "knows_own_state", "nobody_knows",
-           "answers", "solve", "MAX_CHILDREN"]
+           "answers", "solve", "MAX_CHILDREN", "child", "muddy_atom"]
 
 #: The largest number of children accepted (2^n worlds).
 MAX_CHILDREN = 22

@@ -46,7 +46,7 @@ from kop.semantics.model import KripkeModel
 from kop.syntax.formula import Announce, Atom, Common, Formula, Know, KnowWhether, Not, conj, disj
 
 __all__ = ["RussianCardsResult", "model", "hand_lists", "alice_says", "bob_says", "conditions",
-           "is_safe", "solve", "ALICE", "BOB", "CATH", "DEAL"]
+           "is_safe", "solve", "ALICE", "BOB", "CATH", "DEAL", "has", "knows_hand", "cath_ignorant"]
 
 ALICE, BOB, CATH = "Alice", "Bob", "Cath"
 PLAYERS = (ALICE, BOB, CATH)

@@ -36,13 +36,10 @@ from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
 from kop.syntax.formula import Formula, Know, Not
 
-__all__ = ["SumProductResult", "pairs", "model", "knows_numbers", "statements", "solve", "S", "P"]
+__all__ = ["SumProductResult", "pairs", "model", "knows_numbers", "statements", "solve", "S", "P",
+           "digit_atoms", "world_name", "pair_of"]
 
 S, P = "S", "P"
-
-
-def _bits(limit: int) -> int:
-    return max(1, limit.bit_length())
 
 
 def pairs(bound: int = 100) -> list[tuple[int, int]]:
@@ -51,7 +48,8 @@ def pairs(bound: int = 100) -> list[tuple[int, int]]:
 
 
 def _digits(bound: int) -> int:
-    return _bits(bound)
+    """Binary digits enough for every x and y (both below *bound*)."""
+    return max(1, bound.bit_length())
 
 
 def digit_atoms(bound: int = 100) -> tuple[str, ...]:
