@@ -101,9 +101,9 @@ def sweep(tree: GameTree, comp: np.ndarray, sign: np.ndarray, *,
     else:
         table = tree.payoffs
     flat = table.reshape(-1)
-    leaf_nodes = np.flatnonzero(kind == LEAF)
-    ref[leaf_nodes] = np.arange(n_leaves, dtype=idx_t)   # leaves are numbered breadth first
-    del leaf_nodes
+    # leaves are numbered breadth first; inner nodes' entries are overwritten below
+    np.cumsum(kind == LEAF, dtype=idx_t, out=ref)
+    ref -= 1
     inner_all = np.flatnonzero(kind != LEAF).astype(idx_t)
     bounds = np.searchsorted(inner_all, levels)
     chance_row = n_leaves
@@ -147,16 +147,11 @@ def _chunk(tree, par, nxt, ref, table, flat, comp, sign, split, comp_hi, sign_hi
             hi = tree.heights[par] > split
             pc = np.where(hi, comp_hi[mover], pc)
             ps = np.where(hi, sign_hi[mover], ps)
-        cr = ref[c0:c1].astype(np.int64)
-        key = flat[cr * P + np.repeat(pc, counts)]
-        key *= np.repeat(ps, counts)
-        best = np.maximum.reduceat(key, seg)
-        m = c1 - c0
-        eq = key == np.repeat(best, counts)
-        if tie == "first":
-            pos = np.minimum.reduceat(np.where(eq, np.arange(m), m), seg)
+        k = int(counts[0])
+        if (counts == k).all():
+            pos = _uniform_best(table, ref[c0:c1].reshape(-1, k), pc, ps, tie) + seg
         else:
-            pos = np.maximum.reduceat(np.where(eq, np.arange(m), -1), seg)
+            pos = _ragged_best(flat, ref[c0:c1], pc, ps, counts, seg, P, tie)
         choice = np.where(opt, pos + c0, -1)
     if fixed is not None:
         choice = np.where(is_fixed, fixed[par], choice)
@@ -171,3 +166,28 @@ def _chunk(tree, par, nxt, ref, table, flat, comp, sign, split, comp_hi, sign_hi
         ref[par[is_ch]] = rows
         chance_row += len(sums)
     return chance_row
+
+
+def _uniform_best(table, cr, pc, ps, tie):
+    """Best child rank per row of *cr* (every parent has the same number of children)."""
+    if (pc == pc[0]).all() and (ps == ps[0]).all():
+        vals = table[cr, pc[0]]
+        pick = np.argmax if ps[0] > 0 else np.argmin   # both return the first best
+    else:
+        vals = table[cr, pc[:, None]] * ps[:, None]
+        pick = np.argmax
+    if tie == "first":
+        return pick(vals, axis=1)
+    return cr.shape[1] - 1 - pick(vals[:, ::-1], axis=1)
+
+
+def _ragged_best(flat, cr, pc, ps, counts, seg, P, tie):
+    """Best child offset (from the chunk start) per parent, any numbers of children."""
+    key = flat[cr.astype(np.int64) * P + np.repeat(pc, counts)]
+    key *= np.repeat(ps, counts)
+    best = np.maximum.reduceat(key, seg)
+    m = len(cr)
+    eq = key == np.repeat(best, counts)
+    if tie == "first":
+        return np.minimum.reduceat(np.where(eq, np.arange(m), m), seg)
+    return np.maximum.reduceat(np.where(eq, np.arange(m), -1), seg)
