@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
-from kop.syntax.formula import Announce, Atom, Formula, Know, KnowWhether, Not, conj
+from kop.syntax.formula import TRUE, Announce, Atom, Formula, Know, KnowWhether, Not, conj
 
 __all__ = ["DrinkingResult", "model", "everyone_wants_beer", "ask", "smcdel_formula", "MAX_LOGICIANS",
            "logician", "wants_beer", "does_not_know"]
@@ -66,7 +66,7 @@ def model(n: int, thirsty: Iterable[int] | None = None) -> KripkeModel:
     thirsty = _check(n, thirsty)
     vocabulary = [wants_beer(i).name for i in range(1, n + 1)]
     observes = {logician(i): [wants_beer(i).name] for i in range(1, n + 1)}
-    return KripkeModel.from_observations(vocabulary, "true", observes,
+    return KripkeModel.from_observations(vocabulary, TRUE, observes,
                                          actual=[wants_beer(i).name for i in thirsty], max_worlds=1 << n)
 
 

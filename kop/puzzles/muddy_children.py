@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
-from kop.syntax.formula import Atom, Formula, KnowWhether, Not, conj, disj
+from kop.syntax.formula import TRUE, Atom, Formula, KnowWhether, Not, conj, disj
 
 __all__ = ["MuddyChildrenResult", "model", "at_least_one", "knows_own_state", "nobody_knows",
            "answers", "solve", "MAX_CHILDREN", "child", "muddy_atom"]
@@ -73,7 +73,7 @@ def model(n: int, muddy: Iterable[int] = ()) -> KripkeModel:
     muddy = _check(n, muddy)
     vocabulary = [f"m{i}" for i in range(1, n + 1)]
     observes = {child(i): [a for j, a in enumerate(vocabulary, 1) if j != i] for i in range(1, n + 1)}
-    return KripkeModel.from_observations(vocabulary, "true", observes, actual=[f"m{i}" for i in muddy])
+    return KripkeModel.from_observations(vocabulary, TRUE, observes, actual=[f"m{i}" for i in muddy])
 
 
 def at_least_one(n: int) -> Formula:

@@ -99,9 +99,15 @@ def hand_lists(sizes: Iterable[int] = (5, 6, 7)) -> list[tuple[Hand, ...]]:
     return [hs for n in sizes for hs in pick(hands, n)]
 
 
+@lru_cache(maxsize=None)
+def holds_hand(player: str, hand: Hand) -> Formula:
+    """*player* holds every card of *hand*."""
+    return conj(has(player, k) for k in hand)
+
+
 def alice_says(hands: Iterable[Hand]) -> Formula:
     """Alice's announcement "my hand is one of *hands*": ``K_Alice (h1 | h2 | ...)``."""
-    return Know(ALICE, disj(conj(has(ALICE, k) for k in h) for h in hands))
+    return Know(ALICE, disj(holds_hand(ALICE, tuple(h)) for h in hands))
 
 
 @lru_cache(maxsize=None)
