@@ -52,6 +52,8 @@ __all__ = ["Solution", "sweep", "CHUNK", "TIES"]
 
 #: at most this many children are handled by one vector step
 CHUNK = 1 << 18
+#: block size of whole-array scratch work
+BLOCK = 1 << 20
 #: the tie-break rules
 TIES = ("first", "last")
 
@@ -101,14 +103,18 @@ def sweep(tree: GameTree, comp: np.ndarray, sign: np.ndarray, *,
     else:
         table = tree.payoffs
     flat = table.reshape(-1)
-    # leaves are numbered breadth first; inner nodes' entries are overwritten below
-    np.cumsum(kind == LEAF, dtype=idx_t, out=ref)
-    ref -= 1
-    inner_all = np.flatnonzero(kind != LEAF).astype(idx_t)
-    bounds = np.searchsorted(inner_all, levels)
+    # leaves are numbered breadth first (inner nodes' entries are overwritten below);
+    # done in blocks so that the scratch memory stays small
+    base = 0
+    for a in range(0, n, BLOCK):
+        b = min(a + BLOCK, n)
+        np.cumsum(kind[a:b] == LEAF, dtype=idx_t, out=ref[a:b])
+        ref[a:b] += base - 1
+        base += int(np.count_nonzero(kind[a:b] == LEAF))
     chance_row = n_leaves
     for d in range(len(levels) - 2, -1, -1):
-        inner = inner_all[bounds[d]:bounds[d + 1]]
+        s = int(levels[d])
+        inner = (s + np.flatnonzero(kind[s:int(levels[d + 1])] != LEAF)).astype(idx_t)
         if len(inner) == 0:
             continue
         c_end = int(offsets[inner[-1] + 1])
