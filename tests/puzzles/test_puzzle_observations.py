@@ -117,7 +117,7 @@ def structures(draw):
     return vocab, law, obs
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(structures())
 def test_model_agrees_with_naive_construction(structure):
     vocab, law, obs = structure
