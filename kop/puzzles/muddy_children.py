@@ -137,8 +137,8 @@ def solve(n: int, muddy: Iterable[int], *, father: bool = True) -> MuddyChildren
         The muddy children (1-based).
     father : bool
         Whether the father first announces "at least one of you is muddy".
-        It must then be true.  Without it nobody learns anything when two or
-        more children are muddy.
+        It must then be true.  Without it no child ever learns its state:
+        every world stays possible.
 
     Each round, every child's answer ``Kw_c<i> m<i>`` is checked at the actual
     world and the conjunction of the answers is announced.  Asking stops when

@@ -281,4 +281,5 @@ def build_from_observations(
     valuation = {a: columns[j] for j, a in enumerate(vocab)}
     # The arrays are consistent by construction (distinct valuations, so distinct
     # names; compact block ids), so the unchecked constructor is safe here.
-    return KripkeModel._raw(tuple(names), agents, blocks, nblocks, valuation, actual_idx)
+    note = None if total else "the law has no models, so the model has no worlds"
+    return KripkeModel._raw(tuple(names), agents, blocks, nblocks, valuation, actual_idx, note)

@@ -215,6 +215,13 @@ def test_actual_errors():
         build_from_observations("p q", "p | q", {"a": "p"}, actual=["p", ["q"]])
 
 
+def test_unsatisfiable_law_gives_the_empty_model_with_a_note():
+    m = build_from_observations("p q", "p & ~p", {"a": "p"})
+    assert m.is_empty and "no models" in m.note
+    with pytest.raises(ModelError, match="no models"):
+        m.satisfies("p")
+
+
 def test_parse_errors_in_the_law_are_kop_errors():
     with pytest.raises(KopError):
         build_from_observations("p", "p &", {"a": "p"})
