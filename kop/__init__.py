@@ -108,6 +108,12 @@ _EXPORTS: dict[str, str] = {
     "Outcome": "kop.games.play",
     "global_optimum": "kop.games.play",
     "TreeError": "kop.games.errors",
+    # selection (decided nodes, the strategy selector, the worked example)
+    "decide": "kop.selection.decide",
+    "select": "kop.selection.selector",
+    "Selection": "kop.selection.selector",
+    "figure2": "kop.selection.examples",
+    "worked_example": "kop.selection.worked_example",
 }
 
 

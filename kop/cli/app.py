@@ -50,6 +50,7 @@ COMMAND_MODULES = [
     "kop.cli.model_cmds",
     "kop.cli.prover_cmds",
     "kop.cli.game_cmds",
+    "kop.cli.select_cmds",
 ]
 
 for _name in COMMAND_MODULES:

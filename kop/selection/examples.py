@@ -1,0 +1,67 @@
+"""The paper's worked example: the tree of Figure 2 and its four knowledge scenarios (SPEC §3.4).
+
+The figure is not in the paper's text; this reconstruction reproduces every
+number the paper states (the leaves (5,6), (6,10) and (11,12) are chosen
+within the stated inequalities).
+
+>>> from kop.selection.examples import figure2, SCENARIOS
+>>> figure2()
+GameTree(players=(A:max, B:min), nodes=22, leaves=12, height=4)
+>>> [s.name for s in SCENARIOS]
+['(1)', '(2)', '(3)', '(4)']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kop.games.tree import GameTree
+from kop.syntax.formula import Formula
+from kop.syntax.levels import f_level
+
+__all__ = ["figure2", "Scenario", "SCENARIOS"]
+
+
+def figure2() -> GameTree:
+    """The game tree of Figure 2: A maximizes E_A, B minimizes E_B."""
+    def b(label, *kids):
+        return {"label": label, "player": "B", "children": list(kids)}
+
+    def a(label, *kids):
+        return {"label": label, "player": "A", "children": list(kids)}
+
+    def leaf(x, y):
+        return {"payoff": [x, y]}
+
+    root = a("root",
+             b("R", leaf(4, 7), leaf(8, 9)),
+             b("S",
+               a("U", b("W", leaf(7, 4), leaf(5, 6)), b("X", leaf(10, 3), leaf(6, 10))),
+               a("V", b("Y", leaf(3, 8), leaf(1, 9)), b("Z", leaf(2, 2), leaf(11, 12)))),
+             b("T", leaf(9, 4), leaf(1, 5)))
+    return GameTree.from_dict({"format": "kop-tree/1",
+                               "players": [{"name": "A", "goal": "max"}, {"name": "B", "goal": "min"}],
+                               "root": root})
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A knowledge scenario: the cores f(A, a) and f(B, b), and the play the paper reports."""
+
+    name: str
+    level_a: int
+    level_b: int
+    play: tuple[str, str]
+    outcome: tuple[int, int]
+
+    @property
+    def knowledge(self) -> tuple[Formula, ...]:
+        return f_level("A", "B", self.level_a) + f_level("B", "A", self.level_b)
+
+
+SCENARIOS = (
+    Scenario("(1)", 0, 0, ("M0", "M0"), (4, 7)),
+    Scenario("(2)", 1, 0, ("M1", "M0"), (10, 3)),
+    Scenario("(3)", 1, 1, ("M1", "M1"), (3, 8)),
+    Scenario("(4)", 2, 1, ("M2", "M1"), (9, 4)),
+)
