@@ -71,7 +71,8 @@ def decided_formulas(tree: GameTree) -> dict[int, Formula]:
         if len(kids) == 1:
             out[n.index] = out[kids[0].index]
             continue
-        out[n.index] = conj(Know(other, out[c.index]) for c in kids if out[c.index] is not TRUE)
+        parts = dict.fromkeys(Know(other, out[c.index]) for c in kids if out[c.index] is not TRUE)
+        out[n.index] = conj(parts)
     return out
 
 
