@@ -276,9 +276,13 @@ def component_labels(ids_list: list[np.ndarray], nb_list: list[int], active: np.
 
     Returns, for each active world, the least index of an active world in its
     component; inactive worlds get the label ``n`` (one past the last index).
+
     Min-label propagation over blocks with pointer jumping: each round lowers
     every label to the least label in each of its blocks, then replaces each
-    label by its label's label; it stops when nothing changes.
+    label by its label's label; it stops when nothing changes.  That takes a
+    handful of rounds on the models of epistemic puzzles but can take many on
+    long chains of worlds, so after :data:`PROPAGATION_ROUNDS` (plus log n)
+    rounds it hands over to scipy's linear-time connected components.
     """
     n = len(ids_list[0]) if ids_list else 0
     if active is None:
@@ -288,7 +292,8 @@ def component_labels(ids_list: list[np.ndarray], nb_list: list[int], active: np.
     if n == 0:
         return labels
     ext = np.empty(n + 1, dtype=np.int64)
-    while True:
+    budget = PROPAGATION_ROUNDS + n.bit_length()
+    for _ in range(budget):
         before = labels
         for ids, nb in zip(ids_list, nb_list):
             mins = np.full(nb, n, dtype=np.int64)
@@ -300,6 +305,33 @@ def component_labels(ids_list: list[np.ndarray], nb_list: list[int], active: np.
         labels = ext[labels]
         if np.array_equal(labels, before):
             return labels
+    return _component_labels_scipy(ids_list, nb_list, active)
+
+
+#: Rounds of label propagation tried (plus log2 of the number of worlds) before scipy takes over.
+PROPAGATION_ROUNDS = 8
+
+
+def _component_labels_scipy(ids_list: list[np.ndarray], nb_list: list[int], active: np.ndarray | None) -> np.ndarray:
+    """:func:`component_labels` by scipy's connected components of the world-block graph."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    n = len(ids_list[0])
+    worlds = np.arange(n, dtype=np.int64) if active is None else np.flatnonzero(active)
+    rows, cols, offset = [], [], n
+    for ids, nb in zip(ids_list, nb_list):
+        rows.append(worlds)
+        cols.append(ids[worlds] + offset)
+        offset += nb
+    r, c = np.concatenate(rows), np.concatenate(cols)
+    graph = coo_matrix((np.ones(len(r), dtype=np.int8), (r, c)), shape=(offset, offset)).tocsr()
+    _, comp = connected_components(graph, directed=False)
+    least = np.full(int(comp.max()) + 1, n, dtype=np.int64)
+    np.minimum.at(least, comp[worlds], worlds)
+    labels = np.full(n, n, dtype=np.int64)
+    labels[worlds] = least[comp[worlds]]
+    return labels
 
 
 def _rel_common(m: KripkeModel, group: tuple[str, ...], cond: np.ndarray, arg: np.ndarray) -> np.ndarray:
