@@ -114,6 +114,10 @@ _EXPORTS: dict[str, str] = {
     "Selection": "kop.selection.selector",
     "figure2": "kop.selection.examples",
     "worked_example": "kop.selection.worked_example",
+    # interfaces (theory files)
+    "load_theory": "kop.cli.theory",
+    "parse_theory": "kop.cli.theory",
+    "run_theory": "kop.cli.theory",
 }
 
 

@@ -10,6 +10,8 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
+    register_run(app)
+
     @app.command("select")
     def select_command(
         tree: str = typer.Argument(..., help="Game tree: a kop-tree/1 .json file or a Gambit .efg file."),
@@ -114,3 +116,26 @@ def _print_demo(result) -> None:
     bad = [c for c in result.checks if not c.ok]
     con.print(f"\n{len(result.checks) - len(bad)} of {len(result.checks)} figures match the paper."
               + ("" if not bad else " MISMATCHES: " + "; ".join(c.what for c in bad)))
+
+
+def register_run(app: typer.Typer) -> None:
+    @app.command("run")
+    def run_command(
+        theory: str = typer.Argument(..., help="A .kop theory file (see docs/theories.md)."),
+        timeout: Optional[float] = typer.Option(60.0, "--timeout", help="Seconds per prover question."),
+        as_json: bool = typer.Option(False, "--json", help="Print the answers as JSON."),
+    ) -> None:
+        """Run a theory file: state what players know, then ask questions about it.
+
+        Statements: tree "FILE", model "FILE", agents A, B, know FORMULA, core P = d,
+        announce FORMULA, ask valid|entails|satisfiable|check FORMULA, ask level P,
+        ask decided, ask select [P].
+        """
+        from kop.cli.theory import load_theory, run_theory
+
+        answers = run_theory(load_theory(theory), timeout=timeout)
+        if as_json:
+            print(json.dumps([a.to_json() for a in answers], indent=2, ensure_ascii=False))
+        else:
+            for a in answers:
+                print(f"[line {a.line}] {a.text}")
