@@ -73,6 +73,7 @@ _EXPORTS: dict[str, str] = {
     "bisimulation_classes": "kop.semantics.bisimulation",
     "minimize": "kop.semantics.bisimulation",
     "generated_submodel": "kop.semantics.bisimulation",
+    "KnowledgeStructure": "kop.semantics.symbolic",
     # reasoning (prover, levels, cores)
     "satisfiable": "kop.reasoning.prover",
     "valid": "kop.reasoning.prover",

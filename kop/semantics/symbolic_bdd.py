@@ -1,0 +1,244 @@
+"""The BDD back end of the symbolic engine: a thin layer over the ``dd`` library.
+
+:class:`BDDManager` wraps one ``dd`` BDD manager (CUDD through ``dd.cudd``
+when it is importable, else the pure-Python ``dd.autoref``) and adds what the
+symbolic model checker needs on top of ``dd``'s operations: variables declared
+on first use, the knowledge quantifiers fused with the state law (one CUDD
+``AndAbstract`` call each), exact model counts as Python integers (CUDD counts
+in floating point, which overflows past 2^1023 states), evaluation at one
+state, and the disjoint cubes of a BDD.
+
+One manager per back end is shared by the whole process (:func:`manager`), so
+BDDs of different knowledge structures can be compared with ``==``.  ``dd`` is
+imported only when a manager is first asked for, which keeps ``import kop``
+fast.
+
+Example
+-------
+>>> m = manager()
+>>> p, q = m.var("p"), m.var("q")
+>>> m.count(p | q, ["p", "q"])
+3
+>>> m.evaluate(p & ~q, {"p"})
+True
+>>> sorted(sorted(c.items()) for c in m.cubes(p | q))  # doctest: +SKIP
+[[('p', False), ('q', True)], [('p', True)]]
+
+Reference: R. E. Bryant, *Graph-based algorithms for boolean function
+manipulation* (1986); F. Somenzi, *CUDD: CU Decision Diagram package*;
+the ``dd`` package by I. Filippidis.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from kop.semantics.errors import ModelError
+
+__all__ = ["BDDManager", "manager", "available_backends", "BACKENDS"]
+
+#: The back ends, fastest first.
+BACKENDS = ("cudd", "autoref")
+_MANAGERS: dict[str, BDDManager] = {}
+
+
+def available_backends() -> tuple[str, ...]:
+    """The back ends that can be imported here, fastest first."""
+    out = []
+    for name in BACKENDS:
+        try:
+            _import(name)
+        except ImportError:
+            continue
+        out.append(name)
+    return tuple(out)
+
+
+def _import(name: str) -> Any:
+    if name == "cudd":
+        import dd.cudd as mod
+    elif name == "autoref":
+        import dd.autoref as mod
+    else:
+        raise ModelError(f"unknown BDD back end {name!r}: use one of {', '.join(BACKENDS)}")
+    return mod
+
+
+def manager(backend: str | None = None) -> BDDManager:
+    """The process-wide manager of *backend* ("cudd", "autoref"; None: the environment
+    variable ``KOP_BDD`` if set, else the fastest available)."""
+    if backend is None:
+        backend = os.environ.get("KOP_BDD") or None
+    if backend is None:
+        for name in BACKENDS:
+            if name in _MANAGERS:
+                return _MANAGERS[name]
+            try:
+                _import(name)
+            except ImportError:
+                continue
+            backend = name
+            break
+        else:  # pragma: no cover - dd is a dependency
+            raise ModelError("the symbolic engine needs the 'dd' package: pip install dd")
+    m = _MANAGERS.get(backend)
+    if m is None:
+        m = _MANAGERS[backend] = BDDManager(backend)
+    return m
+
+
+class BDDManager:
+    """One ``dd`` BDD manager and the operations of the symbolic checker.
+
+    Parameters
+    ----------
+    backend : {"cudd", "autoref"}
+        ``dd.cudd`` (C, with dynamic variable reordering) or ``dd.autoref``
+        (pure Python).
+
+    Functions are ``dd`` BDD nodes; ``&``, ``|``, ``~``, ``==`` work on them
+    directly.
+    """
+
+    def __init__(self, backend: str):
+        try:
+            self._mod = _import(backend)
+        except ImportError as e:
+            raise ModelError(f"the BDD back end {backend!r} is not available here: {e}") from None
+        self.backend = backend
+        self.bdd = self._mod.BDD()
+        self.true = self.bdd.true
+        self.false = self.bdd.false
+        self._declared: set[str] = set()
+        self._fused = backend == "cudd"
+
+    def __repr__(self) -> str:
+        return f"BDDManager({self.backend!r}, vars={len(self._declared)})"
+
+    # -- variables ------------------------------------------------------------
+    def declare(self, names: Iterable[str]) -> None:
+        """Declare the variables not declared yet, in order (new ones go below the old)."""
+        new = [n for n in names if n not in self._declared]
+        if new:
+            self.bdd.declare(*new)
+            self._declared.update(new)
+
+    def var(self, name: str) -> Any:
+        if name not in self._declared:
+            self.declare([name])
+        return self.bdd.var(name)
+
+    # -- operations -------------------------------------------------------------
+    def ite(self, c: Any, t: Any, e: Any) -> Any:
+        return self.bdd.ite(c, t, e)
+
+    def forall(self, names: Iterable[str], u: Any) -> Any:
+        return self.bdd.forall(names, u)
+
+    def exist(self, names: Iterable[str], u: Any) -> Any:
+        return self.bdd.exist(names, u)
+
+    def know(self, law: Any, u: Any, hidden: Iterable[str]) -> Any:
+        """``∀ hidden (law → u)``."""
+        if self._fused:
+            return self._mod.or_forall(~law, u, hidden)
+        return self.bdd.forall(hidden, ~law | u)
+
+    def possible(self, law: Any, u: Any, hidden: Iterable[str]) -> Any:
+        """``∃ hidden (law ∧ u)``."""
+        if self._fused:
+            return self._mod.and_exists(law, u, hidden)
+        return self.bdd.exist(hidden, law & u)
+
+    def cofactor(self, u: Any, name: str, value: bool) -> Any:
+        """*u* with variable *name* set to *value*."""
+        return self.bdd.let({name: self.true if value else self.false}, u)
+
+    def support(self, u: Any) -> set[str]:
+        return set(self.bdd.support(u))
+
+    def size(self, u: Any) -> int:
+        """The number of nodes of *u*."""
+        return len(u)
+
+    # -- reading a BDD ----------------------------------------------------------
+    def evaluate(self, u: Any, true: set[str] | frozenset[str]) -> bool:
+        """*u* at the assignment making exactly the variables in *true* true."""
+        t, f = self.true, self.false
+        neg = False
+        while True:
+            if u == t:
+                return not neg
+            if u == f:
+                return neg
+            if u.negated:
+                neg = not neg
+                u = ~u
+            u = u.high if u.var in true else u.low
+
+    def count(self, u: Any, names: Iterable[str]) -> int:
+        """The exact number of assignments to *names* that satisfy *u*.
+
+        Raises
+        ------
+        ModelError
+            If *u* depends on a variable outside *names*.
+        """
+        names = set(names)
+        outside = self.support(u) - names
+        if outside:
+            raise ModelError(f"cannot count over {len(names)} variables: the BDD also depends on "
+                             f"{', '.join(sorted(outside))}")
+        total = len(self._declared)
+        full = 1 << total
+        t, f = self.true, self.false
+        memo: dict[int, int] = {}
+        # iterative post-order over the regular nodes
+        stack = [u]
+        while stack:
+            v = stack[-1]
+            if v == t or v == f:
+                stack.pop()
+                continue
+            if v.negated:
+                v = ~v
+            key = int(v)
+            if key in memo:
+                stack.pop()
+                continue
+            lo, hi = v.low, v.high
+            pending = [c for c in (lo, hi) if c != t and c != f and int(~c if c.negated else c) not in memo]
+            if pending:
+                stack.extend(pending)
+                continue
+            memo[key] = (self._full_count(lo, memo, full) + self._full_count(hi, memo, full)) // 2
+            stack.pop()
+        return self._full_count(u, memo, full) >> (total - len(names))
+
+    def _full_count(self, v: Any, memo: dict[int, int], full: int) -> int:
+        if v == self.true:
+            return full
+        if v == self.false:
+            return 0
+        if v.negated:
+            return full - memo[int(~v)]
+        return memo[int(v)]
+
+    def cubes(self, u: Any) -> Iterator[dict[str, bool]]:
+        """The paths of *u* to true, as partial assignments; they are disjoint and cover *u*."""
+        t, f = self.true, self.false
+        stack: list[tuple[Any, bool, dict[str, bool]]] = [(u, False, {})]
+        while stack:
+            v, neg, path = stack.pop()
+            if v == t or v == f:
+                if (v == t) != neg:
+                    yield path
+                continue
+            if v.negated:
+                neg = not neg
+                v = ~v
+            name = v.var
+            stack.append((v.high, neg, {**path, name: True}))
+            stack.append((v.low, neg, {**path, name: False}))
