@@ -7,7 +7,9 @@ compiled into nine node kinds: atoms, true, false, not, and, or, ``K_a``,
 rewritten by their definitions.  Construction applies S5_n-valid
 simplifications (``K_a K_a x = K_a x``, ``K_a ~K_a x = ~K_a x``,
 ``K_a false = false``, ``D_{a} = K_a``, ``RC_{a}(c, x) = K_a(c -> x)``, flat
-sorted n-ary and/or, ...), so equal subformulas share one node.
+sorted n-ary and/or, ``K_a(x & y) = K_a x & K_a y``, ``K_a(x | y) = x | K_a y`` when
+x is a boolean combination of ``K_a`` formulas, ...), so equal subformulas
+share one node and nested knowledge of one agent is flattened.
 
 :func:`closure` computes the Fischer-Ladner-style closure used by the
 decision procedures: the nodes below the roots plus, for every ``RC_G(c, x)``,
@@ -47,6 +49,7 @@ class Core:
         self.kids: list[tuple[int, ...]] = []
         self.label: list[object] = []      # atom name, agent, or group tuple
         self._table: dict[tuple, int] = {}
+        self._det: dict[tuple[str, int], bool] = {}
         self.true = self._mk(TRUE, None, ())
         self.false = self._mk(FALSE, None, ())
 
@@ -109,14 +112,51 @@ class Core:
         return self._junction(OR, xs, self.false, self.true)
 
     def know(self, agent: str, x: int) -> int:
+        """``K_agent x``, simplified by S5 laws: ``K(x & y) = K x & K y``; for an x that
+        only depends on the agent's own knowledge (a boolean combination of ``K_agent``
+        formulas), ``K x = x`` and ``K(x | y) = x | K y``."""
+        if self.determined(agent, x):                # K K x = K x, K ~K x = ~K x, K true = true
+            return x
         o = self.op[x]
-        if o in (TRUE, FALSE):
+        if o == FALSE:
             return x
-        if o == KNOW and self.label[x] == agent:                       # K K x = K x
-            return x
-        if o == NOT and self.op[self.kids[x][0]] == KNOW and self.label[self.kids[x][0]] == agent:
-            return x                                                   # K ~K x = ~K x
+        if o == AND:
+            return self.conj(self.know(agent, k) for k in self.kids[x])
+        if o == OR:
+            det = [k for k in self.kids[x] if self.determined(agent, k)]
+            if det:
+                rest = [k for k in self.kids[x] if not self.determined(agent, k)]
+                return self.disj(det + [self.know(agent, self.disj(rest))])
         return self._mk(KNOW, agent, (x,))
+
+    def raw_know(self, agent: str, x: int) -> int:
+        """``K_agent x`` exactly as written (no simplification)."""
+        return self._mk(KNOW, agent, (x,))
+
+    def determined(self, agent: str, x: int) -> bool:
+        """True when x is a boolean combination of ``K_agent`` formulas (constant on agent's classes)."""
+        key = (agent, x)
+        hit = self._det.get(key)
+        if hit is not None:
+            return hit
+        todo = [x]
+        while todo:                                   # children before parents, without recursion
+            n = todo[-1]
+            if (agent, n) in self._det:
+                todo.pop()
+                continue
+            o = self.op[n]
+            if o in (NOT, AND, OR):
+                pending = [k for k in self.kids[n] if (agent, k) not in self._det]
+                if pending:
+                    todo.extend(pending)
+                    continue
+                val = all(self._det[(agent, k)] for k in self.kids[n])
+            else:
+                val = o in (TRUE, FALSE) or (o == KNOW and self.label[n] == agent)
+            self._det[(agent, n)] = val
+            todo.pop()
+        return self._det[key]
 
     def dist(self, group: tuple[str, ...], x: int) -> int:
         if len(group) == 1:
@@ -263,10 +303,10 @@ class Closure:
                 if core.op[n] == RC:
                     c, x = core.kids[n]
                     body = core.disj((core.neg(c), core.conj((x, n))))
-                    pairs = tuple((a, core.know(a, body)) for a in core.label[n])
+                    pairs = tuple((a, core.raw_know(a, body)) for a in core.label[n])
                     self.unfold[n] = pairs
                     for a, k in pairs:
-                        if core.op[k] == KNOW and k not in self.unfold_of:
+                        if k not in self.unfold_of:
                             self.unfold_of[k] = (n, a)
                         if k not in done:
                             pending.append(k)

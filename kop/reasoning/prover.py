@@ -19,9 +19,9 @@ The pipeline, for ``satisfiable(phi)``:
    (:func:`~kop.reasoning.announcements.reduce_announcements`);
 3. the formula is compiled to the core language and its closure
    (:mod:`kop.reasoning.core`);
-4. a decision procedure runs: without common knowledge, lazy type elimination
-   on a SAT solver (:mod:`kop.reasoning.satengine`); with it, symbolic type
-   elimination on BDDs (:mod:`kop.reasoning.bddengine`).  Both are sound and
+4. a decision procedure runs: without common and distributed knowledge, a
+   SAT-driven tableau with learned clauses (:mod:`kop.reasoning.satengine`);
+   with them, symbolic type elimination on BDDs (:mod:`kop.reasoning.bddengine`).  Both are sound and
    complete without any bound on the model size;
 5. the surviving types become a Kripke model
    (:mod:`kop.reasoning.countermodel`), contracted by bisimulation when the
@@ -52,7 +52,7 @@ from kop.syntax.formula import Distributed, Formula, Not, conj
 
 __all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
 
-#: ``method=`` values: "auto" (SAT without C, BDD with it), "sat", "bdd".
+#: ``method=`` values: "auto" (SAT without C and D, BDD with them), "sat", "bdd".
 METHODS = ("auto", "sat", "bdd")
 
 
@@ -87,7 +87,7 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
     timeout : float, optional
         Seconds; :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
     method : {"auto", "sat", "bdd"}
-        The decision procedure ("sat" refuses common knowledge).
+        The decision procedure ("sat" refuses common and distributed knowledge).
     deadline : Deadline, optional
         A shared time limit (overrides *timeout*).
     minimize : bool
@@ -110,12 +110,12 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
     stats: dict = {"closure": len(closure.nodes)}
     use = method
     if method == "auto":
-        use = "bdd" if closure.has_rc else "sat"
+        use = "bdd" if closure.has_rc or closure.dgroups else "sat"
     if use == "sat":
-        if closure.has_rc:
+        if closure.has_rc or closure.dgroups:
             from kop.syntax.errors import KopError
 
-            raise KopError("method 'sat' does not handle common knowledge; use 'bdd' or 'auto'")
+            raise KopError("method 'sat' handles neither common nor distributed knowledge; use 'bdd' or 'auto'")
         from kop.reasoning.satengine import SatEngine
 
         pm = SatEngine(core, closure, root, deadline, stats).run()
