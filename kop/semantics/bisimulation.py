@@ -88,17 +88,134 @@ def _block_signatures(ids: np.ndarray, cls: np.ndarray, k: int) -> np.ndarray:
     return lookup[ids]
 
 
+#: Rounds of signature refinement tried (plus log2 of the number of worlds) before Paige-Tarjan takes over.
+SIGNATURE_ROUNDS = 8
+
+
 def _refine(cls: np.ndarray, blocks: list[np.ndarray]) -> np.ndarray:
+    """The coarsest bisimulation refining the world classes *cls*, given each agent's block ids.
+
+    Signature rounds are fast while few are needed (the usual case); a long
+    chain of worlds can need a round per world, so after
+    :data:`SIGNATURE_ROUNDS` + log2(n) rounds the O(m log n) algorithm of
+    Paige and Tarjan finishes the job from the partition reached so far.
+    """
     if len(cls) == 0:
         return cls
     count = int(cls.max()) + 1
-    while True:
+    for _ in range(SIGNATURE_ROUNDS + len(cls).bit_length()):
         cols = [cls] + [_block_signatures(ids, cls, count) for ids in blocks]
         new = _dense(np.stack(cols, axis=1))
         new_count = int(new.max()) + 1
         if new_count == count:
             return new
         cls, count = new, new_count
+    return _paige_tarjan_worlds(cls, blocks)
+
+
+def _paige_tarjan_worlds(cls: np.ndarray, blocks: list[np.ndarray]) -> np.ndarray:
+    """:func:`_refine` by Paige-Tarjan on the bipartite graph of worlds and agents' blocks.
+
+    Nodes are the worlds and, per agent, its blocks; each world points to its
+    block of each agent and each block to its worlds.  Blocks start in one
+    class per agent, worlds in the classes *cls*; the coarsest stable
+    partition of this graph restricted to the worlds is the coarsest
+    bisimulation refining *cls* (a world's a-block is its only a-successor,
+    and a block's successors are its worlds).
+    """
+    n = len(cls)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    init = cls.tolist()
+    k = int(cls.max()) + 1
+    for j, ids in enumerate(blocks):
+        _, dense = np.unique(ids, return_inverse=True)
+        dense = dense.reshape(-1)
+        nb = int(dense.max()) + 1 if n else 0
+        base = len(preds)
+        preds.extend([] for _ in range(nb))
+        for w, b in enumerate(dense.tolist()):
+            preds[base + b].append(w)   # w -> its block
+            preds[w].append(base + b)   # the block -> w
+        init.extend([k + j] * nb)
+    classes = _paige_tarjan(preds, init)
+    return _dense(np.asarray(classes[:n], dtype=np.int64))
+
+
+def _paige_tarjan(preds: list[list[int]], init: list[int]) -> list[int]:
+    """The coarsest stable refinement of the partition *init* (node -> class) for the relation
+    whose predecessor lists are *preds* (Paige & Tarjan 1987, O(m log n)).  Returns node -> class."""
+    size = len(init)
+    outdeg = [0] * size
+    for ys in preds:
+        for x in ys:
+            outdeg[x] += 1
+    # Q: the current partition; X: the compound partition (sets of Q blocks)
+    members: dict[int, set[int]] = {}
+    block_of = [0] * size
+    for x, c in enumerate(init):
+        members.setdefault(c, set()).add(x)
+        block_of[x] = c
+    next_block = max(init, default=-1) + 1
+    # the initial split: nodes with and without successors
+    next_block = _split(members, block_of, [x for x in range(size) if outdeg[x]], next_block, None)
+    compound_blocks: dict[int, list[int]] = {0: list(members)}
+    compound_of = {b: 0 for b in members}
+    count: dict[tuple[int, int], int] = {(x, 0): d for x, d in enumerate(outdeg) if d}
+    pending = {0} if len(members) > 1 else set()
+    next_compound = 1
+    while pending:
+        s = pending.pop()
+        parts = compound_blocks[s]
+        b = parts[0] if len(members[parts[0]]) <= len(members[parts[1]]) else parts[1]
+        parts.remove(b)
+        if len(parts) > 1:
+            pending.add(s)
+        new_s = next_compound
+        next_compound += 1
+        compound_blocks[new_s] = [b]
+        compound_of[b] = new_s
+        in_b: dict[int, int] = {}
+        for y in list(members[b]):
+            for x in preds[y]:
+                in_b[x] = in_b.get(x, 0) + 1
+        hooks = (compound_blocks, compound_of, pending)
+        next_block = _split(members, block_of, list(in_b), next_block, hooks)
+        only_b = [x for x, c in in_b.items() if c == count[(x, s)]]
+        next_block = _split(members, block_of, only_b, next_block, hooks)
+        for x, c in in_b.items():
+            rest = count[(x, s)] - c
+            if rest:
+                count[(x, s)] = rest
+            else:
+                del count[(x, s)]
+            count[(x, new_s)] = c
+    return block_of
+
+
+def _split(members: dict[int, set[int]], block_of: list[int], nodes: list[int], next_block: int,
+           hooks: tuple | None) -> int:
+    """Split every block into its part in *nodes* and the rest; returns the next free block id."""
+    touched: dict[int, list[int]] = {}
+    for x in nodes:
+        touched.setdefault(block_of[x], []).append(x)
+    for d, xs in touched.items():
+        if len(xs) == len(members[d]):
+            continue
+        nb = next_block
+        next_block += 1
+        part = set(xs)
+        members[d] -= part
+        members[nb] = part
+        for x in xs:
+            block_of[x] = nb
+        if hooks is not None:
+            compound_blocks, compound_of, pending = hooks
+            c = compound_of[d]
+            compound_of[nb] = c
+            compound_blocks[c].append(nb)
+            if len(compound_blocks[c]) == 2:
+                pending.add(c)
+    return next_block
 
 
 def minimize(model: KripkeModel) -> KripkeModel:
