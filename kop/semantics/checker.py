@@ -46,8 +46,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["truth_vector", "components", "joint_blocks", "check_agents"]
 
-#: Memoized truth vectors kept per model before the memo is emptied (between questions).
+#: Memoized truth vectors kept per model before the memo is emptied (between questions) ...
 MEMO_LIMIT = 20_000
+#: ... or once they hold this many bytes.
+MEMO_BYTES = 1 << 28
 #: Restricted models (for announcements) kept per model before that cache is emptied.
 SUBMODEL_LIMIT = 256
 
@@ -81,7 +83,7 @@ def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:
     hit = memo.get(phi)
     if hit is not None:
         return hit
-    if len(memo) > MEMO_LIMIT:
+    if len(memo) > MEMO_LIMIT or len(memo) * model._n > MEMO_BYTES:
         memo.clear()
     if len(model._submodels) > SUBMODEL_LIMIT:
         model._submodels.clear()
