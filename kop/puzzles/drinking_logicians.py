@@ -11,6 +11,9 @@ The model is built from observations: atom ``b<i>`` says logician ``l<i>``
 wants beer; the law is ``true`` (2^n worlds); logician i observes ``b<i>``.
 Each answer is the model checker's verdict on ``K_l<i> all``, ``K_l<i> ~all``
 at the actual world; "I don't know" is announced as ``~Kw_l<i> all``.
+:func:`model` builds it explicitly (n up to 24), :func:`structure` as a
+knowledge structure for the symbolic engine (SMCDEL's ``thirstyScene``; n in
+the hundreds).
 
 Example
 -------
@@ -18,6 +21,8 @@ Example
 ("I don't know", "I don't know", 'yes')
 >>> ask(3, thirsty=[1, 3]).answers
 ("I don't know", 'no')
+>>> ask(100, thirsty=range(1, 101), symbolic=True).answer
+'yes'
 
 Reference: the "Three logicians walk into a bar" cartoon (Spiked Math, 2011);
 SMCDEL's ``DrinkLogic`` example, whose check formula is :func:`smcdel_formula`.
@@ -27,16 +32,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
+from kop.semantics.symbolic import KnowledgeStructure
 from kop.syntax.formula import TRUE, Announce, Atom, Formula, Know, KnowWhether, Not, conj
 
-__all__ = ["DrinkingResult", "model", "everyone_wants_beer", "ask", "smcdel_formula", "MAX_LOGICIANS",
-           "logician", "wants_beer", "does_not_know"]
+__all__ = ["DrinkingResult", "model", "structure", "everyone_wants_beer", "ask", "smcdel_formula",
+           "MAX_LOGICIANS", "MAX_SYMBOLIC_LOGICIANS", "logician", "wants_beer", "does_not_know"]
 
-#: The largest number of logicians accepted (2^n worlds).
+#: The largest number of logicians accepted by the explicit model (2^n worlds).
 MAX_LOGICIANS = 24
+#: The largest number of logicians accepted by the knowledge structure.
+MAX_SYMBOLIC_LOGICIANS = 5000
 
 
 def logician(i: int) -> str:
@@ -49,9 +58,9 @@ def wants_beer(i: int) -> Atom:
     return Atom(f"b{i}")
 
 
-def _check(n: int, thirsty: Iterable[int] | None) -> tuple[int, ...]:
-    if not isinstance(n, int) or not 1 <= n <= MAX_LOGICIANS:
-        raise ModelError(f"the number of logicians must be an integer from 1 to {MAX_LOGICIANS}, not {n!r}")
+def _check(n: int, thirsty: Iterable[int] | None, limit: int = MAX_LOGICIANS) -> tuple[int, ...]:
+    if not isinstance(n, int) or not 1 <= n <= limit:
+        raise ModelError(f"the number of logicians must be an integer from 1 to {limit}, not {n!r}")
     if thirsty is None:
         return tuple(range(1, n + 1))
     out = tuple(sorted(set(thirsty)))
@@ -70,8 +79,18 @@ def model(n: int, thirsty: Iterable[int] | None = None) -> KripkeModel:
                                          actual=[wants_beer(i).name for i in thirsty], max_worlds=1 << n)
 
 
+def structure(n: int, thirsty: Iterable[int] | None = None) -> KnowledgeStructure:
+    """The same model as a knowledge structure (SMCDEL's ``thirstyScene``): 2^n
+    states, never listed; the actual one has exactly *thirsty* wanting beer (default: all)."""
+    thirsty = _check(n, thirsty, MAX_SYMBOLIC_LOGICIANS)
+    vocabulary = [wants_beer(i).name for i in range(1, n + 1)]
+    observes = {logician(i): [wants_beer(i).name] for i in range(1, n + 1)}
+    return KnowledgeStructure(vocabulary, TRUE, observes, actual=[wants_beer(i).name for i in thirsty])
+
+
+@lru_cache(maxsize=32)
 def everyone_wants_beer(n: int) -> Formula:
-    """``b1 & ... & bn``."""
+    """``b1 & ... & bn`` (one shared object per n, so formulas built from it stay cheap to compare)."""
     return conj(wants_beer(i) for i in range(1, n + 1))
 
 
@@ -115,10 +134,15 @@ class DrinkingResult:
         return f"DrinkingResult(n={self.n}, thirsty={self.thirsty}, answers={self.answers})"
 
 
-def ask(n: int, thirsty: Iterable[int] | None = None) -> DrinkingResult:
-    """Ask the logicians in turn until one knows the answer."""
-    thirsty = _check(n, thirsty)
-    m = model(n, thirsty)
+def ask(n: int, thirsty: Iterable[int] | None = None, *, symbolic: bool = False) -> DrinkingResult:
+    """Ask the logicians in turn until one knows the answer.
+
+    With ``symbolic=True`` the questions are put to the knowledge structure
+    (:func:`structure`) instead of the explicit model, which allows n up to
+    :data:`MAX_SYMBOLIC_LOGICIANS`.
+    """
+    thirsty = _check(n, thirsty, MAX_SYMBOLIC_LOGICIANS if symbolic else MAX_LOGICIANS)
+    m: KripkeModel | KnowledgeStructure = structure(n, thirsty) if symbolic else model(n, thirsty)
     everyone = everyone_wants_beer(n)
     said: list[str] = []
     for i in range(1, n + 1):

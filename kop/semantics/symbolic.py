@@ -22,7 +22,7 @@ KnowledgeStructure(['p', 'q'], 'p | q', {'a': ['p'], 'b': ['q']}, actual={'p', '
 (False, True, False)
 >>> after = ks.announce("~K_a q")        # θ := θ ∧ ‖~K_a q‖
 >>> after.count(), after.valid("C{a,b} ~K_a q")
-(3, True)
+(2, True)
 
 Large structures: drinking logicians with 400 atoms (2^400 states):
 
@@ -96,9 +96,11 @@ class KnowledgeStructure:
                  backend: str | None = None):
         vocab = _read_vocabulary(vocabulary)
         obs = _read_observables(observables, vocab)
-        law_f = _read_law(law, vocab)
+        law_f = _read_law(law)
         mgr = manager(backend)
         tr = Translator(mgr, vocab, {a: frozenset(o) for a, o in obs.items()})
+        if not tr.prepare(law_f, "the law"):
+            raise ModelError("the law must be propositional (no knowledge or announcement operators)")
         law_bdd = tr.truth(mgr.true, law_f)
         states = _read_actual(actual, vocab)
         if states is not None:
@@ -196,17 +198,7 @@ class KnowledgeStructure:
             phi = parse(phi)
         elif not isinstance(phi, Formula):
             raise TypeError(f"expected a formula or a string, not {type(phi).__name__}")
-        unknown = phi.agents() - set(self._obs)
-        if unknown:
-            names = ", ".join(repr(a) for a in sorted(unknown))
-            have = ", ".join(repr(a) for a in self._agents) or "none"
-            plural = "s" if len(unknown) > 1 else ""
-            raise ModelError(f"the formula names agent{plural} {names} that the structure does not have "
-                             f"(its agents: {have})")
-        atoms = phi.atoms() - self._vocab_set
-        if atoms:
-            names = ", ".join(repr(a) for a in sorted(atoms))
-            raise ModelError(f"the formula mentions atom(s) {names} outside the vocabulary")
+        self._tr.prepare(phi)
         return phi
 
     def _truth(self, phi: Formula | str) -> Any:
@@ -220,8 +212,8 @@ class KnowledgeStructure:
     def count(self, phi: Formula | str = TRUE) -> int:
         """The number of states where *phi* holds (by default, all states).
 
-        >>> KnowledgeStructure("p q r", "p -> q", {"a": "p"}).count("K_a q")
-        4
+        >>> KnowledgeStructure("p q r", "p -> q", {"a": "p"}).count("K_a q")   # p true: q too
+        2
         """
         return self._tr.mgr.count(self.truth_bdd(phi), self._vocab)
 
@@ -454,18 +446,13 @@ def _read_observables(observables: Any, vocab: tuple[str, ...]) -> dict[str, tup
     return out
 
 
-def _read_law(law: Any, vocab: tuple[str, ...]) -> Formula:
+def _read_law(law: Any) -> Formula:
     if isinstance(law, str):
         from kop.syntax.parser import parse
 
         law = parse(law)
     if not isinstance(law, Formula):
         raise ModelError(f"the law must be a formula or a string, not {type(law).__name__}")
-    if not law.is_propositional():
-        raise ModelError("the law must be propositional (no knowledge or announcement operators)")
-    unknown = sorted(law.atoms() - set(vocab))
-    if unknown:
-        raise ModelError(f"the law mentions atom(s) {', '.join(map(repr, unknown))} that are not in the vocabulary")
     return law
 
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Mapping
 from typing import Any
 
+from kop.semantics.errors import ModelError
 from kop.semantics.symbolic_bdd import BDDManager
 from kop.syntax import formula as F
 
@@ -73,40 +74,71 @@ class Translator:
     def __init__(self, mgr: BDDManager, vocabulary: tuple[str, ...], observables: Mapping[str, frozenset[str]]):
         self.mgr = mgr
         self.vocabulary = vocabulary
+        self._vocab_set = frozenset(vocabulary)
+        self._agent_set = frozenset(observables)
         self.observables = dict(observables)
         mgr.declare(vocabulary)
-        self._hidden: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self._hidden: dict[tuple[str, ...], frozenset[str]] = {}
+        self._supports: dict[Any, set[str]] = {}
         self._memo: dict[tuple[Any, int, F.Formula], Any] = {}
+        self._pmemo: dict[F.Formula, Any] = {}
+        self._vars: dict[str, Any] = {}
         self._prop: dict[F.Formula, bool] = {}
 
-    def hidden(self, group: tuple[str, ...]) -> tuple[str, ...]:
+    def hidden(self, group: tuple[str, ...]) -> frozenset[str]:
         """The atoms that no agent of *group* observes (what ``D_G`` quantifies over)."""
         h = self._hidden.get(group)
         if h is None:
             seen: set[str] = set()
             for a in group:
                 seen |= self.observables[a]
-            h = self._hidden[group] = tuple(p for p in self.vocabulary if p not in seen)
+            h = self._hidden[group] = self._vocab_set - seen
         return h
+
+    def _support(self, u: Any) -> set[str]:
+        sup = self._supports.get(u)
+        if sup is None:
+            if len(self._supports) > 1000:
+                self._supports.clear()
+            sup = self._supports[u] = self.mgr.support(u)
+        return sup
+
+    def _quantified(self, law: Any, u: Any, hidden: frozenset[str]) -> frozenset[str] | set[str]:
+        """*hidden*, or only those of its atoms that *law* or *u* depend on when
+        the BDDs are much smaller than *hidden* (a shorter cube for CUDD)."""
+        if len(law) + len(u) < len(hidden) // 2:
+            return hidden & (self._support(law) | self.mgr.support(u))
+        return hidden
+
+    def know(self, law: Any, u: Any, hidden: frozenset[str]) -> Any:
+        """``∀ hidden (law → u)``."""
+        q = self._quantified(law, u, hidden)
+        return self.mgr.know(law, u, q) if q else ~law | u
+
+    def possible(self, law: Any, u: Any, hidden: frozenset[str]) -> Any:
+        """``∃ hidden (law ∧ u)``."""
+        q = self._quantified(law, u, hidden)
+        return self.mgr.possible(law, u, q) if q else law & u
 
     # -- the driver ---------------------------------------------------------------
     def truth(self, law: Any, phi: F.Formula) -> Any:
         """The BDD of *phi* under *law* (exact on the states satisfying *law*)."""
         if len(self._memo) > MEMO_LIMIT:
             self._memo.clear()
-        self._mark_propositional(phi)
+        if len(self._pmemo) > MEMO_LIMIT:
+            self._pmemo.clear()
+        if len(self._prop) > MEMO_LIMIT:
+            self._prop.clear()
+        if self.prepare(phi):
+            return self._propositional(phi)
         return self._run((law, 0, phi))
 
-    def _key(self, req: _Request) -> tuple[Any, int, F.Formula]:
-        law, depth, phi = req
-        return (None, 0, phi) if self._prop[phi] else req
-
     def _run(self, req: _Request) -> Any:
-        memo = self._memo
-        key = self._key(req)
-        if key in memo:
-            return memo[key]
-        stack: list[tuple[tuple, _Gen]] = [(key, self._node(*req))]
+        """Evaluate a modal formula: a stack of node generators, each asking for its children."""
+        memo, prop, propositional = self._memo, self._prop, self._propositional
+        if req in memo:
+            return memo[req]
+        stack: list[tuple[_Request, _Gen]] = [(req, self._node(*req))]
         value: Any = None
         while stack:
             key, gen = stack[-1]
@@ -116,31 +148,131 @@ class Translator:
                 memo[key] = value = done.value
                 stack.pop()
                 continue
-            k2 = self._key(sub)
-            if k2 in memo:
-                value = memo[k2]
+            if prop.get(sub[2], True):  # atoms are not listed: they are propositional
+                value = propositional(sub[2])
+            elif sub in memo:
+                value = memo[sub]
             else:
-                stack.append((k2, self._node(*sub)))
+                stack.append((sub, self._node(*sub)))
                 value = None
         return value
 
-    def _mark_propositional(self, phi: F.Formula) -> None:
+    def _propositional(self, phi: F.Formula) -> Any:
+        """The BDD of a propositional formula (independent of the law), memoized per formula."""
+        atom, var = F.Atom, self._var
+        if type(phi) is atom:
+            return var(phi.name)
+        pm = self._pmemo
+        value = pm.get(phi)
+        if value is not None:
+            return value
+        m = self.mgr
+
+        def get(c: F.Formula) -> Any:
+            return var(c.name) if type(c) is atom else pm[c]
+
+        flat: dict[F.Formula, tuple[list[F.Formula], bool]] = {}
+        stack = [phi]
+        while stack:
+            f = stack[-1]
+            if f in pm:
+                stack.pop()
+                continue
+            t = type(f)
+            if t is F.Iff or (t is F.Not and type(f.arg) in _PARITY):
+                # a chain of <-> and ~: an xor of operands, combined deepest variable first
+                if f not in flat:
+                    flat[f] = _parity(f, pm)
+                operands, neg = flat[f]
+                missing = [c for c in operands if type(c) is not atom and c not in pm]
+                if missing:
+                    stack.extend(missing)
+                    continue
+                stack.pop()
+                v = m.false
+                for b in sorted((get(c) for c in operands), key=_level, reverse=True):
+                    v = m.xor(v, b)
+                pm[f] = ~v if neg else v
+                continue
+            missing = [c for c in f.children if type(c) is not atom and c not in pm]
+            if missing:
+                stack.extend(missing)
+                continue
+            stack.pop()
+            if t is F.Not:
+                v = ~get(f.arg)
+            elif t is F.And:
+                v = m.true
+                for c in f.args:
+                    v = v & get(c)
+            elif t is F.Or:
+                v = m.false
+                for c in f.args:
+                    v = v | get(c)
+            elif t is F.Implies:
+                v = ~get(f.left) | get(f.right)
+            elif t is F.Iff:
+                v = m.equiv(get(f.left), get(f.right))
+            elif t is F.Top:
+                v = m.true
+            elif t is F.Bottom:
+                v = m.false
+            else:  # pragma: no cover - prepare() marks only these as propositional
+                raise TypeError(f"not a propositional formula: {type(f).__name__}")
+            pm[f] = v
+        return pm[phi]
+
+    def _var(self, name: str) -> Any:
+        v = self._vars.get(name)
+        if v is None:
+            v = self._vars[name] = self.mgr.var(name)
+        return v
+
+    def prepare(self, phi: F.Formula, what: str = "the formula") -> bool:
+        """Check that *phi* uses only the vocabulary and the agents, note which of
+        its subformulas are propositional (visiting each new subformula once),
+        and say whether *phi* is.
+
+        Raises
+        ------
+        ModelError
+            Naming the unknown atoms or agents.
+        """
         prop = self._prop
-        if phi in prop:
-            return
-        for f in phi.subformulas():
-            if f not in prop:
-                prop[f] = not isinstance(f, F._Modal) and all(prop[c] for c in f.children)
+        flag = prop.get(phi)
+        if flag is not None:
+            return flag
+        atom = F.Atom
+        atoms: set[str] = set()
+        agents: set[str] = set()
+        new: dict[F.Formula, bool] = {}
+        stack: list[tuple[F.Formula, bool]] = [(phi, False)]
+        while stack:
+            f, expanded = stack.pop()
+            if type(f) is atom:
+                atoms.add(f.name)
+                continue
+            if f in prop or f in new:
+                continue
+            if not expanded:
+                stack.append((f, True))
+                stack.extend((c, False) for c in f.children)
+                continue
+            if isinstance(f, F._Modal):
+                agents.update(f._own_agents())
+                new[f] = False
+            else:
+                new[f] = all(type(c) is atom or (prop[c] if c in prop else new[c]) for c in f.children)
+        bad_atoms = atoms - self._vocab_set
+        bad_agents = agents - self._agent_set
+        if bad_atoms or bad_agents:
+            raise _unknown(bad_atoms, bad_agents, tuple(self.observables), what)
+        prop.update(new)
+        return prop.get(phi, True)
 
     # -- one node -------------------------------------------------------------------
     def _node(self, law: Any, depth: int, f: F.Formula) -> _Gen:
-        m = self.mgr
-        if isinstance(f, F.Atom):
-            return _const(m.var(f.name))
-        if isinstance(f, F.Top):
-            return _const(m.true)
-        if isinstance(f, F.Bottom):
-            return _const(m.false)
+        """The generator of a formula that is not propositional."""
         if isinstance(f, F.And):
             return self._and(law, depth, f)
         if isinstance(f, F.Or):
@@ -175,7 +307,7 @@ class Translator:
         a = yield law, depth, phi
         k = fresh_name(depth)
         kv = m.var(k)
-        r = yield law & kv.equiv(a), depth + 1, psi
+        r = yield law & m.equiv(kv, a), depth + 1, psi
         return m.ite(a, m.cofactor(r, k, True), m.cofactor(r, k, False))
 
     def _other(self, law: Any, depth: int, f: F.Formula) -> _Gen:
@@ -189,23 +321,23 @@ class Translator:
             return ~a | (yield law, depth, f.right)
         if isinstance(f, F.Iff):
             a = yield law, depth, f.left
-            return a.equiv((yield law, depth, f.right))
+            return m.equiv(a, (yield law, depth, f.right))
         if isinstance(f, F.Know):
             a = yield law, depth, f.arg
-            return m.know(law, a, self.hidden((f.agent,)))
+            return self.know(law, a, self.hidden((f.agent,)))
         if isinstance(f, F.Possible):
             a = yield law, depth, f.arg
-            return m.possible(law, a, self.hidden((f.agent,)))
+            return self.possible(law, a, self.hidden((f.agent,)))
         if isinstance(f, F.KnowWhether):
             a = yield law, depth, f.arg
             h = self.hidden((f.agent,))
-            return m.know(law, a, h) | m.know(law, ~a, h)
+            return self.know(law, a, h) | self.know(law, ~a, h)
         if isinstance(f, F.Everyone):
             a = yield law, depth, f.arg
-            return _conj(m, (m.know(law, a, self.hidden((i,))) for i in f.group))
+            return _conj(m, (self.know(law, a, self.hidden((i,))) for i in f.group))
         if isinstance(f, F.Distributed):
             a = yield law, depth, f.arg
-            return m.know(law, a, self.hidden(f.group))
+            return self.know(law, a, self.hidden(f.group))
         if isinstance(f, F.Common):
             a = yield law, depth, f.arg
             return self._gfp(law, f.group, lambda x: a & x)
@@ -232,15 +364,57 @@ class Translator:
         x = m.true
         while True:
             b = body(x)
-            nxt = _conj(m, (m.know(law, b, h) for h in hidden))
+            nxt = _conj(m, (self.know(law, b, h) for h in hidden))
             if nxt == x:
                 return x
             x = nxt
 
 
-def _const(value: Any) -> _Gen:
-    return value
-    yield  # pragma: no cover - makes this a generator
+def _unknown(atoms: set[str], agents: set[str], have: tuple[str, ...], what: str) -> ModelError:
+    if agents:
+        names = ", ".join(repr(a) for a in sorted(agents))
+        plural = "s" if len(agents) > 1 else ""
+        return ModelError(f"{what} names agent{plural} {names} that the structure does not have "
+                          f"(its agents: {', '.join(map(repr, have)) or 'none'})")
+    names = ", ".join(repr(a) for a in sorted(atoms))
+    return ModelError(f"{what} mentions atom(s) {names} outside the vocabulary")
+
+
+_PARITY = (F.Iff, F.Not)
+
+
+def _level(u: Any) -> int:
+    return u.level
+
+
+def _parity(f: F.Formula, known: Mapping[F.Formula, Any]) -> tuple[list[F.Formula], bool]:
+    """*f*, a tree of ``<->`` and ``~``, as ``o1 xor o2 xor ... xor neg``.
+
+    ``a <-> b`` is ``a xor b xor 1`` and ``~a`` is ``a xor 1``; operands that
+    occur an even number of times cancel.  Each node is expanded once: a node
+    met again (shared in a DAG), or one already translated (in *known*), is
+    kept as an operand.
+    """
+    neg = False
+    odd: dict[F.Formula, bool] = {}
+    expanded: set[F.Formula] = set()
+    stack = [f]
+    while stack:
+        g = stack.pop()
+        t = type(g)
+        if t in _PARITY and g not in expanded and (g is f or g not in known):
+            expanded.add(g)
+            neg = not neg
+            if t is F.Not:
+                stack.append(g.arg)
+            else:
+                stack.append(g.right)
+                stack.append(g.left)
+        elif g in odd:
+            del odd[g]
+        else:
+            odd[g] = True
+    return list(odd), neg
 
 
 def _conj(m: BDDManager, parts: Iterable[Any]) -> Any:
