@@ -40,7 +40,6 @@ ch. 2; van Ditmarsch, van der Hoek & Kooi, *Dynamic Epistemic Logic* (2007).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -116,7 +115,7 @@ class KripkeModel:
         atoms: dict[str, np.ndarray] = {}
         for i, (w, lst) in enumerate(zip(names, atom_lists)):
             for p in lst:
-                vec = atoms.get(p)
+                vec = atoms.get(p) if isinstance(p, str) else None
                 if vec is None:
                     _check_atom(p, w)
                     vec = atoms[p] = np.zeros(n, dtype=bool)
@@ -185,8 +184,11 @@ class KripkeModel:
         """
         if isinstance(worlds, (int, np.integer)):
             names = [f"w{i}" for i in range(int(worlds))]
+        elif isinstance(worlds, Mapping):
+            raise ModelError("from_arrays takes the world names (or their number) and the valuation as arrays; "
+                             "for a mapping world -> atoms use KripkeModel(...)")
         else:
-            names = _read_worlds(list(worlds) if not isinstance(worlds, Mapping) else worlds)[0]
+            names = _read_worlds(list(worlds))[0]
         index = _index_of(names)
         n = len(names)
         if not isinstance(partitions, Mapping):
