@@ -37,14 +37,14 @@ from kop.syntax.levels import chain, f_level
 __all__ = ["level", "knows", "is_core", "chains_fragment", "CoreVerdict"]
 
 
-def _entailed(ps: tuple[Formula, ...], phi: Formula, agents, deadline: Deadline) -> bool:
-    model, _ = decide(conj(ps + (Not(phi),)), agents=agents, deadline=deadline, minimize=False)
+def _entailed(ps: tuple[Formula, ...], phi: Formula, agents, deadline: Deadline, method: str = "auto") -> bool:
+    model, _ = decide(conj(ps + (Not(phi),)), agents=agents, deadline=deadline, minimize=False, method=method)
     return model is None
 
 
 def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, opponent: str,
           max_depth: int | None = None, *, timeout: float | None = None,
-          agents: Iterable[str] | None = None) -> int | float:
+          agents: Iterable[str] | None = None, method: str = "auto") -> int | float:
     """The largest d with f(P, d) ⊆ K(P): every formula of f(player, d) follows from *knowledge*.
 
     Parameters
@@ -61,6 +61,8 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
         (:class:`~kop.reasoning.errors.ProverTimeout` when exceeded).
     agents : iterable of str, optional
         The declared agents.
+    method : {"auto", "sat", "bdd"}
+        The decision procedure (see :func:`kop.reasoning.prover.decide`).
 
     Returns
     -------
@@ -80,7 +82,7 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
     for k in ks:
         check_agents(k, agents)
     ag = None if agents is None else tuple(agents)
-    if not all(_entailed(ks, f, ag, deadline) for f in f_level(player, opponent, 0)):
+    if not all(_entailed(ks, f, ag, deadline, method) for f in f_level(player, opponent, 0)):
         return -1
     ck = Common((player, opponent), And(Atom(f"E_{player}"), Atom(f"E_{opponent}")))
     reduced = reduce_announcements(conj(ks)) if ks else None
@@ -89,12 +91,12 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
         if _entailed(ks, ck, ag, deadline):
             return math.inf
     else:
-        model, _ = decide(conj(ks), agents=ag, deadline=deadline, minimize=False)
+        model, _ = decide(conj(ks), agents=ag, deadline=deadline, minimize=False, method=method)
         if model is None:           # inconsistent knowledge entails everything
             return math.inf
     d = 0
     while max_depth is None or d < max_depth:
-        if not _entailed(ks, chain(player, opponent, d + 1), ag, deadline):
+        if not _entailed(ks, chain(player, opponent, d + 1), ag, deadline, method):
             return d
         d += 1
     # every chain up to max_depth follows; the level may still be unbounded

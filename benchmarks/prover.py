@@ -1,0 +1,149 @@
+"""Benchmarks of the S5_n prover (issue 4).
+
+(a) Deciding f(A, d) ⊆ K(A) from the core f(A, d), d = 1..20 (goal: < 1 s each),
+    and the level of that core (which also needs the failing chain d+1).
+(b) Random modal 3-CNF (Patel-Schneider & Sebastiani 3CNF_K) with 1-3 agents,
+    modal depth 1-2, 3-10 atoms, 100 formulas per family (goal: all solved
+    within 10 s, median <= 0.1 s).
+(c) LWB-style families that are S5 theorems (k_branch_p, k_ph_p, s4_s5_p):
+    the largest instance decided within 10 s.
+
+Every figure has a ratio against a baseline run in the same process: the
+SAT-free path (``method="bdd"``, symbolic type elimination) on the same
+questions.  Times are the best of ``--repeat`` runs where noted.
+
+    python benchmarks/prover.py            # everything (a few minutes)
+    python benchmarks/prover.py --quick    # fewer formulas per family
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+import kop
+from kop.reasoning.errors import ProverTimeout
+from kop.reasoning.generators import LWB_FAMILIES, random_3cnf
+from kop.reasoning.prover import decide
+from kop.syntax.formula import Not, conj
+from kop.syntax.levels import f_level
+
+
+#: time limit of one baseline (BDD) run in (b); ">" marks a median that hit it
+BASELINE_LIMIT = 2.0
+
+
+def timed(fn, repeat: int = 1) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def subset_check(core, method):
+    return all(decide(conj(tuple(core) + (Not(f),)), method=method, minimize=False)[0] is None for f in core)
+
+
+def bench_a(repeat: int) -> None:
+    print("(a) f(A,d) ⊆ K(A) from the core f(A,d), and the level of the core (needs chain d+1 to fail)")
+    print(f"{'d':>3} {'subset s':>10} {'level':>6} {'level s':>9} {'bdd level s':>12} {'ratio':>7}")
+    worst = 0.0
+    for d in range(1, 21):
+        core = f_level("A", "B", d)
+        t = timed(lambda: subset_check(core, "auto"), repeat)
+        lv = kop.level(core, "A", "B")
+        tl = timed(lambda: kop.level(core, "A", "B"), repeat)
+        tb = timed(lambda: kop.level(core, "A", "B", method="bdd"), 1)
+        worst = max(worst, t, tl)
+        print(f"{d:>3} {t:>10.4f} {lv:>6} {tl:>9.4f} {tb:>12.4f} {tb / tl:>7.1f}")
+    print(f"    slowest: {worst:.4f} s (goal < 1 s)")
+
+
+def bench_b(per_family: int, baseline: int, ratio: int) -> None:
+    print(f"(b) random 3CNF_K, L = {ratio}N clauses, p_prop = 0.5, {per_family} formulas per family")
+    print(f"{'agents':>6} {'depth':>5} {'atoms':>5} {'L':>4} {'solved':>7} {'sat':>4} {'median s':>9} "
+          f"{'max s':>7} {'bdd median':>11} {'ratio':>6}")
+    rng = random.Random(2024)
+    all_solved, medians = True, []
+    for m in (1, 2, 3):
+        for depth in (1, 2):
+            for n in (3, 5, 10):
+                L = ratio * n
+                fs = [random_3cnf(rng, n, m, depth, L) for _ in range(per_family)]
+                times, solved, sat = [], 0, 0
+                for f in fs:
+                    t = time.perf_counter()
+                    try:
+                        model, _ = decide(f, timeout=10.0, minimize=False)
+                        solved += 1
+                        sat += model is not None
+                    except ProverTimeout:
+                        pass
+                    times.append(time.perf_counter() - t)
+                base, capped = [], False
+                for f in fs[:baseline]:
+                    t = time.perf_counter()
+                    try:
+                        decide(f, timeout=BASELINE_LIMIT, method="bdd", minimize=False)
+                    except ProverTimeout:
+                        capped = True
+                    base.append(time.perf_counter() - t)
+                med = statistics.median(times)
+                bmed = statistics.median(base) if base else float("nan")
+                sub = statistics.median(times[:baseline]) if base else float("nan")
+                all_solved &= solved == len(fs)
+                medians.append(med)
+                mark = ">" if capped else " "
+                print(f"{m:>6} {depth:>5} {n:>5} {L:>4} {solved:>4}/{len(fs):<3}{sat:>4} {med:>9.4f} "
+                      f"{max(times):>7.3f} {mark}{bmed:>10.4f} {mark}{bmed / sub:>5.1f}")
+    print(f"    all solved within 10 s: {all_solved}; worst family median {max(medians):.4f} s (goal <= 0.1 s)")
+
+
+def bench_c(limit: float) -> None:
+    print(f"(c) LWB-style S5 theorems: the largest instance decided within {limit:g} s")
+    print(f"{'family':>11} {'largest n':>9} {'time s':>8} {'closure':>8} {'bdd largest n':>14} {'bdd time s':>10}")
+    for name, fam in LWB_FAMILIES.items():
+        res = {}
+        for method in ("auto", "bdd"):
+            best = (0, 0.0, 0)
+            n = 1
+            while n <= 900:
+                f = fam(n)
+                t = time.perf_counter()
+                try:
+                    v = kop.valid(f, timeout=limit, method=method)
+                except ProverTimeout:
+                    break
+                dt = time.perf_counter() - t
+                if not v.holds:
+                    print(f"    ERROR: {name}({n}) not valid", file=sys.stderr)
+                    break
+                best = (n, dt, v.stats.get("closure", 0))
+                n = n + 1 if n < 10 else int(n * 1.5)
+            res[method] = best
+        (n, t, cl), (bn, bt, _) = res["auto"], res["bdd"]
+        print(f"{name:>11} {n:>9} {t:>8.3f} {cl:>8} {bn:>14} {bt:>10.3f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="20 formulas per family in (b)")
+    ap.add_argument("--repeat", type=int, default=3, help="best of this many runs in (a)")
+    ap.add_argument("--ratio", type=int, default=4, help="clauses per atom in (b)")
+    ap.add_argument("--only", choices=["a", "b", "c"], help="run one part")
+    args = ap.parse_args()
+    if args.only in (None, "a"):
+        bench_a(args.repeat)
+    if args.only in (None, "b"):
+        bench_b(20 if args.quick else 100, 5, args.ratio)
+    if args.only in (None, "c"):
+        bench_c(10.0)
+
+
+if __name__ == "__main__":
+    main()
