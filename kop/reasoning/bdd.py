@@ -172,18 +172,25 @@ class BDD:
             u = self._hi[u] if get(self._v[u], False) else self._lo[u]
         return u == 1
 
-    def pick(self, u: int) -> dict[int, bool] | None:
-        """One satisfying partial assignment (variables not mentioned are free), or None."""
+    def pick(self, u: int, prefer: dict[int, bool] | None = None) -> dict[int, bool] | None:
+        """One satisfying partial assignment (variables not mentioned are free), or None.
+
+        Along the way each variable takes its value in *prefer* (default false)
+        whenever that branch is satisfiable.
+        """
         if u == 0:
             return None
+        prefer = prefer or {}
         out: dict[int, bool] = {}
         while u > 1:
-            if self._lo[u] != 0:
-                out[self._v[u]] = False
-                u = self._lo[u]
-            else:
-                out[self._v[u]] = True
-                u = self._hi[u]
+            v = self._v[u]
+            want = prefer.get(v, False)
+            nxt = self._hi[u] if want else self._lo[u]
+            if nxt == 0:
+                want = not want
+                nxt = self._hi[u] if want else self._lo[u]
+            out[v] = want
+            u = nxt
         return out
 
     def support(self, u: int) -> set[int]:

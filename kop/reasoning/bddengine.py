@@ -211,8 +211,9 @@ class BddEngine:
         demand_nodes = {who: cl.demand_nodes(who) for who in self.whos}
         order = sorted(self.vid.values())
 
-        def full(partial: dict[int, bool]) -> dict[int, bool]:
-            return {v: partial.get(v, False) for v in order}
+        def full(partial: dict[int, bool], like: dict[int, bool] | None = None) -> dict[int, bool]:
+            like = like or {}
+            return {v: partial.get(v, like.get(v, False)) for v in order}
 
         def keyof(t: dict[int, bool], who) -> tuple:
             return tuple(t[self.vid[n]] for n in self.pnodes[who])
@@ -267,11 +268,13 @@ class BddEngine:
                             break
                     if found is None:
                         cube = b.cube({self.vid[m]: t[self.vid[m]] for m in self.pnodes[who]})
-                        pick = b.pick(b.AND(tgt, cube))
+                        # as like the demanding type as possible: then it shares the other
+                        # agents' classes, whose demands are already met
+                        pick = b.pick(b.AND(tgt, cube), prefer=t)
                         if pick is None:
                             raise ProverBug("a surviving type has a demand without a witness")
                         before = len(types)
-                        found = add(full(pick))
+                        found = add(full(pick, like=t))
                         if found >= before:
                             todo.append(found)
                     info.witness[(who, n)] = found

@@ -24,8 +24,9 @@ The pipeline, for ``satisfiable(phi)``:
    with them, symbolic type elimination on BDDs (:mod:`kop.reasoning.bddengine`).  Both are sound and
    complete without any bound on the model size;
 5. the surviving types become a Kripke model
-   (:mod:`kop.reasoning.countermodel`), contracted by bisimulation when the
-   formula has no distributed knowledge, and *checked* by the model checker
+   (:mod:`kop.reasoning.countermodel`), contracted by bisimulation (with
+   distributed knowledge, only when the contraction still satisfies the
+   formula), and *checked* by the model checker
    on the original formula (announcements included): a model that fails the
    check raises :class:`~kop.reasoning.errors.ProverBug`, never returns.
 
@@ -91,7 +92,9 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
     deadline : Deadline, optional
         A shared time limit (overrides *timeout*).
     minimize : bool
-        Contract the model by bisimulation (skipped when *phi* has ``D``).
+        Contract the model by bisimulation.  Bisimulation does not preserve
+        distributed knowledge, so with ``D`` the contraction is kept only when
+        the model checker confirms it.
     """
     if method not in METHODS:
         from kop.syntax.errors import KopError
@@ -131,11 +134,14 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
         extra = set(phi.agents()) | set(agent_list or ())
         model = build_model(pm, extra)
         _check(model, phi, "w0")
-        if minimize and not any(isinstance(f, Distributed) for f in phi.subformulas()):
+        if minimize:
             small = model.minimize()
             if len(small) < len(model):
-                _check(small, phi, None)
-                model = small
+                if not any(isinstance(f, Distributed) for f in phi.subformulas()):
+                    _check(small, phi, None)            # bisimulation preserves the formula
+                    model = small
+                elif small.satisfies(phi):              # it need not preserve D: keep it only if it works
+                    model = small
         stats["worlds"] = len(model)
     stats["time"] = time.perf_counter() - start
     return model, stats
