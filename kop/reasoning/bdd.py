@@ -118,12 +118,18 @@ class BDD:
         return self.AND(self.IMPLIES(u, w), self.IMPLIES(w, u))
 
     def conj(self, us) -> int:
-        r = 1
-        for u in us:
-            r = self.AND(r, u)
-            if r == 0:
-                break
-        return r
+        """The conjunction of *us*, combined pairwise (a balanced tree keeps intermediate BDDs small)."""
+        layer = list(us)
+        if not layer:
+            return 1
+        while len(layer) > 1:
+            nxt = [self.AND(layer[i], layer[i + 1]) for i in range(0, len(layer) - 1, 2)]
+            if len(layer) % 2:
+                nxt.append(layer[-1])
+            if 0 in nxt:
+                return 0
+            layer = nxt
+        return layer[0]
 
     def disj(self, us) -> int:
         r = 0

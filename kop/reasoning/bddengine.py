@@ -145,10 +145,7 @@ class BddEngine:
                             parts.append(b.IMPLIES(self.f(m), v))
             else:
                 parts.append(b.IFF(v, b.conj(self.f(k) for _, k in cl.unfold[n])))
-        w = 1
-        for p in parts:
-            w = b.AND(w, p)
-        return w
+        return b.conj(parts)
 
     def _fulfil(self, w: int, n: int) -> list[int]:
         """The layers F_0 <= F_1 <= ... of the types that fulfil the eventuality ``~RC`` of node *n*."""

@@ -8,14 +8,16 @@ by G iff they agree on the G-profile (every ``K_a``, a in G, and ``D_H``, H a
 subset of G), which can be strictly finer than the intersection of the
 agents' relations that ``D_G`` means in a Kripke model.  Following the idea of
 the unravelling of Fagin, Halpern & Vardi (1992) in a finite form, each world
-is a type plus a vector of *coordinates* x[a, G] in Z_m (m the number of
-G-profiles of the pseudo-model), one for each group G and member a, subject to
-``sum_{a in G} x[a, G] = index of the type's G-profile (mod m)``.  Agent a
-cannot tell two worlds apart iff their types agree on the ``K_a`` formulas and
-their coordinates x[a, G] agree for every G containing a.  Then:
+is a type plus a vector of *coordinates* x[a, G] in Z_m, one for each group G
+and member a, subject to ``sum_{a in G} x[a, G] = i (mod m)``, where i numbers
+the type's G-profile among the G-profiles of the types with the same members'
+K-profiles (m is the most there are; a group with m = 1 needs no coordinates).
+Agent a cannot tell apart two worlds iff their types agree on the ``K_a``
+formulas and their coordinates x[a, G] agree for every G containing a.  Then:
 
-* worlds related by every member of G have equal coordinates for G, hence the
-  same G-profile (the sum decides it): distributed knowledge is sound;
+* worlds related by every member of G have the same members' K-profiles and
+  equal coordinates for G, hence the same G-profile (the sum decides it):
+  distributed knowledge is sound;
 * a witness for a demand of agent a (or of group H) is reached by copying the
   coordinates and re-solving each other group's equation through a member
   outside {a} (outside H); for a group inside H the equation already holds.
@@ -83,18 +85,30 @@ def _plain(pm: PseudoModel) -> tuple[list[int], dict]:
 
 
 def _with_coordinates(pm: PseudoModel) -> tuple[list[int], dict]:
-    groups = pm.dgroups
-    index = {g: {} for g in groups}
+    # Only types that agree on every member's K-profile can be confused by D_G; so a
+    # G-profile is indexed among the G-profiles with the same members' K-profiles, and a
+    # group whose members' K-profiles already decide its G-profile needs no coordinates.
+    by_joint: dict = {}
     for t in pm.types:
-        for g in groups:
-            index[g].setdefault(t.keys[g], len(index[g]))
-    size = {g: len(index[g]) for g in groups}
+        for g in pm.dgroups:
+            lst = by_joint.setdefault((g, tuple(t.keys[a] for a in g)), [])
+            if t.keys[g] not in lst:
+                lst.append(t.keys[g])
+    size = {g: max(len(lst) for (h, _), lst in by_joint.items() if h == g) for g in pm.dgroups}
+    groups = tuple(g for g in pm.dgroups if size[g] > 1)
+    if not groups:
+        return _plain(pm)
+
+    def idx(g: tuple[str, ...], t: int) -> int:
+        keys = pm.types[t].keys
+        return by_joint[(g, tuple(keys[a] for a in g))].index(keys[g])
+
     slots = [(a, g) for g in groups for a in g]
     pos = {s: i for i, s in enumerate(slots)}
 
     def solve(x: list[int], t: int, free_not_in: set[str]) -> None:
         for g in groups:
-            want = index[g][pm.types[t].keys[g]]
+            want = idx(g, t)
             if sum(x[pos[(a, g)]] for a in g) % size[g] == want:
                 continue
             free = [a for a in g if a not in free_not_in]
