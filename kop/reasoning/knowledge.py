@@ -87,6 +87,7 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
     ck = Common((player, opponent), And(Atom(f"E_{player}"), Atom(f"E_{opponent}")))
     reduced = reduce_announcements(conj(ks)) if ks else None
     has_c = reduced is not None and any(isinstance(f, (Common, RelCommon)) for f in reduced.subformulas())
+    checked_c = has_c
     if has_c:
         if _entailed(ks, ck, ag, deadline):
             return math.inf
@@ -94,13 +95,20 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
         model, _ = decide(conj(ks), agents=ag, deadline=deadline, minimize=False, method=method)
         if model is None:           # inconsistent knowledge entails everything
             return math.inf
+    # consistent knowledge without C entails no chain longer than its modal depth; past
+    # that depth, check common knowledge anyway (cheap insurance, and it keeps the loop finite)
+    bound = reduced.modal_depth() if reduced is not None else 0
     d = 0
     while max_depth is None or d < max_depth:
+        if not checked_c and d > bound:
+            checked_c = True
+            if _entailed(ks, ck, ag, deadline):
+                return math.inf
         if not _entailed(ks, chain(player, opponent, d + 1), ag, deadline, method):
             return d
         d += 1
     # every chain up to max_depth follows; the level may still be unbounded
-    if not has_c and _entailed(ks, ck, ag, deadline):   # pragma: no cover - consistent C-free knowledge
+    if not checked_c and _entailed(ks, ck, ag, deadline):
         return math.inf
     return d
 
