@@ -90,7 +90,10 @@ def k_branch_p(n: int, agent: str = "a") -> Formula:
                       Possible(agent, conj((_p(101 + i), Not(_p(102 + i)), Not(_p(i + 1))))))))
         for i in range(n))
     body = conj((depth_ok, determined, branching))
-    boxes = conj(_box(i, body, agent) for i in range(n + 1))
+    nested = [body]                      # K^i body, each built on the last (shared, not copied)
+    for _ in range(n):
+        nested.append(Know(agent, nested[-1]))
+    boxes = conj(nested)
     return disj((Not(conj((_p(100), Not(_p(101)), boxes))), Not(_box(n, _p(n // 3 + 1), agent))))
 
 
