@@ -28,6 +28,7 @@ import kop
 from kop.reasoning.errors import ProverTimeout
 from kop.reasoning.generators import LWB_FAMILIES, random_3cnf
 from kop.reasoning.prover import decide
+from kop.syntax.errors import LimitError
 from kop.syntax.formula import Not, conj
 from kop.syntax.levels import f_level
 
@@ -106,11 +107,13 @@ def bench_b(per_family: int, baseline: int, ratio: int) -> None:
 
 def bench_c(limit: float) -> None:
     print(f"(c) LWB-style S5 theorems: the largest instance decided within {limit:g} s")
-    print(f"{'family':>11} {'largest n':>9} {'time s':>8} {'closure':>8} {'bdd largest n':>14} {'bdd time s':>10}")
+    print("    n = 1..10, then x1.5; 'stop' says why the search ended (time, nesting limit 1000, cap n <= 900)")
+    print(f"{'family':>11} {'largest n':>9} {'time s':>8} {'closure':>8} {'stop':>8} "
+          f"{'bdd largest n':>14} {'bdd time s':>10} {'bdd stop':>9}")
     for name, fam in LWB_FAMILIES.items():
         res = {}
         for method in ("auto", "bdd"):
-            best = (0, 0.0, 0)
+            best, stop = (0, 0.0, 0), "cap"
             n = 1
             while n <= 900:
                 f = fam(n)
@@ -118,6 +121,10 @@ def bench_c(limit: float) -> None:
                 try:
                     v = kop.valid(f, timeout=limit, method=method)
                 except ProverTimeout:
+                    stop = "time"
+                    break
+                except LimitError:
+                    stop = "nesting"
                     break
                 dt = time.perf_counter() - t
                 if not v.holds:
@@ -125,9 +132,9 @@ def bench_c(limit: float) -> None:
                     break
                 best = (n, dt, v.stats.get("closure", 0))
                 n = n + 1 if n < 10 else int(n * 1.5)
-            res[method] = best
-        (n, t, cl), (bn, bt, _) = res["auto"], res["bdd"]
-        print(f"{name:>11} {n:>9} {t:>8.3f} {cl:>8} {bn:>14} {bt:>10.3f}")
+            res[method] = best + (stop,)
+        (n, t, cl, stop), (bn, bt, _, bstop) = res["auto"], res["bdd"]
+        print(f"{name:>11} {n:>9} {t:>8.3f} {cl:>8} {stop:>8} {bn:>14} {bt:>10.3f} {bstop:>9}")
 
 
 def main() -> None:
