@@ -92,7 +92,24 @@ class Formula:
             return True
         if type(other) is not type(self) or other._hash != self._hash:  # type: ignore[attr-defined]
             return False
-        return self._values() == other._values()  # type: ignore[attr-defined]
+        # compare without recursion, so formulas of any depth can be compared
+        stack: list[tuple[Formula, Formula]] = [(self, other)]  # type: ignore[list-item]
+        while stack:
+            a, b = stack.pop()
+            if a is b:
+                continue
+            if type(a) is not type(b) or a._hash != b._hash:
+                return False
+            for x, y in zip(a._values(), b._values()):
+                if isinstance(x, Formula):
+                    stack.append((x, y))
+                elif isinstance(x, tuple) and x and isinstance(x[0], Formula):
+                    if len(x) != len(y):
+                        return False
+                    stack.extend(zip(x, y))
+                elif x != y:
+                    return False
+        return True
 
     def __ne__(self, other: object) -> bool:
         return not self == other

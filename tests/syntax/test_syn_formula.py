@@ -125,3 +125,12 @@ def test_python_constructors_parse_strings():
     assert M("a", "p") == parse("M_a p")
     assert Kw("a", "p") == parse("Kw_a p")
     assert D(["a", "b"], "p") == parse("D{a,b} p")
+
+
+def test_equality_of_deep_formulas_does_not_recurse():
+    from kop.syntax.parser import MAX_DEPTH
+
+    a = parse("K_a " * (MAX_DEPTH - 1) + "p")
+    b = parse("K_a " * (MAX_DEPTH - 1) + "p")
+    assert a == b and a is not b and {a: 1}[b] == 1
+    assert a != parse("K_a " * (MAX_DEPTH - 1) + "q")
