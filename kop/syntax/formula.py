@@ -35,7 +35,7 @@ AGENT_RE = re.compile(r"[A-Za-z0-9_]+")
 #: Atom names: a letter, then letters, digits and underscores.
 ATOM_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # Identifiers the parser reads as operators or constants, so not usable as atoms.
-_RESERVED = re.compile(r"(?:K|M|Kw)_[A-Za-z0-9]+|[KM][a-z]|true|false")
+_RESERVED = re.compile(r"(?:K|M|Kw)_[A-Za-z0-9]+|(?:K|M|Kw|E|C|D)_|[KM][a-z]|true|false")
 
 
 def is_reserved_atom(name: str) -> bool:

@@ -44,7 +44,7 @@ def test_repr_is_readable_and_str_is_ascii():
     assert str(f) == "K_a (p -> q)"
 
 
-@pytest.mark.parametrize("bad", ["", "1p", "p q", "K_a", "Ka", "true", "M_b", "Kw_x"])
+@pytest.mark.parametrize("bad", ["", "1p", "p q", "K_a", "Ka", "true", "M_b", "Kw_x", "C_", "E_", "K_"])
 def test_invalid_atom_names(bad):
     with pytest.raises(ValueError):
         Atom(bad)
