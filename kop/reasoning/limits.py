@@ -52,13 +52,25 @@ class Deadline:
 
 
 def check_depth(phi: Formula, limit: int = MAX_NESTING) -> None:
-    """Raise :class:`LimitError` when *phi*'s tree is deeper than *limit* (computed without recursion)."""
-    depth: dict[Formula, int] = {}
-    for f in phi.subformulas():
-        d = 1 + max((depth[c] for c in f.children), default=0)
-        if d > limit:
-            raise LimitError(f"the formula is nested more than {limit} levels deep (kop's limit for the prover)")
-        depth[f] = d
+    """Raise :class:`LimitError` when *phi*'s tree is deeper than *limit*.
+
+    Computed without recursion, and by object identity, so that it never
+    compares (possibly very deep) subformulas for equality.
+    """
+    depth: dict[int, int] = {}
+    stack: list[tuple[Formula, bool]] = [(phi, False)]
+    while stack:
+        f, expanded = stack.pop()
+        if id(f) in depth:
+            continue
+        if expanded:
+            d = 1 + max((depth[id(c)] for c in f.children), default=0)
+            if d > limit:
+                raise LimitError(f"the formula is nested more than {limit} levels deep (kop's limit for the prover)")
+            depth[id(f)] = d
+        else:
+            stack.append((f, True))
+            stack.extend((c, False) for c in f.children if id(c) not in depth)
 
 
 def check_agents(phi: Formula, agents: Iterable[str] | None) -> None:

@@ -100,9 +100,19 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
         from kop.syntax.errors import KopError
 
         raise KopError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
+    check_depth(phi)
+    try:
+        return _decide(phi, agents, timeout, method, deadline, minimize)
+    except RecursionError:
+        from kop.syntax.errors import LimitError
+
+        raise LimitError("the formula is too deeply nested for kop (comparing or traversing its "
+                         "subformulas exceeded Python's recursion limit)") from None
+
+
+def _decide(phi, agents, timeout, method, deadline, minimize):
     start = time.perf_counter()
     deadline = deadline or Deadline(timeout)
-    check_depth(phi)
     agent_list = None if agents is None else tuple(agents)
     check_agents(phi, agent_list)
     reduced = reduce_announcements(phi)

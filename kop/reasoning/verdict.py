@@ -82,4 +82,7 @@ class Verdict:
         if self.model is not None:
             kind = "model" if self.question == "satisfiable" else "countermodel"
             extra = f", {kind} with {len(self.model)} world{'s' if len(self.model) != 1 else ''}"
-        return f"Verdict({self.question} {to_ascii(self.formula)!r}: {what}{extra})"
+        text = to_ascii(self.formula)
+        if len(text) > 80:
+            text = text[:77] + "..."
+        return f"Verdict({self.question} {text!r}: {what}{extra})"
