@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kop.reasoning.announcements import reduce_announcements
-from kop.reasoning.limits import Deadline, check_agents
+from kop.reasoning.limits import Deadline, check_agents, deep_input_guard
 from kop.reasoning.prover import _formula, _premises, decide
 from kop.reasoning.verdict import Verdict
 from kop.syntax.formula import And, Atom, Common, Formula, Know, Not, RelCommon, conj
@@ -42,6 +42,7 @@ def _entailed(ps: tuple[Formula, ...], phi: Formula, agents, deadline: Deadline,
     return model is None
 
 
+@deep_input_guard
 def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, opponent: str,
           max_depth: int | None = None, *, timeout: float | None = None,
           agents: Iterable[str] | None = None, method: str = "auto") -> int | float:
@@ -153,6 +154,7 @@ def _about(player: str, phi: Formula) -> Formula:
     return phi if isinstance(phi, Know) and phi.agent == player else Know(player, phi)
 
 
+@deep_input_guard
 def is_core(core: Iterable[Formula | str], knowledge: Iterable[Formula | str] | Formula | str, player: str,
             fragment: Iterable[Formula | str], *, timeout: float | None = None,
             agents: Iterable[str] | None = None) -> CoreVerdict:

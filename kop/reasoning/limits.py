@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterable
 
@@ -19,7 +20,7 @@ from kop.reasoning.errors import AgentError, ProverTimeout
 from kop.syntax.errors import LimitError
 from kop.syntax.formula import Formula
 
-__all__ = ["Deadline", "check_depth", "check_agents", "MAX_NESTING"]
+__all__ = ["Deadline", "check_depth", "check_agents", "MAX_NESTING", "deep_input_guard"]
 
 #: The deepest formula tree the prover accepts (the parser's own limit is the same).
 MAX_NESTING = 1000
@@ -82,3 +83,15 @@ def check_agents(phi: Formula, agents: Iterable[str] | None) -> None:
     if extra:
         raise AgentError(f"the formula names agent {extra[0]!r}, which is not among the declared agents "
                          f"{', '.join(sorted(declared)) or '(none)'}")
+
+
+def deep_input_guard(fn):
+    """Decorator: a ``RecursionError`` (very deep formulas) becomes a :class:`LimitError` saying so."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except RecursionError:
+            raise LimitError("the formula is too deeply nested for kop (comparing or traversing its "
+                             "subformulas exceeded Python's recursion limit)") from None
+    return wrapper

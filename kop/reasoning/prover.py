@@ -47,7 +47,7 @@ from collections.abc import Iterable
 from kop.reasoning.announcements import reduce_announcements
 from kop.reasoning.core import Closure, Core
 from kop.reasoning.errors import ProverBug
-from kop.reasoning.limits import Deadline, check_agents, check_depth
+from kop.reasoning.limits import Deadline, check_agents, check_depth, deep_input_guard
 from kop.reasoning.verdict import Verdict
 from kop.syntax.formula import Distributed, Formula, Not, conj
 
@@ -101,15 +101,10 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
 
         raise KopError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
     check_depth(phi)
-    try:
-        return _decide(phi, agents, timeout, method, deadline, minimize)
-    except RecursionError:
-        from kop.syntax.errors import LimitError
-
-        raise LimitError("the formula is too deeply nested for kop (comparing or traversing its "
-                         "subformulas exceeded Python's recursion limit)") from None
+    return _decide(phi, agents, timeout, method, deadline, minimize)
 
 
+@deep_input_guard
 def _decide(phi, agents, timeout, method, deadline, minimize):
     start = time.perf_counter()
     deadline = deadline or Deadline(timeout)
