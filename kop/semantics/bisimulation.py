@@ -2,9 +2,12 @@
 
 Two worlds are bisimilar when they agree on every atom and, for every agent,
 each world one of them cannot tell apart is bisimilar to one the other cannot
-tell apart.  Bisimilar worlds satisfy the same formulas of the whole language
-(with common and distributed knowledge and announcements in S5), so a model
-can be contracted to one world per bisimulation class.
+tell apart.  Bisimilar worlds satisfy the same formulas of the language with
+K, M, Kw, E, common knowledge, relativized common knowledge and announcements,
+so a model can be contracted to one world per bisimulation class.  Distributed
+knowledge D_G is *not* preserved in general (it needs bisimulation for the
+intersections of the group's relations too): check D formulas on the original
+model.
 
 The coarsest bisimulation is computed by partition refinement: start from the
 classes of worlds with the same valuation; in each round, give every world the
@@ -222,8 +225,8 @@ def minimize(model: KripkeModel) -> KripkeModel:
     """The bisimulation contraction of *model*: one world per bisimulation class.
 
     Each class is named after its first world; designated: the classes of the
-    designated worlds.  Every formula holds at a world of *model* iff it holds
-    at that world's class.
+    designated worlds.  Every formula without D holds at a world of *model* iff
+    it holds at that world's class.
     """
     cls = bisimulation_classes(model)
     n = len(model)
