@@ -97,7 +97,7 @@ class KnowledgeStructure:
         vocab = _read_vocabulary(vocabulary)
         obs = _read_observables(observables, vocab)
         law_f = _read_law(law)
-        mgr = manager(backend)
+        mgr = manager(backend, vocab)
         tr = Translator(mgr, vocab, {a: frozenset(o) for a, o in obs.items()})
         if not tr.prepare(law_f, "the law"):
             raise ModelError("the law must be propositional (no knowledge or announcement operators)")

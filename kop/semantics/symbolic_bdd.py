@@ -8,14 +8,15 @@ on first use, the knowledge quantifiers fused with the state law (one CUDD
 in floating point, which overflows past 2^1023 states), evaluation at one
 state, and the disjoint cubes of a BDD.
 
-One manager per back end is shared by the whole process (:func:`manager`), so
-BDDs of different knowledge structures can be compared with ``==``.  ``dd`` is
+Structures over the same vocabulary share a manager (:func:`manager`), whose
+variable order is the vocabulary's, so their BDDs compare with ``==`` and the
+order, hence the BDD sizes, never depend on what was built before.  ``dd`` is
 imported only when a manager is first asked for, which keeps ``import kop``
 fast.
 
 Example
 -------
->>> m = manager()
+>>> m = manager(vocabulary=["p", "q"])
 >>> p, q = m.var("p"), m.var("q")
 >>> m.count(p | q, ["p", "q"])
 3
@@ -32,6 +33,8 @@ the ``dd`` package by I. Filippidis.
 from __future__ import annotations
 
 import os
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -41,7 +44,11 @@ __all__ = ["BDDManager", "manager", "available_backends", "BACKENDS"]
 
 #: The back ends, fastest first.
 BACKENDS = ("cudd", "autoref")
-_MANAGERS: dict[str, BDDManager] = {}
+#: Managers kept alive after their last structure is gone, for reuse.
+KEEP_MANAGERS = 8
+_LIVE: weakref.WeakValueDictionary[tuple[str, tuple[str, ...]], BDDManager] = weakref.WeakValueDictionary()
+_RECENT: OrderedDict[tuple[str, tuple[str, ...]], BDDManager] = OrderedDict()
+_BEST: list[str] = []
 
 
 def available_backends() -> tuple[str, ...]:
@@ -66,27 +73,38 @@ def _import(name: str) -> Any:
     return mod
 
 
-def manager(backend: str | None = None) -> BDDManager:
-    """The process-wide manager of *backend* ("cudd", "autoref"; None: the environment
-    variable ``KOP_BDD`` if set, else the fastest available)."""
-    if backend is None:
-        backend = os.environ.get("KOP_BDD") or None
-    if backend is None:
-        for name in BACKENDS:
-            if name in _MANAGERS:
-                return _MANAGERS[name]
-            try:
-                _import(name)
-            except ImportError:
-                continue
-            backend = name
-            break
-        else:  # pragma: no cover - dd is a dependency
-            raise ModelError("the symbolic engine needs the 'dd' package: pip install dd")
-    m = _MANAGERS.get(backend)
+def manager(backend: str | None = None, vocabulary: Iterable[str] = ()) -> BDDManager:
+    """The manager for *vocabulary* on *backend*.
+
+    Parameters
+    ----------
+    backend : {"cudd", "autoref"}, optional
+        None: the environment variable ``KOP_BDD`` if set, else the fastest available.
+    vocabulary : iterable of str
+        Its variables, declared in this order (the BDD variable order).
+
+    All structures over the same vocabulary (in the same order) share one
+    manager, so their BDDs compare with ``==``; a manager lives as long as a
+    structure uses it, and the last few are kept for reuse.
+    """
+    backend = backend or os.environ.get("KOP_BDD") or _best()
+    key = (backend, tuple(vocabulary))
+    m = _LIVE.get(key)
     if m is None:
-        m = _MANAGERS[backend] = BDDManager(backend)
+        m = _LIVE[key] = BDDManager(backend, key[1])
+    _RECENT[key] = m
+    _RECENT.move_to_end(key)
+    while len(_RECENT) > KEEP_MANAGERS:
+        _RECENT.popitem(last=False)
     return m
+
+
+def _best() -> str:
+    if not _BEST:
+        _BEST.extend(available_backends()[:1])
+        if not _BEST:  # pragma: no cover - dd is a dependency
+            raise ModelError("the symbolic engine needs the 'dd' package: pip install dd")
+    return _BEST[0]
 
 
 class BDDManager:
@@ -102,19 +120,23 @@ class BDDManager:
     directly.
     """
 
-    def __init__(self, backend: str):
+    def __init__(self, backend: str, vocabulary: Iterable[str] = ()):
         try:
             self._mod = _import(backend)
         except ImportError as e:
             raise ModelError(f"the BDD back end {backend!r} is not available here: {e}") from None
         self.backend = backend
-        self.bdd = self._mod.BDD()
+        self._fused = backend == "cudd"
+        if self._fused:
+            # a small first cache (CUDD grows it as it pays), and the given variable order kept
+            self.bdd = self._mod.BDD(initial_cache_size=1 << 12)
+            self.bdd.configure(reordering=False)
+        else:
+            self.bdd = self._mod.BDD()
         self.true = self.bdd.true
         self.false = self.bdd.false
         self._declared: set[str] = set()
-        self._fused = backend == "cudd"
-        if backend == "cudd":
-            self.bdd.configure(reordering=False)
+        self.declare(vocabulary)
 
     def __repr__(self) -> str:
         return f"BDDManager({self.backend!r}, vars={len(self._declared)})"
@@ -126,6 +148,26 @@ class BDDManager:
         if new:
             self.bdd.declare(*new)
             self._declared.update(new)
+
+    def fresh(self, name: str, near: Any) -> Any:
+        """Variable *name*, declared if new just below the deepest variable *near*
+        depends on (CUDD), or below all variables (``dd.autoref``)."""
+        if name not in self._declared:
+            sup = self.support(near) if self._fused else ()
+            if sup:
+                level = max(self.bdd.level_of_var(v) for v in sup)
+                self.bdd.insert_var(name, level + 1)
+                self._declared.add(name)
+            else:
+                self.declare([name])
+        return self.bdd.var(name)
+
+    def deepest(self, u: Any) -> str | None:
+        """The variable of *u*'s support that is lowest in the order (None for a constant)."""
+        sup = self.support(u)
+        if not sup:
+            return None
+        return max(sup, key=self.bdd.level_of_var)
 
     def var(self, name: str) -> Any:
         if name not in self._declared:

@@ -13,7 +13,8 @@ knowledge structure (``bddOf`` in SMCDEL), for a given state law θ:
   translated under the law ``θ ∧ φ`` (the announcement's structure);
 * "announcing whether" — ``[!φ]ψ & [!~φ]ψ`` or ``<!φ>ψ | <!~φ>ψ`` — is
   translated once, under the law ``θ ∧ (k ↔ φ)`` with a fresh variable k that
-  every agent observes, as ``ite(φ, ψ'[k:=1], ψ'[k:=0])``.  The structure
+  every agent observes (placed in the order just below φ's deepest variable),
+  as ``ite(φ, ψ'[k:=1], ψ'[k:=0])``.  The structure
   with k is the disjoint union of the two announcements' structures, so this
   agrees with translating both conjuncts; nested n deep it needs n laws, not 2^n.
 
@@ -53,9 +54,15 @@ _Request = tuple[Any, int, F.Formula]            # (law, depth, formula)
 _Gen = Generator[_Request, Any, Any]
 
 
-def fresh_name(depth: int) -> str:
-    """The BDD variable of the announcement-whether at nesting *depth* (never an atom name)."""
-    return f"#{depth}"
+def fresh_name(depth: int, below: str | None) -> str:
+    """The BDD variable of an announcement-whether at nesting *depth* of a formula
+    whose deepest variable is *below* (never an atom name).
+
+    Announcements at one depth are never nested in one another, so they may
+    share a variable; it goes just below *below* in the variable order, next
+    to what it stands for.
+    """
+    return f"#{depth}" if below is None else f"#{depth}@{below}"
 
 
 class Translator:
@@ -305,8 +312,8 @@ class Translator:
         """``[!φ]ψ & [!~φ]ψ`` (= ``<!φ>ψ | <!~φ>ψ``): ψ after announcing whether φ."""
         m = self.mgr
         a = yield law, depth, phi
-        k = fresh_name(depth)
-        kv = m.var(k)
+        k = fresh_name(depth, m.deepest(a))
+        kv = m.fresh(k, a)
         r = yield law & m.equiv(kv, a), depth + 1, psi
         return m.ite(a, m.cofactor(r, k, True), m.cofactor(r, k, False))
 
