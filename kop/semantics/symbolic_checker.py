@@ -28,7 +28,7 @@ Example
 >>> from kop import KnowledgeStructure
 >>> ks = KnowledgeStructure(["p", "q"], "p | q", {"a": ["p"], "b": ["q"]})
 >>> ks.count("K_a p"), ks.count("K_a q"), ks.count("C{a,b} (p | q)")
-(2, 0, 3)
+(2, 1, 3)
 
 Reference: van Benthem, van Eijck, Gattinger & Su, *Symbolic model checking
 for Dynamic Epistemic Logic* (LORI 2015), Definition 2 and Theorem 2 (the
