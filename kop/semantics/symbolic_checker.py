@@ -112,8 +112,9 @@ class Translator:
 
     def _quantified(self, law: Any, u: Any, hidden: frozenset[str]) -> frozenset[str] | set[str]:
         """*hidden*, or only those of its atoms that *law* or *u* depend on when
-        the BDDs are much smaller than *hidden* (a shorter cube for CUDD)."""
-        if len(law) + len(u) < len(hidden) // 2:
+        the BDDs are much smaller than *hidden* (a shorter cube for CUDD, where
+        sizes are cheap to read)."""
+        if self.mgr.backend == "cudd" and len(law) + len(u) < len(hidden) // 2:
             return hidden & (self._support(law) | self.mgr.support(u))
         return hidden
 
