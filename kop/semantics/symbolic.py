@@ -38,15 +38,15 @@ is equivalent to an S5_n Kripke model); Gattinger's SMCDEL.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from kop.semantics.errors import ModelError
+from kop.semantics.observations import _names, _vocabulary
 from kop.semantics.symbolic_bdd import BDDManager, manager
 from kop.semantics.symbolic_checker import Translator
 from kop.syntax.errors import LimitError
-from kop.syntax.formula import AGENT_RE, ATOM_RE, TRUE, Atom, Formula, Not, conj, disj, is_reserved_atom
+from kop.syntax.formula import AGENT_RE, TRUE, Atom, Formula, Not, conj, disj
 
 __all__ = ["KnowledgeStructure", "MAX_KRIPKE_STATES"]
 
@@ -407,28 +407,8 @@ class KnowledgeStructure:
 
 # -- reading the constructor's arguments ---------------------------------------------------
 
-def _names(atoms: Any, what: str) -> list[str]:
-    if isinstance(atoms, str):
-        return [a for a in re.split(r"[\s,]+", atoms) if a]
-    if isinstance(atoms, Formula) or not isinstance(atoms, Iterable):
-        raise ModelError(f"{what} must be a list of atom names, not {type(atoms).__name__}")
-    out = list(atoms)
-    for a in out:
-        if not isinstance(a, str):
-            raise ModelError(f"{what}: {a!r} is not an atom name")
-    return out
-
-
 def _read_vocabulary(vocabulary: Any) -> tuple[str, ...]:
-    vocab = _names(vocabulary, "the vocabulary")
-    seen: set[str] = set()
-    for a in vocab:
-        if not ATOM_RE.fullmatch(a) or is_reserved_atom(a):
-            raise ModelError(f"the vocabulary: {a!r} is not a valid atom name")
-        if a in seen:
-            raise ModelError(f"the vocabulary lists atom {a!r} twice")
-        seen.add(a)
-    return tuple(vocab)
+    return tuple(_vocabulary(vocabulary))
 
 
 def _read_observables(observables: Any, vocab: tuple[str, ...]) -> dict[str, tuple[str, ...]]:

@@ -271,7 +271,6 @@ def _explain(text: str, exc: UnexpectedInput) -> ParseError:
         found = str(tok)
     prev = _tokens_before(text, pos)
     last = prev[-1] if prev else None
-    expected = set(exc.expected)
     closers = _open_closers(prev)
     if last is not None and last.type == "ATOM" and re.fullmatch(r"(?:K|M|Kw|E|C|D)_", str(last)):
         return ParseError(text, last.line, last.column, str(last), f"expected an agent name after {str(last)!r}")
