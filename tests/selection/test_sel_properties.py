@@ -70,10 +70,10 @@ def test_theorem_6_mh_dominates_when_applicable(seed, movers):
 
 
 @SETTINGS
-@given(st.integers(0, 10**6), st.integers(0, 3), st.integers(0, 3))
-def test_guarantees_on_alternating_trees(seed, da, db):
-    """On alternating trees HM0M^d guarantees at least minimax's worst case (Corollary 4, as guarantees)."""
-    t = _tree(seed, "alternate")
+@given(st.integers(0, 10**6), st.integers(0, 3), st.integers(0, 3), st.sampled_from(["alternate", "random"]))
+def test_recommendation_guarantees_at_least_minimax(seed, da, db, movers):
+    """The recommended strategy never guarantees less than minimax's worst case."""
+    t = _tree(seed, movers)
     if t is None:
         return
     a, b = _players(t)
@@ -81,10 +81,17 @@ def test_guarantees_on_alternating_trees(seed, da, db):
     pi = t.player_index(a)
     sign = t.players[pi].sign
     base = next(c for c in s.candidates if c.strategy == "minimax").guaranteed
-    for c in s.candidates:
-        if c.applicable:
-            assert sign * c.guaranteed[pi] >= sign * base[pi]
     assert sign * s.recommended.guaranteed[pi] >= sign * base[pi]
+    assert s.recommended.applicable
+
+
+def test_alternating_tree_where_hm0m_guarantees_less_than_minimax():
+    """Even with alternating moves, HM0M^1 can guarantee less than minimax (72 vs 90)."""
+    t = random_tree(depth=4, branching=(1, 3), leaf_prob=0.15, distinct=True, movers="alternate", seed=338999)
+    s = select(t, f_level("A", "B", 1) + f_level("B", "A", 0), "A")
+    hm = s.candidates[1]
+    assert hm.strategy == "HM0M1" and hm.guaranteed == (72, 23) and hm.verified is False
+    assert s.recommended.strategy == "minimax" and s.recommended.guaranteed == (90, 17)
 
 
 def test_theorem_8_pointwise_counterexample():
