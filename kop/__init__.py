@@ -11,7 +11,8 @@ The public API is flat, networkx style: ``kop.parse``, ``kop.KripkeModel``,
 
 Layers (data flows one way; no layer imports one above it)::
 
-    syntax -> semantics -> reasoning -> games -> selection -> cli
+    syntax -> semantics -> reasoning -> games -> worlds -> selection -> agents
+    -> theory -> experiments -> cli
 """
 
 from __future__ import annotations
@@ -115,6 +116,12 @@ _EXPORTS: dict[str, str] = {
     "Selection": "kop.selection.selector",
     "figure2": "kop.selection.examples",
     "worked_example": "kop.selection.worked_example",
+    # selection: partial knowledge of evaluation functions (knowing-value semantics)
+    # games: implicit games, search on them, the OpenSpiel bridge
+    # games: n players, chance and simultaneous moves (Bodkin)
+    # worlds (possible-worlds games: Jamroga, Frank & Basin)
+    # agents (kop.Agent, kop.Match, kop.tournament)
+    # experiments (the experiment runner and the papers' experiments)
     # interfaces (theory files)
     "load_theory": "kop.cli.theory",
     "parse_theory": "kop.cli.theory",

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-ORDER = ["syntax", "semantics", "reasoning", "games", "selection", "cli"]
+ORDER = ["syntax", "semantics", "reasoning", "games", "worlds", "selection", "agents", "theory",
+         "experiments", "cli"]
 ROOT = Path(__file__).resolve().parent.parent / "kop"
 
 
