@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import math
 from itertools import chain
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -38,6 +37,9 @@ from kop.syntax.jsontext import JsonError, loads_json, paused_gc
 __all__ = ["loads_tree_json", "fast_tree"]
 
 _NO_KIDS: tuple[()] = ()
+#: a node object parses to ``id + _MARK``: a complex number whose imaginary part is NaN, which no
+#: JSON value becomes (JSON numbers become ints and floats; NaN and Infinity are refused)
+_MARK = complex(0.0, math.nan)
 _LEAF_MARK = object()
 _CHANCE_MARK = object()
 _EXTRA_KEYS = ("label", "move")
@@ -65,7 +67,7 @@ class _Nodes:
 
     def __init__(self) -> None:
         self.who: list[Any] = []       # player name, _LEAF_MARK or _CHANCE_MARK
-        self.kids: list[Any] = []      # children list (of 1-tuples (id,)), () at leaves
+        self.kids: list[Any] = []      # children list (of node marks), () at leaves
         self.pays: list[Any] = []      # payoff lists of the leaves, in post-order
         self.chance: dict[int, Any] = {}
         self.extras: list[tuple[int, dict[str, Any]]] = []  # nodes with label/move or odd keys
@@ -74,6 +76,7 @@ class _Nodes:
     def hook(self) -> Any:
         who, kids, pays = self.who, self.kids, self.pays
         wa, ka, pa = who.append, kids.append, pays.append
+        mark = _MARK
 
         def pairs(items: list[tuple[str, Any]]) -> Any:
             n = len(who)
@@ -83,13 +86,13 @@ class _Nodes:
                     wa(_LEAF_MARK)
                     ka(_NO_KIDS)
                     pa(v)
-                    return (n,)
+                    return n + mark
             elif len(items) == 2:
                 (k0, v0), (k1, v1) = items
                 if k1 == "children" and k0 == "player":
                     wa(v0)
                     ka(v1)
-                    return (n,)
+                    return n + mark
             return self._general(items)
         return pairs
 
@@ -122,7 +125,7 @@ class _Nodes:
             self.extras.append((n, d))
             if not set(d) - core <= set(_EXTRA_KEYS):
                 self.odd = True
-        return (n,)
+        return n + _MARK
 
 
 def fast_tree(text: str) -> GameTree | None:
@@ -146,26 +149,24 @@ def _arrays(doc: Any, nodes: _Nodes) -> GameTree | None:
     if nodes.odd or type(doc) is not dict or n == 0:
         return None
     root = doc.get("root")
-    if type(root) is not tuple:
+    if type(root) is not complex or root.real != n - 1 or not math.isnan(root.imag):
         return None
     players = document_players(doc)
-    # children: every child reference is a node filed by the hook; there are n - 1 of them
-    # (each node object appears once in the text, so then every node but the root is a child)
+    # children: n - 1 node marks (each node object appears once in the text, so then every node
+    # but the root is a child of exactly one node, and all are below the root)
     kids = nodes.kids
-    if set(map(type, kids)) - {list, tuple}:
-        return None
-    flat = list(chain.from_iterable(kids))
-    if len(flat) != n - 1 or root[0] != n - 1 or (flat and set(map(type, flat)) != {tuple}):
-        return None
-    child_flat = np.fromiter(map(itemgetter(0), flat), np.int64, len(flat))
     n_kids = np.fromiter(map(len, kids), np.int64, n)
+    if int(n_kids.sum()) != n - 1:
+        return None
+    marks = np.fromiter(chain.from_iterable(kids), np.complex128, n - 1)
+    if not np.isnan(marks.imag).all():
+        return None
+    child_flat = marks.real.astype(np.int64)
     codes: dict[Any, int] = {p.name: i for i, p in enumerate(players)}
     codes[_LEAF_MARK] = LEAF
     codes[_CHANCE_MARK] = CHANCE
-    kind_list = list(map(codes.get, nodes.who))  # TypeError for an unhashable player: careful reader
-    if None in kind_list:
-        return None
-    kind_post = np.asarray(kind_list, dtype=np.int8)
+    # TypeError for an unhashable or unknown player (None): the careful reader words it
+    kind_post = np.fromiter(map(codes.get, nodes.who), np.int8, n)
     is_leaf_post = kind_post == LEAF
     if np.any((n_kids == 0) != is_leaf_post):
         return None  # an inner node without children, or a leaf with "children"
@@ -220,16 +221,18 @@ def _arrays(doc: Any, nodes: _Nodes) -> GameTree | None:
 
 def _payoffs(pays: list[Any], n_players: int) -> tuple[np.ndarray, bool] | None:
     """The payoff matrix (post-order leaves) and whether it is integral, or None when in doubt."""
-    if pays and (set(map(type, pays)) != {list} or set(map(len, pays)) != {n_players}):
+    if set(map(type, pays)) != {list}:
         return None
-    flat = list(chain.from_iterable(pays))
-    types = set(map(type, flat))
+    types = set(map(type, chain.from_iterable(pays)))
     if not types <= {int, float}:
         return None
-    matrix = np.array(flat, dtype=np.float64).reshape(-1, n_players)
+    if set(map(len, pays)) != {n_players}:
+        return None
+    matrix = np.fromiter(chain.from_iterable(pays), np.float64, len(pays) * n_players)
+    matrix = matrix.reshape(-1, n_players)
     if not np.isfinite(matrix).all():
         return None
-    if int in types and matrix.size and float(np.abs(matrix).max()) > _MAX_EXACT:
+    if int in types and matrix.size and float(np.abs(matrix).max()) >= _MAX_EXACT:
         return None  # an integer beyond 2^53 (the careful reader says so) or a large float
     return matrix, float not in types
 

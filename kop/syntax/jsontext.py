@@ -45,6 +45,8 @@ __all__ = ["JsonError", "loads_json", "loads_deep", "location", "json_path", "pa
 
 #: nesting levels accepted by default (a game tree of depth d needs about 2d)
 MAX_DEPTH = 1_000_000
+#: below this, ``json.loads`` alone may have read deeper documents than asked: check the depth
+_NATIVE_DEPTH = 2000
 #: the longest integer accepted (Python's own integer-string conversion limit)
 MAX_INT_DIGITS = 4300
 
@@ -56,6 +58,8 @@ _TOKEN = re.compile(r"""[ \t\n\r]*(?:
 )""", re.VERBOSE)
 _LITERALS = {"true": True, "false": False, "null": None}
 _SPACE = re.compile(r"[ \t\n\r]*")
+_EXPECTED = {"value": "a value", "value_or_close": "a value or ']'", "key_or_close": "a string key or '}'",
+             "key": "a string key", "colon": "':'"}
 
 
 class JsonError(KopError):
@@ -147,10 +151,22 @@ def loads_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
         # too deep for json.loads, an over-long integer, or NaN/Infinity: the iterative reader
         # reads the first and locates the others
         return loads_deep(text, max_depth)
-    if dups:
-        loads_deep(text, max_depth)  # locates the first duplicate key
-        raise AssertionError("loads_deep found no duplicate key")  # pragma: no cover
+    if dups or (max_depth < _NATIVE_DEPTH and _deeper_than(data, max_depth)):
+        loads_deep(text, max_depth)  # locates the first duplicate key or the first level too deep
+        raise AssertionError("loads_deep found no problem")  # pragma: no cover
     return data
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether containers nest more than *limit* levels in *data* (iterative)."""
+    stack = [(data, 1)]
+    while stack:
+        x, d = stack.pop()
+        if isinstance(x, (dict, list)):
+            if d > limit:
+                return True
+            stack.extend((v, d + 1) for v in (x.values() if isinstance(x, dict) else x))
+    return False
 
 
 def loads_deep(text: str, max_depth: int = MAX_DEPTH) -> Any:
@@ -162,10 +178,13 @@ def loads_deep(text: str, max_depth: int = MAX_DEPTH) -> Any:
     done = False
     root: Any = None
 
-    def fail(at: int, what: str) -> JsonError:
+    def fail(at: int, state: str) -> JsonError:
         line, col = _line_col(text, at)
-        found = text[at:at + 1] or "end of input"
-        return JsonError(line, col, f"invalid JSON: expected {what}, found {found!r}")
+        found = repr(text[at:at + 1]) if at < len(text) else "the end of the text"
+        what = _EXPECTED.get(state, state)
+        if state == "comma_or_close":
+            what = "',' or " + ("']'" if isinstance(stack[-1][0], list) else "'}'")
+        return JsonError(line, col, f"invalid JSON: expected {what}, found {found}")
 
     def path() -> str:
         parts: list[str | int] = []
@@ -178,7 +197,7 @@ def loads_deep(text: str, max_depth: int = MAX_DEPTH) -> Any:
             m = _TOKEN.match(text, pos)
             start = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
             if m is None or m.end() == start:
-                raise fail(start, expect.replace("_", " "))
+                raise fail(start, expect)
             pos = m.end()
             kind = m.lastgroup or ""
             tok = m.group(kind)
@@ -186,21 +205,21 @@ def loads_deep(text: str, max_depth: int = MAX_DEPTH) -> Any:
                 closes_list = tok == "]"
                 if expect not in ("comma_or_close", "value_or_close" if closes_list else "key_or_close") \
                         or not stack or isinstance(stack[-1][0], list) != closes_list:
-                    raise fail(start, expect.replace("_", " "))
+                    raise fail(start, expect)
                 value = stack.pop()[0]
             elif kind == "punct" and tok == ",":
                 if expect != "comma_or_close":
-                    raise fail(start, expect.replace("_", " "))
+                    raise fail(start, expect)
                 expect = "value" if isinstance(stack[-1][0], list) else "key"
                 continue
             elif kind == "punct" and tok == ":":
                 if expect != "colon":
-                    raise fail(start, expect.replace("_", " "))
+                    raise fail(start, expect)
                 expect = "value"
                 continue
             elif expect in ("key", "key_or_close"):
                 if kind != "string":
-                    raise fail(start, "a string key")
+                    raise fail(start, "key")
                 key = json.loads(tok)
                 if key in stack[-1][0]:
                     line, col = _line_col(text, start)
@@ -209,7 +228,7 @@ def loads_deep(text: str, max_depth: int = MAX_DEPTH) -> Any:
                 expect = "colon"
                 continue
             elif expect not in ("value", "value_or_close"):
-                raise fail(start, expect.replace("_", " "))
+                raise fail(start, expect)
             elif kind == "punct":  # [ or {
                 if len(stack) >= max_depth:
                     raise LimitError(f"{location(text, start)}: JSON nested deeper than {max_depth} levels "
