@@ -118,9 +118,21 @@ _EXPORTS: dict[str, str] = {
     "worked_example": "kop.selection.worked_example",
     # selection: partial knowledge of evaluation functions (knowing-value semantics)
     # games: implicit games, search on them, the OpenSpiel bridge
+    "search": "kop.games.search",
+    "SearchResult": "kop.games.search.result",
+    "ImplicitGame": "kop.games.implicit",
+    "TreeGame": "kop.games.implicit",
+    "Nim": "kop.games.implicit",
+    "nim": "kop.games.implicit",
+    "GameError": "kop.games.errors",
+    "from_openspiel": "kop.games.openspiel",
     # games: n players, chance and simultaneous moves (Bodkin)
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
     # agents (kop.Agent, kop.Match, kop.tournament)
+    "Agent": "kop.agents.agent",
+    "Match": "kop.agents.match",
+    "MatchResult": "kop.agents.match",
+    "tournament": "kop.agents.tournament",
     # experiments (the experiment runner and the papers' experiments)
     # interfaces (theory files)
     "load_theory": "kop.cli.theory",
