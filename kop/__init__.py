@@ -115,6 +115,7 @@ _EXPORTS: dict[str, str] = {
     "select": "kop.selection.selector",
     "Selection": "kop.selection.selector",
     "figure2": "kop.selection.examples",
+    "figure2_game": "kop.selection.examples",
     "worked_example": "kop.selection.worked_example",
     # selection: partial knowledge of evaluation functions (knowing-value semantics)
     # games: implicit games, search on them, the OpenSpiel bridge
