@@ -139,6 +139,8 @@ class GameView:
 
     __slots__ = ("game", "players", "names", "_key", "_move_name", "_chance", "evals", "signs", "_plain")
 
+    game: Any
+
     def __init__(self, game: Any, evaluations: Evaluations = None):
         if isinstance(game, GameView):
             game = game.game

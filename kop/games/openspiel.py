@@ -39,7 +39,7 @@ __all__ = ["from_openspiel", "OpenSpielGame", "load_openspiel"]
 
 def _pyspiel() -> Any:
     try:
-        import pyspiel
+        import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise GameError("the OpenSpiel bridge needs open-spiel: pip install open_spiel") from None
     return pyspiel
