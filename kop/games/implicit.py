@@ -33,7 +33,7 @@ Example
 >>> g = nim()
 >>> s = g.initial_state()
 >>> s, g.to_move(s), g.legal_moves(s)
-(((2, 2), 'MAX'), 0, [(0, 1), (0, 2)])
+(((2, 2), 'MAX'), 'MAX', [(0, 1), (0, 2)])
 >>> g.apply(s, (0, 2))
 ((2, 0), 'MIN')
 """
