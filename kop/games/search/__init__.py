@@ -12,7 +12,7 @@ Example
 (-1, -1)
 >>> g = kop.TreeGame(kop.figure2())
 >>> kop.search(g, "M2").value, kop.search(g, "Mh").pv_names
-((9, 4), ('T', '0'))
+((9, 4), ('S', 'U', 'X', '0'))
 """
 
 from __future__ import annotations
