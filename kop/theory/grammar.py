@@ -63,7 +63,7 @@ def parse_theory(text: str, base: Path | str = ".") -> Theory:
         if not isinstance(st, Tree):
             continue
         toks = [c for c in st.children if isinstance(c, Token)]
-        line = st.meta.line if not st.meta.empty else (toks[0].line if toks else 0)
+        line = st.meta.line if not st.meta.empty else ((toks[0].line or 0) if toks else 0)
         kind = st.data
         if kind in ("tree", "model"):
             args: tuple = (str(toks[0])[1:-1],)
