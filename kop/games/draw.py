@@ -163,8 +163,8 @@ def draw_tree(tree: GameTree, *, decided: Any = None, path: Any = None, title: s
                     linewidth=3.2 if hot else 1.0, zorder=1 if not hot else 2, solid_capstyle="round")
             child = Node(tree, c)
             text = child.move
-            if kinds[i] == CHANCE:
-                p = tree.probs[c]
+            if kinds[i] == CHANCE and tree.probs is not None:
+                p = float(tree.probs[c])
                 text = f"{text} {p:.3g}" if text else f"{p:.3g}"
             if text:
                 mx, my = (xy[i, 0] + xy[c, 0]) / 2, (xy[i, 1] + xy[c, 1]) / 2

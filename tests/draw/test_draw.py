@@ -135,3 +135,13 @@ def test_layout_is_layered_ordered_and_centred(shape):
             kids = [c.index for c in n.children]
             assert xy[n.index, 0] == pytest.approx((xy[kids[0], 0] + xy[kids[-1], 0]) / 2)
             assert all(xy[a, 0] < xy[b, 0] for a, b in zip(kids, kids[1:]))
+
+
+def test_chance_nodes_and_move_labels_are_drawn():
+    t = kop.loads_tree('{"format": "kop-tree/1", "players": ["A", "B"], "root": {"player": "A", "children": ['
+                       '{"move": "bet", "chance": [0.25, 0.75], "children": [{"payoff": [1, 2]}, {"payoff": [3, 4]}]},'
+                       '{"move": "pass", "payoff": [0, 0]}]}}')
+    svg = tree_svg(t, path=[0, 1, 3])
+    img = rasterize(svg)
+    assert share(img, "#d0d0d0") > 0.0005            # the chance diamond
+    assert share(img, "#c0392b") > 0.001
