@@ -122,6 +122,10 @@ _EXPORTS: dict[str, str] = {
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
     # agents (kop.Agent, kop.Match, kop.tournament)
     # experiments (the experiment runner and the papers' experiments)
+    "run_tasks": "kop.experiments.runner",
+    "spawn_seeds": "kop.experiments.runner",
+    "read_results": "kop.experiments.runner",
+    "ExperimentError": "kop.experiments.runner",
     # interfaces (theory files)
     "load_theory": "kop.cli.theory",
     "parse_theory": "kop.cli.theory",
