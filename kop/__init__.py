@@ -126,10 +126,10 @@ _EXPORTS: dict[str, str] = {
     "spawn_seeds": "kop.experiments.runner",
     "read_results": "kop.experiments.runner",
     "ExperimentError": "kop.experiments.runner",
-    # interfaces (theory files)
-    "load_theory": "kop.cli.theory",
-    "parse_theory": "kop.cli.theory",
-    "run_theory": "kop.cli.theory",
+    # theory (theory files: the language, its questions)
+    "load_theory": "kop.theory",
+    "parse_theory": "kop.theory",
+    "run_theory": "kop.theory",
 }
 
 

@@ -131,7 +131,7 @@ def register_run(app: typer.Typer) -> None:
         announce FORMULA, ask valid|entails|satisfiable|check FORMULA, ask level P,
         ask decided, ask select [P].
         """
-        from kop.cli.theory import load_theory, run_theory
+        from kop.theory import load_theory, run_theory
 
         answers = run_theory(load_theory(theory), timeout=timeout)
         if as_json:
