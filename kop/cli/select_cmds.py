@@ -92,7 +92,7 @@ def _run(args: argparse.Namespace) -> None:
     announce FORMULA, ask valid|entails|satisfiable|check FORMULA, ask level P,
     ask decided, ask select [P].
     """
-    from kop.cli.theory import load_theory, run_theory
+    from kop.theory import load_theory, run_theory
 
     answers = run_theory(load_theory(args.theory), timeout=args.timeout)
     if args.json:
