@@ -141,20 +141,32 @@ def select_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Posit
     return Answer(st.line, f"select {s.player}", s.to_json(), s.explain())
 
 
-def dominates_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Position] | None) -> Answer:
+def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
+                 at: Position | None = None) -> Any:
+    """The dominance report for *player* in *ctx* (computed once per theory run)."""
     from kop.theory.dominance import dominance
 
     tree = state.need_tree(st)
-    p = _player(state, st, arg)
-    evs = state.evaluations(ctx, st)
-    try:
-        r = dominance(tree, ctx.formulas, p, scenario=ctx.name, timeout=state.timeout, evaluations=evs)
-    except Exception as exc:
-        from kop.syntax.errors import KopError
+    if player is not None and player not in tree.player_names:
+        raise st.error(f"unknown player {player!r} (players: {', '.join(tree.player_names)})", player, at)
+    key = (ctx.formulas, ctx.partials, player, id(tree))
+    if key not in state.dominance_cache:
+        state.consistent_in(ctx, st)
+        evs = state.evaluations(ctx, st)
+        try:
+            state.dominance_cache[key] = dominance(tree, ctx.formulas, player, scenario=ctx.name,
+                                                   timeout=state.timeout, evaluations=evs)
+        except Exception as exc:
+            from kop.syntax.errors import KopError
 
-        if isinstance(exc, KopError) and arg is not None:
-            raise st.error(str(exc), arg[0], arg[1]) from None
-        raise
+            if isinstance(exc, KopError):
+                raise st.error(str(exc), player or "", at) from None
+            raise
+    return state.dominance_cache[key]
+
+
+def dominates_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Position] | None) -> Answer:
+    r = dominance_of(state, st, ctx, arg[0] if arg else None, arg[1] if arg else None)
     return Answer(st.line, f"dominates {r.player}", r.to_json(), r.explain())
 
 

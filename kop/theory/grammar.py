@@ -36,7 +36,7 @@ MAX_INCLUDE_DEPTH = 50
 
 _STATEMENTS = ('include "FILE", tree "FILE", model "FILE", model { ... }, agents A, B, players A max, B min, '
                "game ..., scenario NAME { ... }, know FORMULA, common FORMULA, core P = d, "
-               "P knows E_Q ..., announce FORMULA, [in S1, S2] ask QUESTION")
+               "P knows E_Q ..., announce FORMULA, [in S1, S2] ask QUESTION, [in S1, S2] expect ...")
 
 
 @lru_cache(maxsize=1)
@@ -73,7 +73,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
                    f"expected a statement: {_STATEMENTS}", found, file)
 
 
-_KEYWORDS = {"include", "tree", "model", "agents", "players", "game", "scenario", "announce", "ask", "in",
+_KEYWORDS = {"expect", "include", "tree", "model", "agents", "players", "game", "scenario", "announce", "ask", "in",
              "know", "common", "core", "}", "vocabulary", "law", "exactly", "observes", "actual"}
 
 _TERMINAL_WORDS = {
@@ -186,6 +186,14 @@ class _Reader:
             return make("scenario", (str(name), body, self.pos(name)))
         if kind == "ask":
             return self.question(st.children[0], pos, ())
+        if kind == "announce_in":
+            names = tuple(str(t) for t in st.children[0].children)
+            at = tuple(self.pos(t) for t in st.children[0].children)
+            return Statement("announce", (self.formula(toks[-1]),), line, pos, names, at)
+        if kind in ("expect", "expect_in"):
+            names = tuple(str(t) for t in st.children[0].children) if kind == "expect_in" else ()
+            at = tuple(self.pos(t) for t in st.children[0].children) if kind == "expect_in" else ()
+            return self.expectation(st.children[-1], pos, names, at)
         if kind == "ask_in":
             scope_tree, q = st.children
             names = tuple(str(t) for t in scope_tree.children)
@@ -210,6 +218,27 @@ class _Reader:
         else:
             args = ()
         return Statement(kind, args, pos.line, pos, scope, scope_pos)
+
+    def expectation(self, e: Tree, pos: Position, scope: tuple[str, ...], scope_pos: tuple[Position, ...]) -> Statement:
+        toks = [c for c in e.children if isinstance(c, Token)]
+        pays = [tuple(self.number(x, "a payoff") for x in c.children if isinstance(x, Token))
+                for c in e.children if isinstance(c, Tree) and c.data == "payoff"]
+        args: tuple[Any, ...]
+        if e.data == "expect_dominates":
+            comm: Any = pays[1] if len(pays) > 1 else (str(toks[2]) if len(toks) > 2 else None)
+            if isinstance(comm, str) and comm != "none":
+                raise self.pos(toks[2]).error("expected a payoff (a, b) or 'none' after 'communication'", comm)
+            args = (str(toks[0]), str(toks[1]), pays[0], None if comm == "none" else comm, comm is not None)
+        elif e.data == "expect_play":
+            pairs = tuple((str(s.children[0]), str(s.children[1])) for s in e.children
+                          if isinstance(s, Tree) and s.data == "strategy_of")
+            args = (pairs, pays[0])
+        else:
+            value = str(toks[1])
+            if value != "inf" and not value.isdigit():
+                raise self.pos(toks[1]).error("expected a level: a whole number or inf", value)
+            args = (str(toks[0]), value)
+        return Statement(str(e.data), args, pos.line, pos, scope, scope_pos)
 
     def partial(self, st: Tree) -> PartialSpec:
         knower = st.children[0]

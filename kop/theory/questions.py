@@ -57,6 +57,7 @@ class TheoryState:
     scenarios: dict[str, list[Item]] = field(default_factory=dict)
     consistent: dict[Any, bool] = field(default_factory=dict)
     answers: list[Answer] = field(default_factory=list)
+    dominance_cache: dict[Any, Any] = field(default_factory=dict)
 
     # -- names -----------------------------------------------------------------
     def known_agents(self) -> tuple[str, ...] | None:
@@ -361,6 +362,8 @@ def _run_one(state: TheoryState, st: Statement, answers: list[Answer], only: str
             _announce(state, st, answers, only)
         elif k.startswith("ask"):
             _ask(state, st, answers, only)
+        elif k.startswith("expect"):
+            _expect(state, st, answers, only)
         else:  # pragma: no cover - every kind is handled above
             raise st.error(f"unknown statement {k!r}")
     except ParseError:
@@ -409,6 +412,50 @@ def _ask(state: TheoryState, st: Statement, answers: list[Answer], only: str | N
         answers.append(Answer(ans.line, ans.question, ans.result, ans.text, scen))
 
 
+def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str | None) -> None:
+    """Check an expected figure; the answer's result says whether it matches (``ok``)."""
+    from kop.theory import answers as A
+
+    k, a = st.kind, st.args
+    ctxs = [c for c in state.contexts(st) if only is None or c.name == only or (only == "base" and c.name is None)]
+    for ctx in ctxs:
+        if k == "expect_dominates":
+            who, strat, out, comm, has_comm = a
+            r = A.dominance_of(state, st, ctx, who)
+            computed: dict[str, Any] = {"recommended": r.recommended, "outcome": list(r.outcome)}
+            expected: dict[str, Any] = {"recommended": strat, "outcome": list(out)}
+            if has_comm:
+                oc = r.outcome_with_communication
+                computed["outcome_with_communication"] = None if oc is None else list(oc)
+                expected["outcome_with_communication"] = None if comm is None else list(comm)
+            what = f"{who}: {strat} {tuple(out)}"
+        elif k == "expect_play":
+            pairs, out = a
+            from kop.games.names import strategy
+            from kop.games.play import play
+
+            tree = state.need_tree(st)
+            value = play(tree, {w: strategy(tree, n, w) for w, n in pairs}).value
+            computed, expected = {"outcome": list(value)}, {"outcome": list(out)}
+            what = "play " + " ".join(f"{w}={n}" for w, n in pairs) + f": {tuple(out)}"
+        else:
+            from kop.reasoning.knowledge import level
+
+            p, value = a
+            state.consistent_in(ctx, st)
+            lv = level(ctx.formulas, p, state.opponent(st, p, None), timeout=state.timeout, agents=state.agents)
+            computed, expected = {"level": _level(lv)}, {"level": value if value == "inf" else int(value)}
+            what = f"level {p}: {value}"
+        ok = computed == expected
+        scen = None if k == "expect_play" else ctx.name
+        text = (f"expect {what}{f' ({ctx.label})' if scen else ''}: "
+                + ("ok" if ok else f"MISMATCH: computed {computed}"))
+        answers.append(Answer(st.line, f"expect {what}", {"ok": ok, "expected": expected, "computed": computed},
+                              text, scen))
+        if k == "expect_play":
+            break
+
+
 def _announce(state: TheoryState, st: Statement, answers: list[Answer], only: str | None) -> None:
     from kop.theory import answers as A
 
@@ -419,7 +466,7 @@ def _announce(state: TheoryState, st: Statement, answers: list[Answer], only: st
     if state.model is not None:
         answers.append(A.announce_model(state, st, f))
     if state.tree is not None:
-        for ctx in state.contexts(Statement(st.kind, st.args, st.line, st.pos)):
+        for ctx in state.contexts(st):
             if only is not None and ctx.name != only:
                 continue
             state.consistent_in(ctx, st)
@@ -431,5 +478,10 @@ def _after_announcement(state: TheoryState, st: Statement, f: Formula) -> None:
     """Later questions see the knowledge after the announcement: the preserved knowledge and C F."""
     names = state.known_agents() or ()
     new = Item((Common(tuple(names), f),), st)
-    state.base.append(new)
+    scoped = [n for n in st.scope if n not in ("all", "base")]
+    if scoped and "all" not in st.scope:
+        for n in scoped:
+            state.scenarios[n].append(new)
+    else:
+        state.base.append(new)
 
