@@ -22,10 +22,9 @@ _MAX_STATEMENTS = 10_000
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    from kop.syntax.parser import grammar_path
+    from kop.syntax.grammar_cache import lalr_parser
 
-    path = grammar_path().parent / "theory.lark"
-    return Lark(path.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", propagate_positions=True)
+    return lalr_parser("theory", lexer="contextual", propagate_positions=True)
 
 
 def _formula(text: str, tok: Token, source: str) -> Formula:
