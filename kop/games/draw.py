@@ -4,7 +4,7 @@ Every internal node is a circle with the name of the player who moves there
 (chance nodes are grey diamonds with their edge probabilities); its label, when
 it has one, stands beside it, and move labels sit on the edges.  Leaves show
 their payoff vector.  Decided nodes (Algorithm 3, Decide) are filled green, and
-a play -- an :class:`~kop.games.play.Outcome` or any root-first path -- is drawn
+a play (``play=``: an :class:`~kop.games.play.Outcome` or any root-first path) is drawn
 as thick red edges ending at a bold payoff.
 
 The layout is the classic layered one: leaves evenly spaced in order, each
@@ -17,7 +17,7 @@ Example
 >>> import kop
 >>> from kop.games.draw import tree_svg
 >>> t = kop.figure2()
->>> svg = tree_svg(t, path=kop.play(t, {"A": "M2", "B": "M1"}))
+>>> svg = tree_svg(t, play=kop.play(t, {"A": "M2", "B": "M1"}))
 >>> "</svg>" in svg
 True
 """
@@ -77,7 +77,7 @@ def tree_layout(tree: GameTree) -> np.ndarray:
         lo, hi = int(offsets[i]), int(offsets[i + 1])
         if hi > lo:
             xy[i, 0] = (xy[lo, 0] + xy[hi - 1, 0]) / 2
-    xy[:, 1] = -depth
+    xy[:, 1] = 0.0 - depth  # 0.0 - 0 is 0.0, where -0 would print as -0.0
     return xy
 
 
@@ -112,7 +112,7 @@ def _payoff_text(node: Node) -> str:
     return "(" + ",".join(f"{v:g}" if isinstance(v, float) else str(v) for v in node.payoff or ()) + ")"
 
 
-def draw_tree(tree: GameTree, *, decided: Any = None, path: Any = None, title: str | None = None,
+def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: str | None = None,
               caption: str | None = None) -> Figure:
     """Draw *tree* with its payoffs, the *decided* nodes filled and the play *path* highlighted.
 
@@ -122,7 +122,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, path: Any = None, title: s
         At most :data:`MAX_DRAWN_NODES` nodes.
     decided : Decision, sequence of bool, or node references, optional
         The nodes to mark as decided (a :class:`~kop.selection.decide.Decision` works as is).
-    path : Outcome or sequence of node references, optional
+    play : Outcome or sequence of node references, optional
         A root-first play to highlight, e.g. ``kop.play(tree, {...})`` or ``strategy.path()``.
     title, caption : str, optional
         Text above and below the picture.
@@ -135,7 +135,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, path: Any = None, title: s
     -------
     >>> import kop
     >>> t = kop.figure2()
-    >>> fig = draw_tree(t, decided=["R", "T"], path=kop.strategy(t, "Mh").path(), title="M^h")
+    >>> fig = draw_tree(t, decided=["R", "T"], play=kop.strategy(t, "Mh").path(), title="M^h")
     >>> fig.axes[0].get_title()
     'M^h'
     """
@@ -145,7 +145,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, path: Any = None, title: s
                          "(draw a subtree, or expand the game less deeply)")
     xy = tree_layout(tree)
     marked = _indices(tree, decided)
-    line = _path(tree, path)
+    line = _path(tree, play)
     on_path = set(zip(line, line[1:]))
     width = max(4.0, min(40.0, 0.85 * tree.n_leaves + 1.5))
     height = max(2.5, min(20.0, 1.15 * (tree.height + 1) + 0.6))

@@ -356,16 +356,16 @@ class GameTree:
 
         return repr_svg(draw_tree, self)
 
-    def draw(self, path: str | Any = None, **options: Any) -> Any:
-        """Draw the tree (:func:`kop.games.draw.draw_tree`: ``decided=``, ``path=``, ``title=``);
-        save it to *path* (``.svg``, ``.png``, ``.pdf``) when given.  Returns the matplotlib Figure.
+    def draw(self, file: str | Any = None, **options: Any) -> Any:
+        """Draw the tree (:func:`kop.games.draw.draw_tree`: ``decided=``, ``play=``, ``title=``);
+        save it to *file* (``.svg``, ``.png``, ``.pdf``) when given.  Returns the matplotlib Figure.
         Needs the ``draw`` extra (matplotlib)."""
         from kop.games.draw import draw_tree
         from kop.semantics.draw import save_figure
 
         fig = draw_tree(self, **options)
-        if path is not None:
-            save_figure(fig, path)
+        if file is not None:
+            save_figure(fig, file)
         return fig
 
     def __repr__(self) -> str:

@@ -145,9 +145,9 @@ class Selection:
         return (f"Selection(player={self.player!r}, level={_level_text(self.level)}, "
                 f"recommended={self.recommended.strategy!r})")
 
-    def draw(self, path: str | None = None, **options: Any) -> Any:
+    def draw(self, file: str | None = None, **options: Any) -> Any:
         """The tree with the decided nodes filled and the recommended strategy's predicted play
-        highlighted (:func:`kop.games.draw.draw_tree`); saved to *path* when given.
+        highlighted (:func:`kop.games.draw.draw_tree`); saved to *file* when given.
 
         Returns the matplotlib Figure.  Needs the ``draw`` extra (matplotlib).
         """
@@ -163,9 +163,9 @@ class Selection:
                    + (f"; with communication (scheme {comm.scheme}): {comm.outcome}" if comm else ""))
         options.setdefault("title", f"{self.player}'s recommendation: {r.strategy}")
         options.setdefault("caption", caption)
-        fig = draw_tree(self.tree, decided=self.decision, path=line, **options)
-        if path is not None:
-            save_figure(fig, path)
+        fig = draw_tree(self.tree, decided=self.decision, play=line, **options)
+        if file is not None:
+            save_figure(fig, file)
         return fig
 
     def _repr_svg_(self) -> str | None:

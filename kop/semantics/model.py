@@ -549,16 +549,16 @@ class KripkeModel:
 
         return repr_svg(draw_model, self)
 
-    def draw(self, path: str | Path | None = None, **options: Any) -> Any:
-        """Draw the model (:func:`kop.semantics.draw.draw_model`); save it to *path* when given.
+    def draw(self, file: str | Path | None = None, **options: Any) -> Any:
+        """Draw the model (:func:`kop.semantics.draw.draw_model`); save it to *file* when given.
 
         Returns the matplotlib Figure.  Needs the ``draw`` extra (matplotlib).
         """
         from kop.semantics.draw import draw_model, save_figure
 
         fig = draw_model(self, **options)
-        if path is not None:
-            save_figure(fig, path)
+        if file is not None:
+            save_figure(fig, file)
         return fig
 
     def __repr__(self) -> str:

@@ -41,11 +41,9 @@ _STATEMENTS = ('include "FILE", tree "FILE", model "FILE", model { ... }, agents
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    from kop.syntax.parser import grammar_path
+    from kop.syntax.grammar_cache import lalr_parser
 
-    path = grammar_path().parent / "theory.lark"
-    return Lark(path.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                propagate_positions=True, maybe_placeholders=False)
+    return lalr_parser("theory", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:

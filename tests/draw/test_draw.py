@@ -42,7 +42,7 @@ def share(img: np.ndarray, rgb: str, tol: float = 0.05) -> float:
 def test_tree_picture_shows_decided_nodes_and_the_play():
     t = kop.figure2()
     d = kop.decide(t, kop.f_level("A", "B", 2) + kop.f_level("B", "A", 1))
-    img = rasterize(tree_svg(t, decided=d, path=kop.play(t, {"A": "M2", "B": "M1"})))
+    img = rasterize(tree_svg(t, decided=d, play=kop.play(t, {"A": "M2", "B": "M1"})))
     assert img.shape[0] > 100 and img.shape[1] > 200
     assert share(img, "#ffffff") < 0.99          # not blank
     assert share(img, "#c0392b") > 0.001         # the highlighted play
@@ -87,7 +87,7 @@ def test_limits_and_bad_paths():
         draw_tree(big)
     t = kop.figure2()
     with pytest.raises(LimitError, match="not a path of the tree"):
-        draw_tree(t, path=["R", "S"])
+        draw_tree(t, play=["R", "S"])
     assert big._repr_svg_() is None                # Jupyter falls back to the text repr
 
 
@@ -141,7 +141,24 @@ def test_chance_nodes_and_move_labels_are_drawn():
     t = kop.loads_tree('{"format": "kop-tree/1", "players": ["A", "B"], "root": {"player": "A", "children": ['
                        '{"move": "bet", "chance": [0.25, 0.75], "children": [{"payoff": [1, 2]}, {"payoff": [3, 4]}]},'
                        '{"move": "pass", "payoff": [0, 0]}]}}')
-    svg = tree_svg(t, path=[0, 1, 3])
+    svg = tree_svg(t, play=[0, 1, 3])
     img = rasterize(svg)
     assert share(img, "#d0d0d0") > 0.0005            # the chance diamond
     assert share(img, "#c0392b") > 0.001
+
+
+def test_docs_examples_run(tmp_path, monkeypatch):
+    """Every Python block of docs/pictures.md runs, and writes the files it names."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    (tmp_path / "theories").symlink_to(root / "theories")
+    monkeypatch.chdir(tmp_path)
+    text = (root / "docs" / "pictures.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert len(blocks) >= 2
+    scope: dict = {}
+    for block in blocks:
+        exec(compile(block, "docs/pictures.md", "exec"), scope)
+    for name in ("figure2.svg", "recommendation.png", "muddy.svg"):
+        assert (tmp_path / name).stat().st_size > 1000
