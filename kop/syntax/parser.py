@@ -36,7 +36,9 @@ _AGENT = re.compile(r"[A-Za-z0-9_]+")
 
 def grammar_path() -> Path:
     """The path of ``s5n.lark`` (installed inside the package as ``kop/grammar``)."""
-    return Path(__file__).resolve().parent.parent / "grammar" / "s5n.lark"
+    from kop.syntax.grammar_cache import grammar_dir
+
+    return grammar_dir() / "s5n.lark"
 
 
 def _agent_of(tok: Token, prefix_len: int) -> str:
@@ -142,14 +144,9 @@ class _Build(Transformer):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        transformer=_Build(),
-        propagate_positions=False,
-        maybe_placeholders=False,
-    )
+    from kop.syntax.grammar_cache import lalr_parser
+
+    return lalr_parser("s5n", lexer="contextual", transformer=_Build(), maybe_placeholders=False)
 
 
 def parse(text: str) -> F.Formula:
