@@ -120,6 +120,21 @@ _EXPORTS: dict[str, str] = {
     # games: implicit games, search on them, the OpenSpiel bridge
     # games: n players, chance and simultaneous moves (Bodkin)
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
+    "WorldsGame": "kop.worlds.game",
+    "Beliefs": "kop.worlds.game",
+    "WorldsError": "kop.worlds.errors",
+    "Plan": "kop.worlds.plan",
+    "mc": "kop.worlds.mc",
+    "vm": "kop.worlds.vm",
+    "prm": "kop.worlds.prm",
+    "optbd": "kop.worlds.optbd",
+    "gvm": "kop.worlds.gvm",
+    "findoptimal": "kop.worlds.findoptimal",
+    "random_worlds_game": "kop.worlds.generators",
+    "random_belief_sets": "kop.worlds.generators",
+    "card_game": "kop.worlds.generators",
+    "play_round": "kop.worlds.competition",
+    "supremacy": "kop.worlds.competition",
     # agents (kop.Agent, kop.Match, kop.tournament)
     # experiments (the experiment runner and the papers' experiments)
     "run_tasks": "kop.experiments.runner",

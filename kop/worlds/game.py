@@ -263,7 +263,7 @@ class Beliefs:
                 if self.prior is not None and (self.prior <= 0).any():
                     return s, int(np.flatnonzero(self.prior <= 0)[0])
                 return None
-            if self.model is not None:
+            if self.model is not None and self.states is not None:
                 own = np.einsum("wk,kw->w", self.model, self.states)
             else:
                 own = self.state_weights(s)[self.state_ids(s), cols]
@@ -311,7 +311,7 @@ def _check_distributions(a: np.ndarray, what: str) -> None:
 
 def weights(belief: Any, n: int) -> np.ndarray:
     """A belief as weights over the n worlds: a set/list of world indices (weight 1 each),
-    a boolean mask, or a probability vector (must sum to 1).
+    a boolean mask (or a 0/1 float vector), or a probability vector (must sum to 1).
 
     >>> weights({0, 2}, 3).tolist()
     [1.0, 0.0, 1.0]
@@ -333,6 +333,8 @@ def weights(belief: Any, n: int) -> np.ndarray:
         if np.issubdtype(arr.dtype, np.floating):
             if arr.shape != (n,):
                 raise WorldsError(f"a probability vector needs one entry per world ({n}), got shape {arr.shape}")
+            if np.isin(arr, (0.0, 1.0)).all() and arr.any():  # an indicator of a set
+                return arr.astype(np.float64)
             _check_distributions(arr.reshape(1, -1), "belief")
             return arr.astype(np.float64)
         idx = [int(v) for v in arr.reshape(-1)]

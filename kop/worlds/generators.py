@@ -25,7 +25,7 @@ import numpy as np
 from kop.worlds.errors import LimitError, WorldsError
 from kop.worlds.game import LEAF, MAX, MIN, Beliefs, WorldsGame
 
-__all__ = ["random_game", "random_belief_sets", "card_game", "card_hands", "card_atoms", "binary_layout",
+__all__ = ["random_game", "random_worlds_game", "random_belief_sets", "card_game", "card_hands", "card_atoms", "binary_layout",
            "MAX_CARD_WORLDS"]
 
 #: the largest card game (in worlds) :func:`card_game` builds
@@ -139,6 +139,10 @@ def card_game(n: int, c: int, seed: Any = None, first: str = "MAX", p: float = 0
     bmin = Beliefs.partition(np.array([min_ids[h[1]] for h in hands]))
     names = [f"{''.join(map(_card, a))}|{''.join(map(_card, b))}" for a, b in hands]
     return WorldsGame(off, owner, pay, names, bmax, bmin)
+
+
+#: the name under which :func:`random_game` is exported from ``kop``
+random_worlds_game = random_game
 
 
 def _card(k: int) -> str:
