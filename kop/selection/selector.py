@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -73,6 +74,8 @@ class Candidate:
     verified: bool | None = None
     note: str = ""
     counterexample: str = ""
+    #: each claimed dominance "this K-dominates OTHER": (OTHER, verified on this tree or None)
+    claims: tuple[tuple[str, bool | None], ...] = ()
 
     def to_json(self) -> dict:
         return {"strategy": self.strategy, "applicable": self.applicable,
@@ -141,6 +144,35 @@ class Selection:
     def __repr__(self) -> str:
         return (f"Selection(player={self.player!r}, level={_level_text(self.level)}, "
                 f"recommended={self.recommended.strategy!r})")
+
+    def draw(self, file: str | None = None, **options: Any) -> Any:
+        """The tree with the decided nodes filled and the recommended strategy's predicted play
+        highlighted (:func:`kop.games.draw.draw_tree`); saved to *file* when given.
+
+        Returns the matplotlib Figure.  Needs the ``draw`` extra (matplotlib).
+        """
+        from kop.games.draw import draw_tree
+        from kop.games.names import strategy
+        from kop.semantics.draw import save_figure
+
+        r = self.recommended
+        line = strategy(self.tree, r.strategy, self.player).path()
+        comm = self.best_with_communication
+        caption = (f"{self.player} (level {_level_text(self.level)}) plays {r.strategy}: "
+                   f"{r.guaranteed or r.estimate}"
+                   + (f"; with communication (scheme {comm.scheme}): {comm.outcome}" if comm else ""))
+        options.setdefault("title", f"{self.player}'s recommendation: {r.strategy}")
+        options.setdefault("caption", caption)
+        fig = draw_tree(self.tree, decided=self.decision, play=line, **options)
+        if file is not None:
+            save_figure(fig, file)
+        return fig
+
+    def _repr_svg_(self) -> str | None:
+        """The picture in Jupyter (:meth:`draw`); None without matplotlib."""
+        from kop.semantics.draw import repr_svg
+
+        return repr_svg(self.draw)
 
     def to_json(self) -> dict:
         comm = self.best_with_communication
@@ -253,34 +285,37 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         return tree.value_of(worst)
 
     def dominates(s, others):
-        """(verified, counterexample text) for "s K-dominates each of others"."""
+        """(verified, counterexample text, per-pair results) for "s K-dominates each of others"."""
         if outcomes is None:
-            return None, ""
+            return None, "", tuple((o.name, None) for o in others)
         mine = outcomes[:, col[id(s)], :]
+        pairs: list[tuple[str, bool | None]] = []
+        first = ""
         for o in others:
             theirs = outcomes[:, col[id(o)], :]
             worse = np.flatnonzero(sign * mine[:, pi] < sign * theirs[:, pi] - 1e-12)
-            if len(worse):
+            pairs.append((o.name, not len(worse)))
+            if len(worse) and not first:
                 k = int(worse[0])
-                return False, (f"against one allowed behaviour of {q}, {s.name} reaches "
-                               f"{tree.value_of(mine[k])} but {o.name} reaches {tree.value_of(theirs[k])}")
-        return True, ""
+                first = (f"against one allowed behaviour of {q}, {s.name} reaches "
+                         f"{tree.value_of(mine[k])} but {o.name} reaches {tree.value_of(theirs[k])}")
+        return not first, first, tuple(pairs)
 
     need = max(h - 1, 0)
     mh_ok = h <= 1 or lp >= need
-    mh_claim = dominates(s_mh, [s for s in strategies if s is not s_mh]) if mh_ok else (None, "")
+    mh_claim = dominates(s_mh, [s for s in strategies if s is not s_mh]) if mh_ok else (None, "", ())
     cands = [Candidate(
         "Mh", mh_ok,
         f"height(t) <= 1 or f({p},{need}) ⊆ K({p}); {p}'s level is {_level_text(lp)}",
         "Corollary 3: common knowledge of E_A and E_B" if lp == math.inf else "Theorem 6: K-dominates every strategy",
         s_mh.value(), guaranteed(s_mh), tuple(n for n, s in named if s is not None and s is not s_mh),
-        mh_claim[0], note, mh_claim[1])]
+        mh_claim[0], note, mh_claim[1], mh_claim[2])]
     if s_hm is not None:
         hm_claim = dominates(s_hm, [s_min])
         cands.append(Candidate(
             f"HM0M{max(d_h, 1)}", True, f"{p}'s level d = {_level_text(lp)} >= 1",
             "Theorem 8: K-dominates minimax", s_hm.value(), guaranteed(s_hm), ("minimax",),
-            hm_claim[0], note, hm_claim[1]))
+            hm_claim[0], note, hm_claim[1], hm_claim[2]))
     else:
         cands.append(Candidate("HM0M1", False, f"needs f({p},1) ⊆ K({p}); {p}'s level is {_level_text(lp)}",
                                "Theorem 8: K-dominates minimax", hm0m(tree, 1, p).value(), None))
