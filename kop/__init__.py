@@ -129,6 +129,21 @@ _EXPORTS: dict[str, str] = {
     "from_openspiel": "kop.games.openspiel",
     # games: n players, chance and simultaneous moves (Bodkin)
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
+    "WorldsGame": "kop.worlds.game",
+    "Beliefs": "kop.worlds.game",
+    "WorldsError": "kop.worlds.errors",
+    "Plan": "kop.worlds.plan",
+    "mc": "kop.worlds.mc",
+    "vm": "kop.worlds.vm",
+    "prm": "kop.worlds.prm",
+    "optbd": "kop.worlds.optbd",
+    "gvm": "kop.worlds.gvm",
+    "findoptimal": "kop.worlds.findoptimal",
+    "random_worlds_game": "kop.worlds.generators",
+    "random_belief_sets": "kop.worlds.generators",
+    "card_game": "kop.worlds.generators",
+    "play_round": "kop.worlds.competition",
+    "supremacy": "kop.worlds.competition",
     # agents (kop.Agent, kop.Match, kop.tournament)
     "Agent": "kop.agents.agent",
     "Match": "kop.agents.match",

@@ -36,7 +36,7 @@ MAX_INCLUDE_DEPTH = 50
 
 _STATEMENTS = ('include "FILE", tree "FILE", model "FILE", model { ... }, agents A, B, players A max, B min, '
                "game ..., scenario NAME { ... }, know FORMULA, common FORMULA, core P = d, "
-               "P knows E_Q ..., announce FORMULA, [in S1, S2] ask QUESTION, [in S1, S2] expect ...")
+               "P knows E_Q ..., define NAME = FORMULA, announce FORMULA, [in S1, S2] ask QUESTION, [in S1, S2] expect ...")
 
 
 @lru_cache(maxsize=1)
@@ -71,7 +71,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
                    f"expected a statement: {_STATEMENTS}", found, file)
 
 
-_KEYWORDS = {"expect", "include", "tree", "model", "agents", "players", "game", "scenario", "announce", "ask", "in",
+_KEYWORDS = {"define", "expect", "include", "tree", "model", "agents", "players", "game", "scenario", "announce", "ask", "in",
              "know", "common", "core", "}", "vocabulary", "law", "exactly", "observes", "actual"}
 
 _TERMINAL_WORDS = {
@@ -164,6 +164,8 @@ class _Reader:
                 goal = str(p.children[1]) if len(p.children) > 1 else None
                 players.append((str(name), goal, self.pos(name)))
             return make(kind, tuple(players))
+        if kind == "define":
+            return make(kind, (str(toks[0]), self.formula(toks[1])))
         if kind in ("know", "common", "announce"):
             return make(kind, (self.formula(toks[0]),))
         if kind == "core":
@@ -298,6 +300,9 @@ class _Reader:
         counts: list[tuple[int, tuple[str, ...], Position]] = []
         observes: list[tuple[str, tuple[str, ...], Position]] = []
         actual: tuple[str, ...] | None = None
+        numbers: list[tuple[str, Any, Any, Position]] = []
+        wheres: list[tuple[str, Position]] = []
+        values: list[tuple[str, str, Position]] = []
         for item in st.children:
             if not isinstance(item, Tree):
                 continue
@@ -311,11 +316,19 @@ class _Reader:
                 counts.append((int(words[0][:7]), words[1:], self.pos(item)))
             elif item.data == "observes":
                 observes.append((words[0], words[1:], self.pos(toks[0])))
+            elif item.data == "number":
+                numbers.append((words[0], self.number(toks[1], "a bound"), self.number(toks[2], "a bound"),
+                                self.pos(toks[0])))
+            elif item.data == "where":
+                wheres.append((str(toks[0]), self.pos(toks[0])))
+            elif item.data == "observes_value":
+                values.append((words[0], str(toks[1]), self.pos(toks[1])))
             elif item.data == "actual":
                 if actual is not None:
                     raise self.pos(item).error("the actual world is given twice", "actual")
                 actual = words
-        return ObservationSpec(tuple(vocab), tuple(laws), tuple(counts), tuple(observes), actual, self.pos(st))
+        return ObservationSpec(tuple(vocab), tuple(laws), tuple(counts), tuple(observes), actual, self.pos(st),
+                               tuple(numbers), tuple(wheres), tuple(values))
 
 
 def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = False, file: str = "") -> Theory:

@@ -40,6 +40,9 @@ class ObservationSpec:
     observes: tuple[tuple[str, tuple[str, ...], Position], ...]
     actual: tuple[str, ...] | None
     pos: Position = field(compare=False, repr=False)
+    numbers: tuple[tuple[str, Any, Any, Position], ...] = ()
+    wheres: tuple[tuple[str, Position], ...] = ()
+    observes_values: tuple[tuple[str, str, Position], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,13 @@ def exactly(k: int, atoms: tuple[str, ...]) -> Formula:
 
 def build_observation_model(spec: ObservationSpec) -> KripkeModel:
     """The model a ``model { ... }`` block states; errors located at the offending item."""
+    if spec.numbers or spec.wheres or spec.observes_values:
+        if spec.vocabulary or spec.laws or spec.counts or spec.observes:
+            raise spec.pos.error("a model is over atoms (vocabulary, law, observes a: p) or over numbers "
+                                 "(number, where, observes a value ...), not both")
+        from kop.theory.numbers import build_number_model
+
+        return build_number_model(spec)
     vocab = spec.vocabulary
     if not vocab:
         raise spec.pos.error("a model by observation needs a vocabulary: vocabulary p q r")

@@ -294,6 +294,9 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
     statements = theory.statements
     if any(s.kind == "include" for s in statements):
         statements = tuple(expand_includes(statements, theory.base, theory.allow_outside, []))
+    from kop.theory.defines import apply_defines
+
+    statements = apply_defines(statements)
     state = TheoryState(theory, timeout)
     answers: list[Answer] = []
     for st in statements:
