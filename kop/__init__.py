@@ -117,6 +117,16 @@ _EXPORTS: dict[str, str] = {
     "figure2": "kop.selection.examples",
     "worked_example": "kop.selection.worked_example",
     # selection: partial knowledge of evaluation functions (knowing-value semantics)
+    "EvaluationKnowledge": "kop.selection.evaluations",
+    "EvaluationError": "kop.selection.evaluations",
+    "knows_exactly": "kop.selection.evaluations",
+    "knows_nothing": "kop.selection.evaluations",
+    "knows_candidates": "kop.selection.evaluations",
+    "knows_order": "kop.selection.evaluations",
+    "knows_within": "kop.selection.evaluations",
+    "knows_on_subtree": "kop.selection.evaluations",
+    "leaf_order": "kop.selection.evaluations",
+    "evaluation_model": "kop.selection.evaluation_model",
     # games: implicit games, search on them, the OpenSpiel bridge
     # games: n players, chance and simultaneous moves (Bodkin)
     # worlds (possible-worlds games: Jamroga, Frank & Basin)

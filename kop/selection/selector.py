@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -51,6 +52,9 @@ from kop.syntax.errors import LimitError
 from kop.syntax.formula import And, Common, Formula, Know
 from kop.syntax.levels import evaluation, strategy_atom
 from kop.syntax.printer import to_ascii
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.selection.evaluations import EvaluationKnowledge
 
 __all__ = ["Candidate", "Communication", "Selection", "select"]
 
@@ -150,6 +154,8 @@ class Selection:
             "opponent_level": _level_text(self.opponent_level) if self.opponent_level == math.inf
             else int(self.opponent_level),
             "decided": [n.name for n in self.decision.decided_nodes()],
+            "decided_by_partial_knowledge": [n.name for n in self.decision.decided_by_partial_knowledge()],
+            "evaluations": [e.to_json() for e in self.decision.evaluations],
             "recommended": self.recommended.strategy,
             "outcome": list(self.recommended.guaranteed or self.recommended.estimate),
             "outcome_with_communication": None if comm is None else list(comm.outcome),
@@ -164,6 +170,10 @@ class Selection:
                  f"{p} = {_level_text(self.level)}, {q} = {_level_text(self.opponent_level)}."]
         dec = [n.name for n in self.decision.decided_nodes()]
         lines.append(f"Decided nodes (Algorithm 3): {', '.join(dec) if dec else 'none'}.")
+        if self.decision.evaluations:
+            lines.append("Partial knowledge: " + "; ".join(e.describe() for e in self.decision.evaluations) + ".")
+            extra = [n.name for n in self.decision.decided_by_partial_knowledge()]
+            lines.append(f"Decided only thanks to partial knowledge: {', '.join(extra) if extra else 'none'}.")
         for c in self.candidates:
             mark = "*" if c is self.recommended else " "
             status = "applies" if c.applicable else "does not apply"
@@ -188,7 +198,8 @@ def _better(a: np.ndarray, b: np.ndarray, comp: int, sign: int) -> bool:
 
 
 def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | None = None, *,
-           timeout: float | None = None, verify: bool = True) -> Selection:
+           timeout: float | None = None, verify: bool = True,
+           evaluations: Iterable[EvaluationKnowledge] | None = None) -> Selection:
     """Report the strategies P's knowledge justifies on *tree*, best first.
 
     Parameters
@@ -204,6 +215,22 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         Seconds for each prover question.
     verify : bool
         Check the claimed K-dominance by playing every allowed opponent behaviour.
+    evaluations : EvaluationKnowledge values, optional
+        Partial knowledge of evaluation functions (:func:`kop.knows_candidates`,
+        :func:`kop.knows_order`, ...; public, so common knowledge).  The levels
+        and the communication checks then use what the statements say in the
+        logic, Decide uses what they fix (:func:`kop.decide`), and the opponent
+        behaviours P's knowledge allows are fixed at every node so decided.
+
+    Example
+    -------
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> s = kop.select(t, kop.f_level("A", "B", 1) + kop.f_level("B", "A", 0),
+    ...                evaluations=[kop.knows_candidates("B", "A", [[4, 8, 7, 5, 10, 6, 3, 1, 2, 11, 9, 1],
+    ...                                                              [4, 8, 7, 5, 6, 10, 3, 1, 2, 11, 9, 1]])])
+    >>> s.level, s.opponent_level, s.recommended.strategy, s.recommended.guaranteed
+    (1, 0, 'HM0M1', (9, 4))
     """
     from kop.reasoning.knowledge import level as knowledge_level
     from kop.reasoning.prover import entails
@@ -215,11 +242,16 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     if p != first:
         raise LimitError(f"the selector reasons for the player who moves first ({first}), not {p}")
     q = second
-    ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
+    formulas = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
+    evals = None if evaluations is None else tuple(evaluations)
+    decision = decide(tree, formulas, timeout=timeout, evaluations=evals)
+    ks = formulas
+    if evals is not None:
+        from kop.selection.evaluations import knowledge_formulas, resolve_all
+        ks = formulas + knowledge_formulas(tree, resolve_all(tree, evals))
     h = tree.height
     lp = knowledge_level(ks, p, q, max_depth=h + 1, timeout=timeout)
     lq = knowledge_level(ks, q, p, max_depth=h + 1, timeout=timeout)
-    decision = decide(tree, ks, timeout=timeout)
     pi = tree.player_index(p)
     sign = tree.players[pi].sign
 
