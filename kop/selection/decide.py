@@ -224,7 +224,8 @@ def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple,
     two_players(tree)
     resolved = resolve_all(tree, evaluations)
     premises = ks + knowledge_formulas(tree, resolved)
-    check_consistent(tree, ks, resolved, timeout)
+    if ks:
+        check_consistent(tree, ks, resolved, timeout)
     fixed = np.zeros(len(tree), dtype=bool)
     atomic = np.zeros(len(tree), dtype=bool)
     for (k, o), r in resolved.items():
@@ -232,15 +233,23 @@ def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple,
             fixed |= r.fixed
             if r.exact:
                 atomic |= r.fixed
+    knows_exactly = {key for key, r in resolved.items() if r.exact}
     known: dict[Chain, bool] = {}
     by_set: dict[frozenset[Chain], bool] = {}
+
+    def chain_holds(ch: Chain) -> bool:
+        if not ks:
+            # no other knowledge: the knowing-value model is the product of public candidate
+            # sets, where K_a1 ... K_an E_o holds iff every a_i knows E_o exactly
+            return all((a, ch[1]) in knows_exactly for a in ch[0])
+        return entails(premises, _chain_formula(tree, ch), timeout=timeout).holds
 
     def holds(req: frozenset[Chain]) -> bool:
         ans = by_set.get(req)
         if ans is None:
             for ch in req:
                 if ch not in known:
-                    known[ch] = entails(premises, _chain_formula(tree, ch), timeout=timeout).holds
+                    known[ch] = chain_holds(ch)
             ans = by_set[req] = all(known[ch] for ch in req)
         return ans
 

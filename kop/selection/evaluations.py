@@ -127,7 +127,7 @@ class EvaluationKnowledge:
     kind: str
     candidates: tuple[Candidate, ...] = ()
     k: float = 0.0
-    node: str | tuple[int, ...] | None = None
+    node: str | int | tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         _name(self.knower, "the knower")
@@ -163,7 +163,7 @@ class EvaluationKnowledge:
         if self.kind == "within":
             out["k"] = self.k
         if self.kind == "subtree":
-            out["node"] = self.node if isinstance(self.node, str) else list(self.node or ())
+            out["node"] = list(self.node) if isinstance(self.node, tuple) else self.node
         return out
 
     def resolve(self, tree: GameTree) -> ResolvedKnowledge:
@@ -254,18 +254,20 @@ def knows_within(knower: str, owner: str, k: float) -> EvaluationKnowledge:
     return EvaluationKnowledge(knower, owner, "within", k=v)
 
 
-def knows_on_subtree(knower: str, owner: str, node: str | Sequence[int] | Node) -> EvaluationKnowledge:
+def knows_on_subtree(knower: str, owner: str, node: str | int | Sequence[int] | Node) -> EvaluationKnowledge:
     """*knower* knows *owner*'s values exactly on the leaves below *node* (a label, a
-    ``root/i/j`` path or child ranks), and nothing elsewhere.
+    ``root/i/j`` path, child ranks or a node index), and nothing elsewhere.
 
     >>> knows_on_subtree("B", "A", "S")
     EvaluationKnowledge('B', 'A', on subtree 'S')
     """
-    ref: str | tuple[int, ...]
+    ref: str | int | tuple[int, ...]
     if isinstance(node, Node):
         ref = node.tree.path_name(node.index)
     elif isinstance(node, str):
         ref = node
+    elif isinstance(node, (int, np.integer)) and not isinstance(node, bool):
+        ref = int(node)
     elif isinstance(node, Sequence) and all(isinstance(r, int) and not isinstance(r, bool) for r in node):
         ref = tuple(int(r) for r in node)
     else:

@@ -299,12 +299,28 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         return True, ""
 
     need = max(h - 1, 0)
-    mh_ok = h <= 1 or lp >= need
+    paper_ok = h <= 1 or lp >= need
+    # knowing-value generalization of Theorem 6: when partial knowledge of evaluations lets P
+    # predict every move of Q (every Q node decided, some only thanks to it), Q's behaviour is
+    # the M^h one and M^h is P's best response to it
+    predicts_all = bool(any(decision.partial_only)) and all(
+        decision.decided[i] for i in np.flatnonzero(tree.kind == tree.player_index(q)))
+    mh_ok = paper_ok or predicts_all
     mh_claim = dominates(s_mh, [s for s in strategies if s is not s_mh]) if mh_ok else (None, "")
+    pre = f"height(t) <= 1 or f({p},{need}) ⊆ K({p}); {p}'s level is {_level_text(lp)}"
+    if decision.evaluations:
+        pre += (f"; or partial knowledge decides every node where {q} moves "
+                f"({'yes' if predicts_all else 'no'})")
+    if lp == math.inf:
+        why = "Corollary 3: common knowledge of E_A and E_B"
+    elif paper_ok:
+        why = "Theorem 6: K-dominates every strategy"
+    elif predicts_all:
+        why = f"partial knowledge: {p} predicts every move of {q}, and M^h is the best response to it"
+    else:
+        why = "Theorem 6: K-dominates every strategy"
     cands = [Candidate(
-        "Mh", mh_ok,
-        f"height(t) <= 1 or f({p},{need}) ⊆ K({p}); {p}'s level is {_level_text(lp)}",
-        "Corollary 3: common knowledge of E_A and E_B" if lp == math.inf else "Theorem 6: K-dominates every strategy",
+        "Mh", mh_ok, pre, why,
         s_mh.value(), guaranteed(s_mh), tuple(n for n, s in named if s is not None and s is not s_mh),
         mh_claim[0], note, mh_claim[1])]
     if s_hm is not None:
