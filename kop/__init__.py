@@ -115,6 +115,7 @@ _EXPORTS: dict[str, str] = {
     "select": "kop.selection.selector",
     "Selection": "kop.selection.selector",
     "figure2": "kop.selection.examples",
+    "figure2_game": "kop.selection.examples",
     "worked_example": "kop.selection.worked_example",
     # selection: partial knowledge of evaluation functions (knowing-value semantics)
     "EvaluationKnowledge": "kop.selection.evaluations",
@@ -128,14 +129,45 @@ _EXPORTS: dict[str, str] = {
     "leaf_order": "kop.selection.evaluations",
     "evaluation_model": "kop.selection.evaluation_model",
     # games: implicit games, search on them, the OpenSpiel bridge
+    "search": "kop.games.search",
+    "SearchResult": "kop.games.search.result",
+    "ImplicitGame": "kop.games.implicit",
+    "TreeGame": "kop.games.implicit",
+    "Nim": "kop.games.implicit",
+    "nim": "kop.games.implicit",
+    "GameError": "kop.games.errors",
+    "from_openspiel": "kop.games.openspiel",
     # games: n players, chance and simultaneous moves (Bodkin)
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
+    "WorldsGame": "kop.worlds.game",
+    "Beliefs": "kop.worlds.game",
+    "WorldsError": "kop.worlds.errors",
+    "Plan": "kop.worlds.plan",
+    "mc": "kop.worlds.mc",
+    "vm": "kop.worlds.vm",
+    "prm": "kop.worlds.prm",
+    "optbd": "kop.worlds.optbd",
+    "gvm": "kop.worlds.gvm",
+    "findoptimal": "kop.worlds.findoptimal",
+    "random_worlds_game": "kop.worlds.generators",
+    "random_belief_sets": "kop.worlds.generators",
+    "card_game": "kop.worlds.generators",
+    "play_round": "kop.worlds.competition",
+    "supremacy": "kop.worlds.competition",
     # agents (kop.Agent, kop.Match, kop.tournament)
+    "Agent": "kop.agents.agent",
+    "Match": "kop.agents.match",
+    "MatchResult": "kop.agents.match",
+    "tournament": "kop.agents.tournament",
     # experiments (the experiment runner and the papers' experiments)
-    # interfaces (theory files)
-    "load_theory": "kop.cli.theory",
-    "parse_theory": "kop.cli.theory",
-    "run_theory": "kop.cli.theory",
+    "run_tasks": "kop.experiments.runner",
+    "spawn_seeds": "kop.experiments.runner",
+    "read_results": "kop.experiments.runner",
+    "ExperimentError": "kop.experiments.runner",
+    # theory (theory files: the language, its questions)
+    "load_theory": "kop.theory",
+    "parse_theory": "kop.theory",
+    "run_theory": "kop.theory",
 }
 
 

@@ -74,7 +74,7 @@ from kop.syntax.formula import Atom, Common, Formula, Know, Not, Or, conj
 
 __all__ = ["EvaluationKnowledge", "EvaluationError", "ResolvedKnowledge", "knows_exactly", "knows_nothing",
            "knows_candidates", "knows_order", "knows_within", "knows_on_subtree", "leaf_order",
-           "resolve_all", "knowledge_formulas", "KINDS"]
+           "resolve_all", "restrict_all", "knowledge_formulas", "KINDS"]
 
 #: the kinds of evaluation knowledge
 KINDS = ("exact", "nothing", "candidates", "order", "within", "subtree")
@@ -543,13 +543,7 @@ def _subtree_leaves(spec: EvaluationKnowledge, tree: GameTree) -> np.ndarray:
         node = tree.node(spec.node if spec.node is not None else 0)
     except KopError as exc:
         raise EvaluationError(f"{spec.describe()}: {exc}") from None
-    known = np.zeros(len(tree), bool)
-    stack = [node.index]
-    while stack:
-        i = stack.pop()
-        known[i] = True
-        stack.extend(range(int(tree.offsets[i]), int(tree.offsets[i + 1])))
-    return known[tree.kind == LEAF]
+    return _below(tree, node.index)[tree.kind == LEAF]
 
 
 def _fixed_known(tree: GameTree, base: np.ndarray, known: np.ndarray) -> np.ndarray:
@@ -560,6 +554,59 @@ def _fixed_known(tree: GameTree, base: np.ndarray, known: np.ndarray) -> np.ndar
     seg = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
     kids = np.repeat(starts - seg, counts) + np.arange(int(counts.sum()))
     return np.logical_and.reduceat(known[tree.leaf_rows()[kids]], seg)
+
+
+def restrict_all(evaluations: Iterable[EvaluationKnowledge], tree: GameTree,
+                 node: str | int | Sequence[int] | Node) -> tuple[EvaluationKnowledge, ...]:
+    """The same knowledge about the subtree of *tree* below *node* (``tree.subtree(node)``).
+
+    Candidates keep their values on the subtree's leaves; knowledge on a
+    subtree becomes exact (the node is above), relative (below) or nothing
+    (elsewhere).
+
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> restrict_all([kop.knows_on_subtree("B", "A", "V"), kop.knows_order("A", "B")], t, "S")
+    (EvaluationKnowledge('B', 'A', on subtree 'root/1'), EvaluationKnowledge('A', 'B', order))
+    """
+    top = tree.node(node)  # type: ignore[arg-type]
+    order = leaf_order(tree)
+    below = _below(tree, top.index)
+    keep = np.array([below[int(i)] for i in order])
+    rows_of = tree.leaf_rows()
+    out = []
+    for e in evaluations:
+        if e.kind == "candidates":
+            r = e.resolve(tree)
+            assert r.candidates is not None
+            cols = rows_of[order[keep]]
+            seqs = []
+            for row in r.candidates:
+                seqs.append([float(x) for x in row[cols]])
+            out.append(knows_candidates(e.knower, e.owner, seqs))
+        elif e.kind == "subtree":
+            known = tree.node(e.node if e.node is not None else 0)  # type: ignore[arg-type]
+            if below[known.index]:
+                rel = tree.path_of(known.index)[len(top.path):]
+                out.append(knows_on_subtree(e.knower, e.owner, "/".join(["root", *map(str, rel)])))
+            elif _below(tree, known.index)[top.index]:
+                out.append(knows_exactly(e.knower, e.owner))
+            else:
+                out.append(knows_nothing(e.knower, e.owner))
+        else:
+            out.append(e)
+    return tuple(out)
+
+
+def _below(tree: GameTree, index: int) -> np.ndarray:
+    """Per node, whether it is *index* or below it."""
+    mark = np.zeros(len(tree), bool)
+    stack = [index]
+    while stack:
+        i = stack.pop()
+        mark[i] = True
+        stack.extend(range(int(tree.offsets[i]), int(tree.offsets[i + 1])))
+    return mark
 
 
 # -- several statements, and what they say in the propositional language --------------
