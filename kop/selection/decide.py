@@ -54,7 +54,7 @@ def two_players(tree: GameTree) -> tuple[str, str]:
         raise TreeError("knowledge-based selection handles trees without chance nodes")
     if tree.root.is_leaf:
         raise TreeError("the tree is a single leaf: nobody moves")
-    first = tree.root.player
+    first = tree.player_names[int(tree.kind[0])]
     other = next(p for p in tree.player_names if p != first)
     return first, other
 
@@ -74,7 +74,7 @@ def decided_formulas(tree: GameTree, fixed: np.ndarray | None = None) -> dict[in
         if n.is_leaf:
             out[n.index] = TRUE
             continue
-        mover = n.player
+        mover = names[int(tree.kind[n.index])]
         other = names[1] if mover == names[0] else names[0]
         if n.height == 1:
             out[n.index] = TRUE if fixed is not None and fixed[n.index] else Know(other, evaluation(mover))

@@ -463,7 +463,7 @@ def _candidate_matrix(spec: EvaluationKnowledge, tree: GameTree, actual: np.ndar
                     lab = tree.labels.get(int(leaf))
                     if lab is not None:
                         labels.setdefault(lab, int(rows_of[leaf]))
-            given = dict(c)  # type: ignore[arg-type]
+            given = dict(c)
             unknown = sorted(set(given) - set(labels))
             if unknown:
                 raise EvaluationError(f"{where}: no leaf labelled {unknown[0]!r}")
@@ -569,7 +569,7 @@ def restrict_all(evaluations: Iterable[EvaluationKnowledge], tree: GameTree,
     >>> restrict_all([kop.knows_on_subtree("B", "A", "V"), kop.knows_order("A", "B")], t, "S")
     (EvaluationKnowledge('B', 'A', on subtree 'root/1'), EvaluationKnowledge('A', 'B', order))
     """
-    top = tree.node(node)  # type: ignore[arg-type]
+    top = tree.node(node)
     order = leaf_order(tree)
     below = _below(tree, top.index)
     keep = np.array([below[int(i)] for i in order])
@@ -585,7 +585,7 @@ def restrict_all(evaluations: Iterable[EvaluationKnowledge], tree: GameTree,
                 seqs.append([float(x) for x in row[cols]])
             out.append(knows_candidates(e.knower, e.owner, seqs))
         elif e.kind == "subtree":
-            known = tree.node(e.node if e.node is not None else 0)  # type: ignore[arg-type]
+            known = tree.node(e.node if e.node is not None else 0)
             if below[known.index]:
                 rel = tree.path_of(known.index)[len(top.path):]
                 out.append(knows_on_subtree(e.knower, e.owner, "/".join(["root", *map(str, rel)])))
