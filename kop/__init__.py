@@ -122,10 +122,14 @@ _EXPORTS: dict[str, str] = {
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
     # agents (kop.Agent, kop.Match, kop.tournament)
     # experiments (the experiment runner and the papers' experiments)
-    # interfaces (theory files)
-    "load_theory": "kop.cli.theory",
-    "parse_theory": "kop.cli.theory",
-    "run_theory": "kop.cli.theory",
+    "run_tasks": "kop.experiments.runner",
+    "spawn_seeds": "kop.experiments.runner",
+    "read_results": "kop.experiments.runner",
+    "ExperimentError": "kop.experiments.runner",
+    # theory (theory files: the language, its questions)
+    "load_theory": "kop.theory",
+    "parse_theory": "kop.theory",
+    "run_theory": "kop.theory",
 }
 
 

@@ -349,6 +349,25 @@ class GameTree:
             self._hash = hash(self._key())
         return self._hash
 
+    def _repr_svg_(self) -> str | None:
+        """The picture in Jupyter (:func:`kop.games.draw.draw_tree`); None without matplotlib."""
+        from kop.games.draw import draw_tree
+        from kop.semantics.draw import repr_svg
+
+        return repr_svg(draw_tree, self)
+
+    def draw(self, file: str | Any = None, **options: Any) -> Any:
+        """Draw the tree (:func:`kop.games.draw.draw_tree`: ``decided=``, ``play=``, ``title=``);
+        save it to *file* (``.svg``, ``.png``, ``.pdf``) when given.  Returns the matplotlib Figure.
+        Needs the ``draw`` extra (matplotlib)."""
+        from kop.games.draw import draw_tree
+        from kop.semantics.draw import save_figure
+
+        fig = draw_tree(self, **options)
+        if file is not None:
+            save_figure(fig, file)
+        return fig
+
     def __repr__(self) -> str:
         players = ", ".join(map(str, self.players))
         return (f"GameTree(players=({players}), nodes={len(self)}, leaves={self.n_leaves}, "

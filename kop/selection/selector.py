@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -141,6 +142,35 @@ class Selection:
     def __repr__(self) -> str:
         return (f"Selection(player={self.player!r}, level={_level_text(self.level)}, "
                 f"recommended={self.recommended.strategy!r})")
+
+    def draw(self, file: str | None = None, **options: Any) -> Any:
+        """The tree with the decided nodes filled and the recommended strategy's predicted play
+        highlighted (:func:`kop.games.draw.draw_tree`); saved to *file* when given.
+
+        Returns the matplotlib Figure.  Needs the ``draw`` extra (matplotlib).
+        """
+        from kop.games.draw import draw_tree
+        from kop.games.names import strategy
+        from kop.semantics.draw import save_figure
+
+        r = self.recommended
+        line = strategy(self.tree, r.strategy, self.player).path()
+        comm = self.best_with_communication
+        caption = (f"{self.player} (level {_level_text(self.level)}) plays {r.strategy}: "
+                   f"{r.guaranteed or r.estimate}"
+                   + (f"; with communication (scheme {comm.scheme}): {comm.outcome}" if comm else ""))
+        options.setdefault("title", f"{self.player}'s recommendation: {r.strategy}")
+        options.setdefault("caption", caption)
+        fig = draw_tree(self.tree, decided=self.decision, play=line, **options)
+        if file is not None:
+            save_figure(fig, file)
+        return fig
+
+    def _repr_svg_(self) -> str | None:
+        """The picture in Jupyter (:meth:`draw`); None without matplotlib."""
+        from kop.semantics.draw import repr_svg
+
+        return repr_svg(self.draw)
 
     def to_json(self) -> dict:
         comm = self.best_with_communication

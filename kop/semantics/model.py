@@ -543,6 +543,24 @@ class KripkeModel:
     def __hash__(self) -> int:
         return hash((self.worlds, self._agents, self.actual))
 
+    def _repr_svg_(self) -> str | None:
+        """The picture in Jupyter (:func:`kop.semantics.draw.draw_model`); None without matplotlib."""
+        from kop.semantics.draw import draw_model, repr_svg
+
+        return repr_svg(draw_model, self)
+
+    def draw(self, file: str | Path | None = None, **options: Any) -> Any:
+        """Draw the model (:func:`kop.semantics.draw.draw_model`); save it to *file* when given.
+
+        Returns the matplotlib Figure.  Needs the ``draw`` extra (matplotlib).
+        """
+        from kop.semantics.draw import draw_model, save_figure
+
+        fig = draw_model(self, **options)
+        if file is not None:
+            save_figure(fig, file)
+        return fig
+
     def __repr__(self) -> str:
         extra = f", note={self.note!r}" if self.note else ""
         return f"KripkeModel(worlds={self._n}, agents={self._agents!r}, actual={self.actual!r}{extra})"

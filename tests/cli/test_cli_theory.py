@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kop import KopError, ParseError, parse
-from kop.cli.theory import load_theory, parse_theory, run_theory
+from kop.theory import load_theory, parse_theory, run_theory
 
 THEORIES = Path(__file__).resolve().parents[2] / "theories"
 
