@@ -70,7 +70,7 @@ class Flat:
         """A uniform tree whose mover at depth ``d`` is ``d mod n_players`` (Bodkin §4.6)."""
         b = branching
         n_inner = (b ** depth - 1) // (b - 1) if b > 1 else depth
-        off = [i * b + 1 for i in range(n_inner)] + [n_inner * b + 1] * (len(leaves) + 1)
+        off = list(range(1, n_inner * b + 2, b)) + [n_inner * b + 1] * len(leaves)
         kind: list[int] = []
         for d in range(depth):
             kind += [d % n_players] * b ** d

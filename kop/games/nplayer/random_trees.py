@@ -15,6 +15,7 @@ n_players, branching, depth : int
 m : float in [0, 1]
 eta : float >= 1 or ``math.inf``
 seed : int or numpy Generator
+leaves : "uniform" (default) or "normalized" (see :data:`LEAF_DISTRIBUTIONS`)
 
 Example
 -------
@@ -35,17 +36,28 @@ import numpy as np
 from kop.games.errors import TreeError
 from kop.games.tree import LEAF, GameTree, Player
 
-__all__ = ["bodkin_tree", "bodkin_leaves", "bodkin_arrays"]
+__all__ = ["bodkin_tree", "bodkin_leaves", "bodkin_arrays", "LEAF_DISTRIBUTIONS"]
+
+#: "uniform": uniform on U_m (the thesis's stated distribution); "normalized": a uniform point of
+#: the cube scaled onto the sum (x / sum(x)), which is not uniform on the simplex
+LEAF_DISTRIBUTIONS = ("uniform", "normalized")
 
 #: the most leaves :func:`bodkin_arrays` builds
 MAX_LEAVES = 20_000_000
 
 
-def bodkin_leaves(rng: np.random.Generator, count: int, n_players: int, m: float) -> np.ndarray:
-    """*count* points uniform on ``U_m`` (shape ``(count, n_players)``)."""
+def bodkin_leaves(rng: np.random.Generator, count: int, n_players: int, m: float,
+                  leaves: str = "uniform") -> np.ndarray:
+    """*count* points on ``U_m`` (shape ``(count, n_players)``), uniform or "normalized"."""
     if not 0 <= m <= 1:
         raise TreeError(f"m must be in [0, 1], not {m}")
-    x = rng.dirichlet(np.ones(n_players), size=count)
+    if leaves == "uniform":
+        x = rng.dirichlet(np.ones(n_players), size=count)
+    elif leaves == "normalized":
+        x = rng.random((count, n_players))
+        x /= x.sum(axis=1, keepdims=True)
+    else:
+        raise TreeError(f"leaves must be one of {', '.join(LEAF_DISTRIBUTIONS)}, not {leaves!r}")
     if m < 1:
         lo = m ** n_players
         s = (lo + rng.random(count) * (1 - lo)) ** (1.0 / n_players)
@@ -63,13 +75,13 @@ def _check(n_players: int, branching: int, depth: int, eta: float) -> None:
 
 
 def bodkin_arrays(n_players: int, branching: int, depth: int, m: float, eta: float,
-                  rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+                  rng: np.random.Generator, leaves: str = "uniform") -> tuple[np.ndarray, np.ndarray]:
     """(leaves in tree order, max^n root value) of one random tree (see the module docstring)."""
     _check(n_players, branching, depth, eta)
     b, N = branching, n_players
-    leaves = bodkin_leaves(rng, b ** depth, N, m)
+    pay = bodkin_leaves(rng, b ** depth, N, m, leaves)
     orders: list[np.ndarray | None] = [None] * depth
-    vals = leaves
+    vals = pay
     for k in range(depth - 1, -1, -1):
         ch = vals.reshape(-1, b, N)
         key = ch[:, :, k % N]
@@ -80,14 +92,14 @@ def bodkin_arrays(n_players: int, branching: int, depth: int, m: float, eta: flo
         pick = np.argmax(ch[:, :, k % N], axis=1)
         vals = ch[np.arange(len(ch)), pick]
     if eta == math.inf:
-        return leaves, vals[0]
+        return pay, vals[0]
     ids = np.zeros(1, dtype=np.int64)
     for k in range(depth):
         order = orders[k]
         assert order is not None
         ids = (ids[:, None] * b + order[ids]).ravel()
-    leaves = leaves[ids]
-    return leaves, root_value(leaves, N, b, depth)
+    pay = pay[ids]
+    return pay, root_value(pay, N, b, depth)
 
 
 def root_value(leaves: np.ndarray, n_players: int, branching: int, depth: int) -> np.ndarray:
@@ -100,17 +112,18 @@ def root_value(leaves: np.ndarray, n_players: int, branching: int, depth: int) -
 
 
 def bodkin_tree(n_players: int = 3, branching: int = 2, depth: int = 6, *, m: float = 1.0,
-                eta: float = 1.0, seed: int | np.random.Generator | None = None) -> GameTree:
+                eta: float = 1.0, seed: int | np.random.Generator | None = None,
+                leaves: str = "uniform") -> GameTree:
     """One random tree of the thesis's simulations as a :class:`GameTree` (players "1".."N")."""
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    leaves, _ = bodkin_arrays(n_players, branching, depth, m, eta, rng)
+    pay, _ = bodkin_arrays(n_players, branching, depth, m, eta, rng, leaves)
     b = branching
     n_inner = (b ** depth - 1) // (b - 1)
-    n = n_inner + len(leaves)
+    n = n_inner + len(pay)
     offsets = np.empty(n + 1, dtype=np.int64)
     offsets[:n_inner + 1] = np.arange(n_inner + 1) * b + 1
     offsets[n_inner + 1:] = offsets[n_inner]
     kind = np.concatenate([np.full(b ** d, d % n_players, dtype=np.int8) for d in range(depth)]
-                          + [np.full(len(leaves), LEAF, dtype=np.int8)])
+                          + [np.full(len(pay), LEAF, dtype=np.int8)])
     players = [Player(str(i + 1), "max") for i in range(n_players)]
-    return GameTree(players, offsets, kind, leaves)
+    return GameTree(players, offsets, kind, pay)
