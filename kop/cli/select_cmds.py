@@ -14,6 +14,9 @@ def register(cli: Commands) -> None:
     p.add_argument("theory", metavar="THEORY", help="A .kop theory file (see docs/theories.md).")
     p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
                    help="Seconds per prover question (default: 60).")
+    p.add_argument("--scenario", "-s", metavar="NAME", help="Answer only in this scenario.")
+    p.add_argument("--allow-outside", action="store_true",
+                   help="Let the theory read files outside its own folder.")
 
     p = cli.add("select", _select, json_help="Print the report as JSON.")
     p.add_argument("tree", metavar="TREE", help="Game tree: a kop-tree/1 .json file or a Gambit .efg file.")
@@ -85,21 +88,26 @@ def _demo(args: argparse.Namespace) -> int | None:
     return None if result.all_ok else 1
 
 
-def _run(args: argparse.Namespace) -> None:
-    """Run a theory file: state what players know, then ask questions about it.
+def _run(args: argparse.Namespace) -> int | None:
+    """Run a theory file: state a game and what players know, then ask questions about it.
 
-    Statements: tree "FILE", model "FILE", agents A, B, know FORMULA, core P = d,
-    announce FORMULA, ask valid|entails|satisfiable|check FORMULA, ask level P,
-    ask decided, ask select [P].
+    Statements: players, game { ... }, tree "FILE", model "FILE" or model { ... },
+    agents, know, common, core P = d, P knows E_Q ..., scenario NAME { ... },
+    include "FILE", announce FORMULA, [in S] ask QUESTION, [in S] expect ...
+    (see docs/theories.md).  Exit 1 when an `expect` does not match.
     """
     from kop.theory import load_theory, run_theory
 
-    answers = run_theory(load_theory(args.theory), timeout=args.timeout)
+    answers = run_theory(load_theory(args.theory, allow_outside=args.allow_outside), timeout=args.timeout,
+                         scenario=args.scenario)
     if args.json:
         print_json([a.to_json() for a in answers])
     else:
         for a in answers:
-            print(f"[line {a.line}] {a.text}")
+            scen = f" ({a.scenario})" if a.scenario is not None else ""
+            print(f"[line {a.line}]{scen} {a.text}")
+    bad = [a for a in answers if a.question.startswith("expect") and not a.result["ok"]]
+    return 1 if bad else None
 
 
 def _pair(v: Any) -> str:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from kop.syntax.errors import KopError
 
-__all__ = ["read_confined", "resolve_confined", "MAX_BYTES"]
+__all__ = ["read_confined", "resolve_confined", "read_regular", "read_bytes", "MAX_BYTES"]
 
 #: The largest file a theory reads (bytes).
 MAX_BYTES = 64 * 1024 * 1024
@@ -61,6 +61,16 @@ def read_confined(name: str | Path, base: Path, *, allow_outside: bool = False, 
 def read_regular(path: Path, *, what: str = "file", max_bytes: int = MAX_BYTES, shown: str | None = None) -> str:
     """The UTF-8 text of *path*, refusing non-regular files, files over *max_bytes* and other encodings."""
     shown = str(path) if shown is None else shown
+    data = read_bytes(path, what=what, max_bytes=max_bytes, shown=shown)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise KopError(f"{what} {shown!r} is not UTF-8 text (byte {exc.start})") from None
+
+
+def read_bytes(path: Path, *, what: str = "file", max_bytes: int = MAX_BYTES, shown: str | None = None) -> bytes:
+    """The bytes of the regular file *path* (at most *max_bytes*; devices, fifos and folders refused)."""
+    shown = str(path) if shown is None else shown
     if "\x00" in str(path):
         raise KopError(f"the {what} path contains a NUL character")
     try:
@@ -81,7 +91,4 @@ def read_regular(path: Path, *, what: str = "file", max_bytes: int = MAX_BYTES, 
         os.close(fd)
     if len(data) > max_bytes:
         raise KopError(f"{what} {shown!r} is larger than {max_bytes} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise KopError(f"{what} {shown!r} is not UTF-8 text (byte {exc.start})") from None
+    return data

@@ -12,7 +12,68 @@ from typing import Any
 
 from kop.theory.source import Position
 
-__all__ = ["Statement", "Theory", "Answer"]
+__all__ = ["Statement", "Theory", "Answer", "GameNode", "ObservationSpec", "PartialSpec", "MAX_LEVEL"]
+
+#: The largest level d a theory may state (``core P = d``), as for the strategies M<d> and HM0M<d>.
+MAX_LEVEL = 10_000
+
+
+@dataclass(frozen=True)
+class GameNode:
+    """A node of an inline game: a leaf (payoff) or a mover with (move, probability, child) triples."""
+
+    label: str | None
+    mover: str | None
+    children: tuple[tuple[str | None, Any, GameNode], ...]
+    payoff: tuple[Any, ...]
+    pos: Position = field(compare=False, repr=False)
+    mover_pos: Position | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class ObservationSpec:
+    """A Kripke model by observation: vocabulary, laws, exactly-k constraints, observations, actual world."""
+
+    vocabulary: tuple[str, ...]
+    laws: tuple[tuple[Any, Position], ...]
+    counts: tuple[tuple[int, tuple[str, ...], Position], ...]
+    observes: tuple[tuple[str, tuple[str, ...], Position], ...]
+    actual: tuple[str, ...] | None
+    pos: Position = field(compare=False, repr=False)
+    numbers: tuple[tuple[str, Any, Any, Position], ...] = ()
+    wheres: tuple[tuple[str, Position], ...] = ()
+    observes_values: tuple[tuple[str, str, Position], ...] = ()
+
+
+@dataclass(frozen=True)
+class PartialSpec:
+    """``KNOWER knows E_OWNER ...``: what one player knows of another's evaluation function.
+
+    ``kind`` is ``exactly``, ``nothing``, ``order``, ``within`` (data: k),
+    ``subtree`` (data: a node label) or ``among`` (data: candidates, each a
+    tuple of values in leaf order or a mapping leaf label -> value, with its position).
+    """
+
+    knower: str
+    kind: str
+    owner: str
+    data: Any
+    pos: Position = field(compare=False, repr=False)
+    knower_pos: Position = field(compare=False, repr=False)
+    owner_pos: Position = field(compare=False, repr=False)
+
+    def describe(self) -> str:
+        if self.kind == "exactly":
+            return f"{self.knower} knows E_{self.owner} exactly"
+        if self.kind == "nothing":
+            return f"{self.knower} knows nothing of E_{self.owner}"
+        if self.kind == "order":
+            return f"{self.knower} knows the order of E_{self.owner}"
+        if self.kind == "within":
+            return f"{self.knower} knows E_{self.owner} within {self.data}"
+        if self.kind == "subtree":
+            return f"{self.knower} knows E_{self.owner} on {self.data}"
+        return f"{self.knower} knows E_{self.owner} among {len(self.data)} candidates"
 
 
 @dataclass(frozen=True)
@@ -28,14 +89,17 @@ class Statement:
     line: int
     pos: Position | None = field(default=None, compare=False, repr=False)
     scope: tuple[str, ...] = ()
+    scope_pos: tuple[Position, ...] = field(default=(), compare=False, repr=False)
+    base: Path | None = field(default=None, compare=False, repr=False)
 
-    def error(self, message: str, found: str = "") -> Exception:
-        """A located error at this statement."""
+    def error(self, message: str, found: str = "", at: Position | None = None) -> Exception:
+        """A located error at this statement (or at *at*, a place inside it)."""
         from kop.syntax.errors import KopError
 
-        if self.pos is None:
+        where = at or self.pos
+        if where is None:
             return KopError(f"line {self.line}: {message}")
-        return self.pos.error(message, found)
+        return where.error(message, found)
 
 
 @dataclass(frozen=True)
