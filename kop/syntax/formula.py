@@ -90,10 +90,10 @@ class Formula:
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
-        if type(other) is not type(self) or other._hash != self._hash:  # type: ignore[attr-defined]
+        if type(other) is not type(self) or other._hash != self._hash:
             return False
         # compare without recursion, so formulas of any depth can be compared
-        stack: list[tuple[Formula, Formula]] = [(self, other)]  # type: ignore[list-item]
+        stack: list[tuple[Formula, Formula]] = [(self, other)]
         while stack:
             a, b = stack.pop()
             if a is b:
@@ -549,7 +549,7 @@ def _nnf(f: Formula, neg: bool) -> Formula:
     if isinstance(f, Everyone):
         return _nnf(conj(Know(a, f.arg) for a in f.group), neg)
     if isinstance(f, (Common, Distributed)):
-        inner = type(f)(f.group, _nnf(f.arg, False))
+        inner: Formula = type(f)(f.group, _nnf(f.arg, False))
         return Not(inner) if neg else inner
     if isinstance(f, RelCommon):
         inner = RelCommon(f.group, _nnf(f.cond, False), _nnf(f.arg, False))
