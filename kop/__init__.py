@@ -138,6 +138,16 @@ _EXPORTS: dict[str, str] = {
     "GameError": "kop.games.errors",
     "from_openspiel": "kop.games.openspiel",
     # games: n players, chance and simultaneous moves (Bodkin)
+    "maxn": "kop.games.nplayer.maxn",
+    "bnb": "kop.games.nplayer.bnb",
+    "lower_eval": "kop.games.nplayer.lower_eval",
+    "bimodal": "kop.games.nplayer.bimodal",
+    "paranoid": "kop.games.nplayer.paranoid",
+    "PayoffBounds": "kop.games.nplayer.bounds",
+    "BoundsError": "kop.games.nplayer.bounds",
+    "NPlayerResult": "kop.games.nplayer.core",
+    "bodkin_tree": "kop.games.nplayer.random_trees",
+    "best_case_tree": "kop.games.nplayer.best_case",
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
     "WorldsGame": "kop.worlds.game",
     "Beliefs": "kop.worlds.game",
