@@ -82,6 +82,7 @@ COMMAND_MODULES = [
     "kop.cli.game_cmds",
     "kop.cli.select_cmds",
     "kop.cli.theory_cmds",
+    "kop.cli.experiment_cmds",
 ]
 
 
