@@ -115,10 +115,29 @@ _EXPORTS: dict[str, str] = {
     "select": "kop.selection.selector",
     "Selection": "kop.selection.selector",
     "figure2": "kop.selection.examples",
+    "figure2_game": "kop.selection.examples",
     "worked_example": "kop.selection.worked_example",
     # selection: partial knowledge of evaluation functions (knowing-value semantics)
     # games: implicit games, search on them, the OpenSpiel bridge
+    "search": "kop.games.search",
+    "SearchResult": "kop.games.search.result",
+    "ImplicitGame": "kop.games.implicit",
+    "TreeGame": "kop.games.implicit",
+    "Nim": "kop.games.implicit",
+    "nim": "kop.games.implicit",
+    "GameError": "kop.games.errors",
+    "from_openspiel": "kop.games.openspiel",
     # games: n players, chance and simultaneous moves (Bodkin)
+    "maxn": "kop.games.nplayer.maxn",
+    "bnb": "kop.games.nplayer.bnb",
+    "lower_eval": "kop.games.nplayer.lower_eval",
+    "bimodal": "kop.games.nplayer.bimodal",
+    "paranoid": "kop.games.nplayer.paranoid",
+    "PayoffBounds": "kop.games.nplayer.bounds",
+    "BoundsError": "kop.games.nplayer.bounds",
+    "NPlayerResult": "kop.games.nplayer.core",
+    "bodkin_tree": "kop.games.nplayer.random_trees",
+    "best_case_tree": "kop.games.nplayer.best_case",
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
     "WorldsGame": "kop.worlds.game",
     "Beliefs": "kop.worlds.game",
@@ -136,6 +155,10 @@ _EXPORTS: dict[str, str] = {
     "play_round": "kop.worlds.competition",
     "supremacy": "kop.worlds.competition",
     # agents (kop.Agent, kop.Match, kop.tournament)
+    "Agent": "kop.agents.agent",
+    "Match": "kop.agents.match",
+    "MatchResult": "kop.agents.match",
+    "tournament": "kop.agents.tournament",
     # experiments (the experiment runner and the papers' experiments)
     "run_tasks": "kop.experiments.runner",
     "spawn_seeds": "kop.experiments.runner",

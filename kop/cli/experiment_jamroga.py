@@ -37,7 +37,7 @@ def _jamroga(args: argparse.Namespace) -> None:
         from kop.experiments.runner import ExperimentError
 
         raise ExperimentError(f"--games must be a positive integer, got {args.games}")
-    doc = run_figure(args.fig, args.games, args.seed, args.small, **runner_kwargs(args))  # type: ignore[arg-type]
+    doc = run_figure(args.fig, args.games, args.seed, args.small, **runner_kwargs(args))
     if args.json:
         print_json(doc)
         return
