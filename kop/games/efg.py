@@ -1,18 +1,42 @@
 """Gambit ``.efg`` (extensive form, version 2) import and export for perfect-information trees.
 
-Supported: personal (``p``), chance (``c``) and terminal (``t``) nodes in
-prefix order, outcomes with payoffs at any node (payoffs along a path add up,
-as in Gambit), rational (``1/3``) and decimal numbers, node names (kop labels)
-and action names (kop move labels; an action named by its 0-based position,
-``"0"``, ``"1"``, ..., is an unlabelled move, which is how export names them:
-open-spiel needs distinct action names).  A personal information set with more than
-one node makes the game one of imperfect information, which kop's strategies
-do not cover yet: such a file is rejected with a message naming the set.
+The format is read as Gambit and OpenSpiel write it (Gambit's documentation,
+"The extensive game (.efg) file format"): a header ``EFG 2 R "title" { "player"
+... }`` with an optional comment string, then the nodes in prefix order:
+
+* ``p "name" player infoset ["infoset name" { "action" ... }] outcome [...]``
+  (personal), ``c "name" infoset ["infoset name" { "action" prob ... }] outcome
+  [...]`` (chance) and ``t "name" outcome [...]`` (terminal);
+* an outcome is ``0`` (none) or a number, followed where it is first defined by
+  a name and its payoffs ``"name" { 1, 2 }``; payoffs are separated by commas or
+  spaces, and a later node may reuse the number alone or repeat the same payoffs;
+* numbers are integers, decimals (``.80``, ``2.5e-3``) or rationals (``3/4``);
+  probabilities likewise;
+* names are double-quoted; ``\\"`` is a quote and ``\\\\`` a backslash inside;
+* an information set's actions may be omitted after its first node (chance sets
+  may be reused by several nodes: that keeps the game of perfect information).
+
+Node names become kop labels and action names move labels (an action named by
+its 0-based position, ``"0"``, ``"1"``, ..., is an unlabelled move, which is how
+export names them).  Outcomes at inner nodes add up along the path, as in
+Gambit.  A personal information set with more than one node makes the game one
+of imperfect information, which kop's strategies do not cover yet: such a file
+is rejected with a message naming the set.  Every other problem is an
+:class:`~kop.games.errors.EfgError` naming the line and column and what was
+expected there.
+
+Limits: a number is at most :data:`MAX_NUMBER_CHARS` characters with an exponent
+of at most :data:`MAX_EXPONENT` in size, and a payoff must fit a 64-bit float.
 
 Gambit players maximize their payoffs.  On export, the payoffs of a kop player
-whose goal is ``min`` are negated, and the comment line records the goals
-(``kop-goals: A=max B=min``) so that import restores the original numbers and
-goals; a file without that line gives every player the goal ``max``.
+whose goal is ``min`` are negated, and the comment records the goals
+(``kop-goals: A=max B=min``, or ``kop-goals: max min`` in player order) so that
+import restores the original numbers and goals; a file without it gives every
+player the goal ``max``.
+
+Reading and writing take time linear in the file: well-formed nodes in the usual
+one-node-per-line layouts are matched by one regular expression each, anything
+else by a token-level reader that also words the errors.
 
 Example
 -------
@@ -20,281 +44,646 @@ Example
 >>> t = kop.load_tree("theories/figure2.json")
 >>> kop.loads_efg(kop.dumps_efg(t)) == t
 True
+>>> kop.loads_efg('EFG 2 R "g" { "A" "B" } p "" 1 1 "" { "x" "y" } 0 '
+...               't "" 1 "o" { .80, 3/4 } t "" 1')
+GameTree(players=(A:max, B:max), nodes=3, leaves=2, height=1)
 """
 
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
+from collections.abc import Iterator
+from typing import Any, NamedTuple, NoReturn, Union
 
 import numpy as np
 
 from kop.games.errors import EfgError
-from kop.games.tree import CHANCE, LEAF, GameTree, Player
-from kop.syntax.jsontext import location
+from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
+from kop.syntax.jsontext import location, paused_gc
 
-__all__ = ["loads_efg", "dumps_efg"]
+__all__ = ["loads_efg", "dumps_efg", "MAX_NUMBER_CHARS", "MAX_EXPONENT"]
 
+#: the longest number token read
+MAX_NUMBER_CHARS = 200
+#: the largest exponent (``e+N`` / ``e-N``) read
+MAX_EXPONENT = 400
+_FLOAT_MAX = Fraction(np.finfo(np.float64).max)
+
+Number = Union[int, Fraction]
+
+_STR = r'"((?:[^"\\]|\\.)*)"'
+_NUM = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:/[0-9]+)?"
+_END = r"(?![0-9A-Za-z_./+-])"
+_INT = r"([0-9]+)" + _END
+_PAYS = rf"\{{\s*((?:{_NUM}){_END}(?:(?:\s*,\s*|\s+)(?:{_NUM}){_END})*)\s*\}}"
+_OUTCOME = rf"\s+{_INT}(?:\s*{_STR}\s*{_PAYS})?"
+_QSTR = r'"(?:[^"\\]|\\.)*"'
+# one node in the usual layouts (anything else goes to the token-level reader); 19 groups
+_FAST = re.compile(
+    rf"\s*(?:t\s*{_STR}{_OUTCOME}"
+    rf"|p\s*{_STR}\s*{_INT}\s+{_INT}(?:\s*{_STR}\s*\{{((?:\s*{_QSTR})+)\s*\}})?{_OUTCOME}"
+    rf"|c\s*{_STR}\s*{_INT}(?:\s*{_STR}\s*\{{((?:\s*{_QSTR}\s*{_NUM}{_END})+)\s*\}})?{_OUTCOME})",
+    re.DOTALL)
+_NUMBER = re.compile(_NUM)
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_STRINGS = re.compile(r'"((?:[^"\\]|\\.)*)"', re.DOTALL)
+_PAIRS = re.compile(rf'"((?:[^"\\]|\\.)*)"\s*({_NUM})', re.DOTALL)
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 _TOKEN = re.compile(r"""\s*(?:
     (?P<string>"(?:[^"\\]|\\.)*")
   | (?P<brace>[{}])
-  | (?P<number>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?:/\d+)?)
-  | (?P<word>[A-Za-z]+)
+  | (?P<comma>,)
+  | (?P<number>[+-]?[0-9.][0-9A-Za-z./+-]*|[+-])
+  | (?P<word>[A-Za-z_][A-Za-z0-9_]*)
 )""", re.VERBOSE | re.DOTALL)
-_GOALS = re.compile(r"kop-goals:\s*((?:\S+=(?:max|min)\s*)+)")
+_SPACE = re.compile(r"\s*")
 
 
-class _Tokens:
-    def __init__(self, text: str):
+def _unquote(s: str) -> str:
+    """The text of a quoted name without its quotes (``\\"`` is a quote, ``\\\\`` a backslash)."""
+    if "\\" not in s:
+        return s
+    return _ESCAPE.sub(lambda m: m.group(1) if m.group(1) in '"\\' else m.group(0), s)
+
+
+class _Fault(Exception):
+    """A problem in a node found after matching it; *part* says which token to point at."""
+
+    def __init__(self, part: str, message: str, index: int = 0):
+        super().__init__(message)
+        self.part, self.message, self.index = part, message, index
+
+
+class _Node(NamedTuple):
+    """One node record: what a fast match or the token-level reader found, and where."""
+
+    kind: str
+    name: str
+    player: int
+    infoset: int
+    iname: str | None
+    actions: list[str] | None
+    probs: list[str] | None
+    outcome: int
+    oname: str | None
+    payoffs: list[str] | None
+    start: int
+    end: int
+    at: dict[str, list[int]] | None  # token positions (token-level reader only)
+
+
+class _Lexer:
+    """Tokens on demand, each with its offset; errors located and worded."""
+
+    def __init__(self, text: str, pos: int = 0):
         self.text = text
-        self.toks: list[tuple[str, str, int]] = []
-        pos = 0
-        end = len(text.rstrip())
-        while pos < end:
-            m = _TOKEN.match(text, pos)
-            if m is None or m.end() == pos:
-                at = len(text) - len(text[pos:].lstrip())
-                raise EfgError(f"{location(text, at)}: unexpected {text[at:at + 10]!r}")
-            kind = m.lastgroup
-            self.toks.append((kind, m.group(kind), m.start(kind)))
-            pos = m.end()
-        self.i = 0
+        self.pos = pos
 
-    def where(self) -> str:
-        at = self.toks[self.i][2] if self.i < len(self.toks) else len(self.text)
-        return location(self.text, at)
+    def fail(self, at: int, message: str) -> NoReturn:
+        raise EfgError(f"{location(self.text, at)}: {message}")
 
-    def peek(self) -> tuple[str, str] | None:
-        return self.toks[self.i][:2] if self.i < len(self.toks) else None
+    def peek(self) -> tuple[str, str, int]:
+        """(kind, token, offset); kind ``end`` at the end of the text."""
+        m = _TOKEN.match(self.text, self.pos)
+        if m is None or m.lastgroup is None:
+            at = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
+            if at >= len(self.text):
+                return "end", "", at
+            return "bad", self.text[at], at
+        kind = m.lastgroup
+        return kind, m.group(kind), m.start(kind)
 
-    def take(self, kind: str, what: str) -> str:
-        t = self.peek()
-        if t is None or t[0] != kind:
-            found = "end of file" if t is None else repr(t[1])
-            raise EfgError(f"{self.where()}: expected {what}, found {found}")
-        self.i += 1
-        return t[1]
+    def take(self, kind: str, what: str) -> tuple[str, int]:
+        k, tok, at = self.peek()
+        if k != kind:
+            self.fail(at, f"expected {what}, found {_found(k, tok)}")
+        self.pos = at + len(tok)
+        return tok, at
 
-    def string(self, what: str) -> str:
-        s = self.take("string", what)
-        return s[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    def accept(self, kind: str, token: str | None = None) -> bool:
+        k, tok, at = self.peek()
+        if k == kind and (token is None or tok == token):
+            self.pos = at + len(tok)
+            return True
+        return False
 
-    def number(self, what: str) -> Fraction:
-        where = self.where()
-        s = self.take("number", what)
-        try:
-            return Fraction(s)
-        except (ValueError, ZeroDivisionError):
-            raise EfgError(f"{where}: bad number {s!r} for {what}") from None
+    def string(self, what: str) -> tuple[str, int]:
+        tok, at = self.take("string", what)
+        return _unquote(tok[1:-1]), at
 
-    def opt(self, kind: str, value: str | None = None) -> bool:
-        t = self.peek()
-        return t is not None and t[0] == kind and (value is None or t[1] == value)
+    def number(self, what: str) -> tuple[str, int]:
+        tok, at = self.take("number", what)
+        check_number(tok, self.text, at, what)
+        return tok, at
+
+    def integer(self, what: str) -> tuple[int, int]:
+        tok, at = self.take("number", what)
+        if not _INTEGER.fullmatch(tok) or len(tok) > 18:
+            self.fail(at, f"expected {what} (a whole number), found {tok[:40]!r}")
+        return int(tok), at
+
+
+def _found(kind: str, tok: str) -> str:
+    if kind == "end":
+        return "the end of the file"
+    if kind == "bad":
+        return f"the character {tok!r}"
+    return repr(tok) if len(tok) <= 40 else repr(tok[:37] + "...")
+
+
+def check_number(tok: str, text: str, at: int, what: str) -> None:
+    """Raise a located :class:`EfgError` unless *tok* is a number kop reads (within the limits)."""
+    where = location(text, at)
+    if len(tok) > MAX_NUMBER_CHARS:
+        raise EfgError(f"{where}: {what} has {len(tok)} characters; kop reads numbers of up to "
+                       f"{MAX_NUMBER_CHARS}")
+    if not _NUMBER.fullmatch(tok):
+        raise EfgError(f"{where}: expected {what} (like 3, -1.5, .80, 2e-3 or 3/4), found {tok!r}")
+    m = re.search(r"[eE]([+-]?[0-9]+)", tok)
+    if m and abs(int(m.group(1))) > MAX_EXPONENT:
+        raise EfgError(f"{where}: the exponent of {tok!r} is beyond kop's limit of {MAX_EXPONENT}")
+    if "/" in tok and int(tok.rsplit("/", 1)[1]) == 0:
+        raise EfgError(f"{where}: {what} {tok!r} divides by zero")
+
+
+def _value(tok: str) -> Number:
+    """The exact value of a checked number token (an int when it is whole)."""
+    try:
+        return int(tok)
+    except ValueError:
+        x = Fraction(tok)
+        return int(x) if x.denominator == 1 else x
+
+
+def _careful_node(text: str, pos: int) -> _Node:
+    """One node by the token-level reader (words every error)."""
+    lx = _Lexer(text, pos)
+    at: dict[str, list[int]] = {}
+    kind, tok, start = lx.peek()
+    if kind == "end":
+        lx.fail(start, "the file ends before the tree is complete (expected a node: p, c or t)")
+    if kind != "word" or tok not in ("p", "c", "t"):
+        lx.fail(start, f"expected a node type p, c or t, found {_found(kind, tok)}")
+    lx.pos = start + len(tok)
+    player = infoset = 0
+    iname = oname = None
+    actions: list[str] | None = None
+    probs: list[str] | None = None
+    payoffs: list[str] | None = None
+    name, a = lx.string(f"the node name (a quoted string) after {tok!r}")
+    at["name"] = [a]
+    if tok == "p":
+        player, a = lx.integer("the player number")
+        at["player"] = [a]
+    if tok in "pc":
+        infoset, a = lx.integer("the information set number")
+        at["infoset"] = [a]
+        if lx.peek()[0] == "string":
+            iname, a = lx.string("the information set name")
+            at["iname"] = [a]
+            _, a = lx.take("brace", "'{' before the actions")
+            at["actions"] = [a]
+            actions, at["action"] = [], []
+            if tok == "c":
+                probs, at["prob"] = [], []
+            while not lx.accept("brace", "}"):
+                what = "an action name or '}'" if actions else "an action name (a quoted string)"
+                act, a = lx.string(what)
+                actions.append(act)
+                at["action"].append(a)
+                if probs is not None:
+                    p, a = lx.number(f"the probability of action {act!r}")
+                    probs.append(p)
+                    at["prob"].append(a)
+            if not actions:
+                lx.fail(at["actions"][0], f"a {'chance' if tok == 'c' else 'personal'} node needs at least "
+                                          "one action")
+    outcome, a = lx.integer("the outcome number (0 for none)")
+    at["outcome"] = [a]
+    if lx.peek()[0] == "string":
+        oname, a = lx.string("the outcome name")
+        at["oname"] = [a]
+        _, a = lx.take("brace", "'{' before the payoffs")
+        at["payoffs"] = [a]
+        payoffs, at["payoff"] = [], []
+        while True:
+            k, t, a = lx.peek()
+            if k == "brace" and t == "}" and payoffs:
+                lx.pos = a + 1
+                break
+            if k == "comma" and payoffs:
+                lx.pos = a + 1
+                k, t, a = lx.peek()
+                if k != "number":
+                    lx.fail(a, f"expected a payoff after ',', found {_found(k, t)}")
+            if k != "number":
+                what = "a payoff, ',' or '}'" if payoffs else "a payoff (a number)"
+                lx.fail(a, f"expected {what}, found {_found(k, t)}")
+            p, a = lx.number("a payoff")
+            payoffs.append(p)
+            at["payoff"].append(a)
+    return _Node(tok, name, player, infoset, iname, actions, probs, outcome, oname, payoffs, start, lx.pos, at)
+
+
+def _risky(tokens: list[str] | None) -> bool:
+    """Whether number tokens need the token-level reader's limit checks."""
+    return tokens is not None and any(len(t) > 25 or "e" in t or "E" in t or "/0" in t for t in tokens)
+
+
+def _fast_nodes(text: str, pos: int) -> Iterator[_Node | None]:
+    """Node records from *pos* on, by one regular expression each; None where it does not match."""
+    unq = _unquote
+    while True:
+        scan = _FAST.scanner(text, pos).match
+        while True:
+            m = scan()
+            if m is None:
+                break
+            (t_name, t_out, t_oname, t_pays, p_name, p_pl, p_iset, p_iname, p_acts, p_out, p_oname, p_pays,
+             c_name, c_iset, c_iname, c_acts, c_out, c_oname, c_pays) = m.groups()
+            if t_name is not None:
+                pays = t_pays.replace(",", " ").split() if t_pays is not None else None
+                nd = _Node("t", unq(t_name), 0, 0, None, None, None, int(t_out),
+                           None if t_oname is None else unq(t_oname), pays, m.start(), m.end(), None)
+            elif p_name is not None:
+                pays = p_pays.replace(",", " ").split() if p_pays is not None else None
+                acts = None if p_iname is None else [unq(a) for a in _STRINGS.findall(p_acts)]
+                nd = _Node("p", unq(p_name), int(p_pl), int(p_iset), None if p_iname is None else unq(p_iname),
+                           acts, None, int(p_out), None if p_oname is None else unq(p_oname), pays,
+                           m.start(), m.end(), None)
+            else:
+                pays = c_pays.replace(",", " ").split() if c_pays is not None else None
+                pairs = None if c_iname is None else _PAIRS.findall(c_acts)
+                nd = _Node("c", unq(c_name), 0, int(c_iset), None if c_iname is None else unq(c_iname),
+                           None if pairs is None else [unq(a) for a, _ in pairs],
+                           None if pairs is None else [p for _, p in pairs], int(c_out),
+                           None if c_oname is None else unq(c_oname), pays, m.start(), m.end(), None)
+            if _risky(nd.payoffs) or _risky(nd.probs):
+                break
+            pos = nd.end
+            yield nd
+        pos = yield None
+        if pos is None:
+            return
+
+
+def _goals(comment: str, names: list[str], text: str, at: int) -> list[str]:
+    """Goals from a ``kop-goals:`` comment (``A=max B=min`` or ``max min`` in player order)."""
+    m = re.search(r"kop-goals:", comment)
+    if m is None:
+        return ["max"] * len(names)
+    words = comment[m.end():].split()
+    where = location(text, at)
+    positional = [w for w in words if w in ("max", "min")]
+    if words[:len(names)] == positional[:len(names)] and len(positional) >= len(names):
+        return positional[:len(names)]
+    goals = dict.fromkeys(names, "max")
+    for w in words:
+        name, eq, goal = w.rpartition("=")
+        if not eq:
+            break  # free text after the goals
+        if goal not in ("max", "min") or name not in goals:
+            raise EfgError(f"{where}: the kop-goals comment: {w[:40]!r} is not PLAYER=max or PLAYER=min "
+                           f"(players {', '.join(names)})")
+        goals[name] = goal
+    return [goals[n] for n in names]
 
 
 def loads_efg(text: str) -> GameTree:
     """A tree from the text of a Gambit ``.efg`` file (perfect information, with chance)."""
-    tk = _Tokens(text)
-    if tk.take("word", "'EFG'") != "EFG":
-        raise EfgError(f"{location(text, 0)}: an .efg file starts with 'EFG 2 R'")
-    version = tk.number("the version 2")
-    if version != 2:
-        raise EfgError(f"{tk.where()}: only EFG version 2 is supported, not {version}")
-    rd = tk.take("word", "R or D")
+    if not isinstance(text, str):
+        raise EfgError(f"an .efg text is a string, not {type(text).__name__}")
+    lx = _Lexer(text)
+    k, tok, at = lx.peek()
+    if k != "word" or tok != "EFG":
+        lx.fail(at, f"an .efg file starts with 'EFG 2 R', found {_found(k, tok)}")
+    lx.pos = at + 3
+    version, at = lx.take("number", "the version 2 after 'EFG'")
+    if version != "2":
+        lx.fail(at, f"only EFG version 2 is supported, not {version[:20]!r}")
+    rd, at = lx.take("word", "R or D after the version")
     if rd not in ("R", "D"):
-        raise EfgError(f"{tk.where()}: expected R or D after the version, found {rd!r}")
-    tk.string("the title")
-    tk.take("brace", "'{' before the player names")
+        lx.fail(at, f"expected R or D after the version, found {rd!r}")
+    lx.string("the title (a quoted string)")
+    lx.take("brace", "'{' before the player names")
     names: list[str] = []
-    while tk.opt("string"):
-        names.append(tk.string("a player name"))
-    tk.take("brace", "'}' after the player names")
+    while lx.peek()[0] == "string":
+        name, at = lx.string("a player name")
+        if name in names:
+            lx.fail(at, f"player {name!r} is listed twice")
+        if not name:
+            lx.fail(at, "a player name must not be empty")
+        names.append(name)
+    k, tok, at = lx.peek()
+    if k != "brace" or tok != "}":
+        lx.fail(at, f"expected a player name (a quoted string) or '}}', found {_found(k, tok)}")
     if not names:
-        raise EfgError(f"{tk.where()}: the game has no players")
-    comment = tk.string("the comment") if tk.opt("string") else ""
+        lx.fail(at, "the game has no players")
+    lx.pos = at + 1
     goals = ["max"] * len(names)
-    m = _GOALS.search(comment)
-    if m:
-        pairs = dict(p.split("=") for p in m.group(1).split())
-        goals = [pairs.get(n, "max") for n in names]
+    if lx.peek()[0] == "string":
+        comment, at = lx.string("the comment")
+        goals = _goals(comment, names, text, at)
     players = tuple(Player(n, g) for n, g in zip(names, goals))
-    outcomes: dict[int, list[Fraction]] = {}
-    infosets: dict[tuple[int, int], tuple[str, list[str], list[Fraction] | None]] = {}
-    seen_personal: dict[tuple[int, int], str] = {}
-    n_players = len(names)
-    zero = [Fraction(0)] * n_players
+    with paused_gc():  # millions of small records: the cyclic collector would cost more than the reading
+        return _Reader(text, players).read(lx.pos)
 
-    def outcome(what: str) -> list[Fraction]:
-        where = tk.where()
-        k = int(tk.number(f"the outcome number of {what}"))
-        if k == 0:
-            return zero
-        if tk.opt("string"):
-            tk.string("the outcome name")
-        if tk.opt("brace", "{"):
-            tk.take("brace", "'{'")
-            pays = []
-            while tk.opt("number"):
-                pays.append(tk.number("a payoff"))
-            if tk.opt("string"):
-                raise EfgError(f"{tk.where()}: payoffs must be numbers")
-            tk.take("brace", "'}' after the payoffs")
-            if len(pays) != n_players:
-                raise EfgError(f"{where}: outcome {k} has {len(pays)} payoffs, expected {n_players} "
-                               f"(players {', '.join(names)})")
-            if k in outcomes and outcomes[k] != pays:
-                raise EfgError(f"{where}: outcome {k} is defined twice with different payoffs")
-            outcomes[k] = pays
-        if k not in outcomes:
-            raise EfgError(f"{where}: outcome {k} is used before its payoffs are given")
-        return outcomes[k]
 
-    root: dict | None = None
-    # stack of [node dict, children still expected, accumulated payoff, action names]
-    stack: list[list] = []
-    while True:
-        if stack and stack[-1][1] == 0:
-            stack.pop()
+class _Reader:
+    """The node records of a file, turned into the arrays of a :class:`GameTree`."""
+
+    def __init__(self, text: str, players: tuple[Player, ...]):
+        self.text = text
+        self.players = players
+        self.n = len(players)
+        self.outcomes: dict[int, tuple[list[Number], int]] = {}  # number -> payoffs, first offset
+        self.chance_sets: dict[int, tuple[list[str], list[Number]]] = {}
+        self.personal_sets: dict[tuple[int, int], tuple[list[str] | None, int]] = {}
+        self.integral = True  # every outcome's payoffs are whole numbers
+
+    def where(self, pos: int) -> str:
+        """The location of the first token at or after *pos*."""
+        m = _SPACE.match(self.text, pos)
+        return location(self.text, m.end() if m else pos)
+
+    def fault(self, nd: _Node, f: _Fault) -> NoReturn:
+        """Raise *f* at its token: re-read the node with the token-level reader for the positions."""
+        at = _careful_node(self.text, nd.start).at or {}
+        where = at.get(f.part, [nd.start])
+        pos = where[min(f.index, len(where) - 1)] if where else nd.start
+        raise EfgError(f"{self.where(pos)}: {f.message}")
+
+    def read(self, pos: int) -> GameTree:
+        text = self.text
+        depth_of: list[int] = []
+        kinds: list[int] = []
+        n_kids: list[int] = []
+        leaf_pays: list[list[Number]] = []
+        labels: dict[int, str] = {}
+        moves: dict[int, str] = {}
+        probs: dict[int, Number] = {}
+        # open nodes: [children still expected, payoffs accumulated (None: zero), actions, probs, next rank]
+        stack: list[list[Any]] = []
+        zero_acc = None
+        i = 0
+        fast = _fast_nodes(text, pos)
+        nd: _Node | None = next(fast)
+        while True:
+            upcoming: _Node | None | bool = False  # the record after this one, when already read
+            if nd is None:
+                nd = _careful_node(text, pos)
+                upcoming = fast.send(nd.end)
+            pos = nd.end
+            try:
+                acc = stack[-1][1] if stack else zero_acc
+                if stack:
+                    top = stack[-1]
+                    rank = top[4]
+                    top[4] += 1
+                    top[0] -= 1
+                    act = top[2][rank]
+                    if act and act != str(rank):
+                        moves[i] = act
+                    if top[3] is not None:
+                        probs[i] = top[3][rank]
+                if nd.name:
+                    labels[i] = nd.name
+                depth_of.append(len(stack))
+                pays = self.outcome(nd)
+                if pays is not None:
+                    acc = pays if acc is None else self.add(acc, pays, nd)
+                if nd.kind == "t":
+                    kinds.append(LEAF)
+                    n_kids.append(0)
+                    leaf_pays.append(acc if acc is not None else [0] * self.n)
+                else:
+                    actions, ps = self.infoset(nd, i)
+                    kinds.append(nd.player - 1 if nd.kind == "p" else CHANCE)
+                    n_kids.append(len(actions))
+                    stack.append([len(actions), acc, actions, ps, 0])
+            except _Fault as f:
+                self.fault(nd, f)
+            i += 1
+            while stack and stack[-1][0] == 0:
+                stack.pop()
             if not stack:
                 break
-            continue
-        if root is not None and not stack:
-            break
-        t = tk.peek()
-        if t is None:
-            raise EfgError(f"{tk.where()}: the file ends before the tree is complete")
-        where = tk.where()
-        kind = tk.take("word", "a node type p, c or t")
-        name = tk.string("the node name")
-        node: dict = {}
-        if name:
-            node["label"] = name
-        acc = stack[-1][2] if stack else zero
-        if stack:
-            parent = stack[-1]
-            k = len(parent[0]["children"])
-            if parent[3][k] and parent[3][k] != str(k):
-                node["move"] = parent[3][k]
-            parent[0]["children"].append(node)
-            parent[1] -= 1
+            nd = next(fast) if upcoming is False else upcoming  # type: ignore[assignment]
+        m = _SPACE.match(text, pos)
+        end = m.end() if m else pos
+        if end < len(text):
+            raise EfgError(f"{location(text, end)}: extra text after the tree (it is complete): "
+                           f"{text[end:end + 20]!r}")
+        return self.tree(depth_of, kinds, n_kids, leaf_pays, labels, moves, probs)
+
+    def add(self, acc: list[Number], pays: list[Number], nd: _Node) -> list[Number]:
+        out = [a + b for a, b in zip(acc, pays)]
+        for j, x in enumerate(out):
+            if abs(x) > _FLOAT_MAX:
+                raise _Fault("outcome", f"the payoff of {self.players[j].name} adds up to a number "
+                                        "too large for a 64-bit float")
+        return out
+
+    def outcome(self, nd: _Node) -> list[Number] | None:
+        k = nd.outcome
+        if nd.payoffs is None:
+            if k == 0:
+                return None
+            if k not in self.outcomes:
+                raise _Fault("outcome", f"outcome {k} is used before its payoffs are given (expected "
+                                        f"\"name\" {{ payoffs }} after the outcome number)")
+            return self.outcomes[k][0]
+        if k == 0:
+            raise _Fault("outcome", "outcome 0 means no outcome; it takes no name or payoffs")
+        if len(nd.payoffs) != self.n:
+            raise _Fault("payoffs", f"outcome {k} has {len(nd.payoffs)} payoff"
+                                    f"{'s' if len(nd.payoffs) != 1 else ''}, expected {self.n} "
+                                    f"(players {', '.join(p.name for p in self.players)})")
+        vals = []
+        for j, tok in enumerate(nd.payoffs):
+            x = _value(tok)
+            if (len(tok) > 25 or "e" in tok or "E" in tok) and abs(x) > _FLOAT_MAX:
+                raise _Fault("payoff", f"payoff {tok[:40]} is too large for a 64-bit float", j)
+            if type(x) is not int:
+                self.integral = False
+            vals.append(x)
+        old = self.outcomes.get(k)
+        if old is None:
+            self.outcomes[k] = (vals, nd.start)
+        elif old[0] != vals:
+            raise _Fault("payoffs", f"outcome {k} was defined at {self.where(old[1])} with other "
+                                    f"payoffs ({', '.join(map(str, old[0]))})")
+        return vals
+
+    def infoset(self, nd: _Node, i: int) -> tuple[list[str], list[Number] | None]:
+        key = nd.infoset
+        if nd.kind == "p":
+            pl = nd.player
+            if not 1 <= pl <= self.n:
+                raise _Fault("player", f"player {pl} does not exist (players 1..{self.n}: "
+                                       f"{', '.join(p.name for p in self.players)})")
+            seen = self.personal_sets.get((pl, key))
+            if seen is not None:
+                raise _Fault("infoset", f"information set {key} of player {pl} ({self.players[pl - 1].name}) "
+                                        f"contains more than one node (also at {self.where(seen[1])});"
+                                        " kop supports perfect-information trees only, where every "
+                                        "information set is a single node")
+            if nd.actions is None:
+                raise _Fault("infoset", f"information set {key} of player {pl} is used before its actions "
+                                        "are listed")
+            self.personal_sets[(pl, key)] = (nd.actions, nd.start)
+            return nd.actions, None
+        known = self.chance_sets.get(key)
+        if nd.actions is None:
+            if known is None:
+                raise _Fault("infoset", f"chance information set {key} is used before its actions and "
+                                        "probabilities are listed")
+            return known
+        assert nd.probs is not None
+        vals: list[Number] = []
+        for j, tok in enumerate(nd.probs):
+            p = _value(tok)
+            if not 0 <= p <= 1:
+                raise _Fault("prob", f"the probability of action {nd.actions[j]!r} is {tok[:40]}; "
+                                     "a probability is between 0 and 1", j)
+            vals.append(p)
+        total = sum(vals)
+        if abs(total - 1) > PROB_TOLERANCE * max(1, len(vals)):
+            raise _Fault("actions", f"chance probabilities sum to {float(total):g}, not 1")
+        if known is not None and (known[0] != nd.actions or known[1] != vals):
+            raise _Fault("actions", f"chance information set {key} is listed again with other actions "
+                                    "or probabilities")
+        self.chance_sets[key] = (nd.actions, vals)
+        return nd.actions, vals
+
+    def tree(self, depth_of: list[int], kinds: list[int], n_kids: list[int], leaf_pays: list[list[Number]],
+             labels: dict[int, str], moves: dict[int, str], probs: dict[int, Number]) -> GameTree:
+        n = len(kinds)
+        # breadth-first order: by depth, then prefix order (within one depth both order by path)
+        order = np.argsort(np.asarray(depth_of, dtype=np.int64), kind="stable")
+        rank = np.empty(n, dtype=np.int64)
+        rank[order] = np.arange(n)
+        kind_pre = np.asarray(kinds, dtype=np.int64)
+        kind = kind_pre[order]
+        offsets = np.empty(n + 1, dtype=np.int64)
+        offsets[0] = 1
+        np.cumsum(np.asarray(n_kids, dtype=np.int64)[order], out=offsets[1:])
+        offsets[1:] += 1
+        integral = self.integral or all(type(x) is int or x.denominator == 1 for row in leaf_pays for x in row)
+        signs = [p.sign for p in self.players]
+        if integral:
+            matrix = np.array(leaf_pays, dtype=np.float64).reshape(-1, self.n)
         else:
-            root = node
-        if kind == "t":
-            pays = outcome("a terminal node")
-            node["payoff"] = [a + b for a, b in zip(acc, pays)]
-            continue
-        if kind not in ("p", "c"):
-            raise EfgError(f"{where}: unknown node type {kind!r} (expected p, c or t)")
-        if kind == "p":
-            pl = int(tk.number("the player number"))
-            if not 1 <= pl <= n_players:
-                raise EfgError(f"{where}: player {pl} does not exist (players 1..{n_players})")
-            node["player"] = names[pl - 1]
-        else:
-            pl = 0
-        iset = int(tk.number("the information set number"))
-        iname = tk.string("the information set name") if tk.opt("string") else None
-        actions: list[str] | None = None
-        probs: list[Fraction] | None = None
-        if tk.opt("brace", "{"):
-            tk.take("brace", "'{'")
-            actions, probs = [], []
-            while tk.opt("string"):
-                actions.append(tk.string("an action name"))
-                if kind == "c":
-                    probs.append(tk.number("an action probability"))
-            tk.take("brace", "'}' after the actions")
-            if not actions:
-                raise EfgError(f"{where}: a {'chance' if kind == 'c' else 'personal'} node needs at least one action")
-        key = (pl, iset)
-        if kind == "p":
-            if key in seen_personal:
-                raise EfgError(
-                    f"{where}: information set {iset} of player {pl} ({names[pl - 1]}) contains more than one "
-                    f"node (also at node {seen_personal[key]!r}); kop supports perfect-information trees "
-                    "only, where every information set is a single node")
-            seen_personal[key] = name or where
-        if actions is None:
-            if key not in infosets:
-                raise EfgError(f"{where}: information set {iset} is used before its actions are listed")
-            _, actions, probs = infosets[key]
-        else:
-            infosets[key] = (iname or "", actions, probs)
-        pays = outcome("a node")
-        if kind == "c":
-            total = sum(probs, Fraction(0))
-            if abs(total - 1) > Fraction(1, 10**9):
-                raise EfgError(f"{where}: chance probabilities sum to {float(total):g}, not 1")
-            if any(p < 0 for p in probs):
-                raise EfgError(f"{where}: a chance probability is negative")
-            node["chance"] = [float(p) for p in probs]
-        node["children"] = []
-        stack.append([node, len(actions), [a + b for a, b in zip(acc, pays)], actions])
-    if tk.peek() is not None:
-        raise EfgError(f"{tk.where()}: extra text after the tree")
-    if root is None:
-        raise EfgError(f"{tk.where()}: the file has no nodes")
-    tree = GameTree.from_dict({"format": "kop-tree/1",
-                               "players": [{"name": p.name, "goal": p.goal} for p in players],
-                               "root": _to_numbers(root, players)})
-    return tree
+            matrix = np.array([[float(x) for x in row] for row in leaf_pays], dtype=np.float64)
+        matrix = matrix * np.asarray(signs, dtype=np.float64)
+        matrix[matrix == 0] = 0.0  # no negative zeros from min players
+        leaf_row = np.cumsum(kind_pre == LEAF) - 1
+        payoffs = matrix[leaf_row[order[kind == LEAF]]]
+        prob_arr = None
+        if probs:
+            prob_arr = np.full(n, np.nan)
+            idx = np.fromiter(probs.keys(), np.int64, len(probs))
+            prob_arr[rank[idx]] = [float(p) for p in probs.values()]
+        lab = {int(rank[i]): s for i, s in labels.items()}
+        mv = {int(rank[i]): s for i, s in moves.items()}
+        return GameTree(self.players, offsets, kind, payoffs, prob_arr, lab, mv, integral)
 
 
-def _to_numbers(root: dict, players: tuple[Player, ...]) -> dict:
-    """Fractions to ints/floats, undoing the negation of min players' payoffs (iteratively)."""
-    stack = [root]
-    signs = [p.sign for p in players]
-    while stack:
-        node = stack.pop()
-        if "payoff" in node:
-            vals = [s * x for s, x in zip(signs, node["payoff"])]
-            node["payoff"] = [int(x) if x.denominator == 1 else float(x) for x in vals]
-        else:
-            stack.extend(node["children"])
-    return root
+# -- writing --------------------------------------------------------------------------
 
 
 def _q(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _num(x: float, integral: bool) -> str:
-    """A plain decimal that reads back as the same float (open-spiel reads no fractions or exponents)."""
-    if integral and float(x).is_integer():
-        return str(int(x))
-    return np.format_float_positional(float(x), unique=True, trim="-")
+def _numbers(values: np.ndarray, integral: bool) -> list[str]:
+    """Plain decimals that read back as the same floats (open-spiel reads no fractions or exponents)."""
+    if integral:
+        return list(map(str, values.astype(np.int64).tolist()))
+    out = list(map(repr, values.tolist()))
+    for j, s in enumerate(out):
+        if "e" in s or "n" in s:
+            out[j] = np.format_float_positional(values[j], unique=True, trim="-")
+    return out
+
+
+def _preorder(tree: GameTree) -> np.ndarray:
+    """Prefix-order position of every node (breadth-first index -> position)."""
+    n = len(tree)
+    offsets = tree.offsets.astype(np.int64)
+    levels = tree.levels
+    size = np.ones(n, dtype=np.int64)
+    for d in range(len(levels) - 2, 0, -1):  # subtree sizes, deepest level first
+        s, e = int(levels[d]), int(levels[d + 1])
+        inner = s + np.flatnonzero(tree.kind[s:e] != LEAF)
+        if len(inner):
+            size[inner] += np.add.reduceat(size[offsets[inner[0]]:int(levels[d + 2])],
+                                           offsets[inner] - offsets[inner[0]])
+    pre = np.zeros(n, dtype=np.int64)
+    for d in range(len(levels) - 2):
+        s, e = int(levels[d]), int(levels[d + 1])
+        inner = s + np.flatnonzero(tree.kind[s:e] != LEAF)
+        if not len(inner):
+            continue
+        lo, hi = int(offsets[inner[0]]), int(offsets[inner[-1] + 1])
+        kid_sizes = size[lo:hi]
+        counts = offsets[inner + 1] - offsets[inner]
+        ends = np.cumsum(kid_sizes)
+        group_start = np.repeat(ends[offsets[inner] - lo] - kid_sizes[offsets[inner] - lo], counts)
+        pre[lo:hi] = np.repeat(pre[inner] + 1, counts) + (ends - kid_sizes) - group_start
+    return pre
 
 
 def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
     """Gambit ``.efg`` text of *tree* (see the module docstring for the payoff convention)."""
-    goals = " ".join(f"{p.name}={p.goal}" for p in tree.players)
-    lines = [f"EFG 2 R {_q(title)} {{ {' '.join(_q(p.name) for p in tree.players)} }}",
-             _q(f"kop-goals: {goals} (payoffs of min players are negated: Gambit players maximize)"), ""]
-    kind, offsets, probs = tree.kind, tree.offsets, tree.probs
-    rows = tree.leaf_rows()
+    simple = all(p.name.split() == [p.name] and "=" not in p.name for p in tree.players)
+    goals = " ".join(f"{p.name}={p.goal}" if simple else p.goal for p in tree.players)
+    head = [f"EFG 2 R {_q(title)} {{ {' '.join(_q(p.name) for p in tree.players)} }}",
+            _q(f"kop-goals: {goals} (payoffs of min players are negated: Gambit players maximize)"), ""]
+    n = len(tree)
+    kind = tree.kind
+    offsets = tree.offsets
     signs = np.array([p.sign for p in tree.players], dtype=np.float64)
+    cols = [_numbers(tree.payoffs[:, j] * signs[j], tree.integral) for j in range(len(tree.players))]
+    pays = list(map(" ".join, zip(*cols)))
+    names = ['""'] * n
+    for i, s in tree.labels.items():
+        names[i] = _q(s)
+    counts = (offsets[1:] - offsets[:-1]).tolist()
+    plain: dict[int, str] = {}
+    lines: list[str] = [""] * n
+    leaf = 0
     infoset = [0] * len(tree.players)
-    chance_set = 0
-    n_outcomes = 0
-    stack = [0]
-    while stack:
-        i = stack.pop()
-        name = _q(tree.labels.get(i, ""))
-        k = int(kind[i])
+    chance = 0
+    kinds = kind.tolist()
+    moves = tree.moves
+    probs = tree.probs
+    for i in range(n):
+        k = kinds[i]
         if k == LEAF:
-            n_outcomes += 1
-            pays = " ".join(_num(x, tree.integral) for x in tree.payoffs[rows[i]] * signs)
-            lines.append(f"t {name} {n_outcomes} \"\" {{ {pays} }}")
+            lines[i] = f"t {names[i]} {leaf + 1} \"\" {{ {pays[leaf]} }}"
+            leaf += 1
             continue
-        lo, hi = int(offsets[i]), int(offsets[i + 1])
-        acts = [_q(tree.moves.get(c) or str(c - lo)) for c in range(lo, hi)]
+        lo, c = int(offsets[i]), counts[i]
+        if moves and any(j in moves for j in range(lo, lo + c)):
+            acts = [_q(moves.get(j) or str(j - lo)) for j in range(lo, lo + c)]
+        else:
+            if c not in plain:
+                plain[c] = " ".join(f'"{r}"' for r in range(c))
+            acts = None
         if k == CHANCE:
-            chance_set += 1
-            body = " ".join(f"{a} {_num(p, False)}" for a, p in zip(acts, probs[lo:hi]))
-            lines.append(f"c {name} {chance_set} \"\" {{ {body} }} 0")
+            chance += 1
+            assert probs is not None
+            ps = _numbers(probs[lo:lo + c], False)
+            names_ = acts or [f'"{r}"' for r in range(c)]
+            body = " ".join(f"{a} {p}" for a, p in zip(names_, ps))
+            lines[i] = f"c {names[i]} {chance} \"\" {{ {body} }} 0"
         else:
             infoset[k] += 1
-            lines.append(f"p {name} {k + 1} {infoset[k]} \"\" {{ {' '.join(acts)} }} 0")
-        stack.extend(range(hi - 1, lo - 1, -1))
-    return "\n".join(lines) + "\n"
-
+            body = " ".join(acts) if acts else plain[c]
+            lines[i] = f"p {names[i]} {k + 1} {infoset[k]} \"\" {{ {body} }} 0"
+    ordered = np.empty(n, dtype=object)
+    ordered[_preorder(tree)] = lines
+    return "\n".join(head + ordered.tolist()) + "\n"

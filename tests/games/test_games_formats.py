@@ -185,12 +185,12 @@ def test_efg_import():
 @pytest.mark.parametrize("text, message", [
     ("EFG 2 R \"g\" { \"A\" }\np \"\" 1 1 \"\" { \"x\" \"y\" } 0\nt \"\" 1 \"\" { 1 }\n", "ends before the tree is complete"),
     ("EFG 2 R \"g\" { \"A\" }\np \"\" 1 1 \"\" { \"x\" } 0\nt \"\" 1 \"\" { 1 2 }\n", r"line 3, column \d+: outcome 1 has 2 payoffs, expected 1"),
-    ("EFG 2 R \"g\" { \"A\" }\nq \"\" 1\n", "unknown node type 'q'"),
+    ("EFG 2 R \"g\" { \"A\" }\nq \"\" 1\n", r"line 2, column 1: expected a node type p, c or t, found 'q'"),
     ("EFG 2 R \"g\" { \"A\" }\np \"\" 3 1 \"\" { \"x\" } 0\nt \"\" 1 \"\" { 1 }\n", "player 3 does not exist"),
     ("EFG 2 R \"g\" { \"A\" }\nc \"\" 1 \"\" { \"x\" 1/2 \"y\" 1/3 } 0\nt \"\" 1 \"\" { 1 }\nt \"\" 2 \"\" { 1 }\n", "sum to 0.833333, not 1"),
     ("NFG 1 R \"g\"", "starts with 'EFG 2 R'"),
     ("EFG 2 R \"g\" { \"A\" }\np \"\" 1 1 \"\" { \"x\" } 0\nt \"\" 1 \"\" { 1 }\nt \"\" 1 \"\" { 1 }\n", "extra text after the tree"),
-    ("EFG 2 R \"g\" { \"A\" }\np \"\" 1 1 \"\" { \"x\" } 0\nt \"\" 1 \"\" { 1 @ }\n", r"line 3, column 15: unexpected '@"),
+    ("EFG 2 R \"g\" { \"A\" }\np \"\" 1 1 \"\" { \"x\" } 0\nt \"\" 1 \"\" { 1 @ }\n", r"line 3, column 15: expected a payoff, ',' or '}', found the character '@'"),
 ])
 def test_bad_efg_is_located(text, message):
     with pytest.raises(EfgError, match=message):
