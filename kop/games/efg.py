@@ -54,7 +54,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
-from collections.abc import Iterator
+from collections.abc import Generator
 from typing import Any, NamedTuple, NoReturn, Union
 
 import numpy as np
@@ -208,6 +208,11 @@ def check_number(tok: str, text: str, at: int, what: str) -> None:
         raise EfgError(f"{where}: {what} {tok!r} divides by zero")
 
 
+def _too_big(x: Number) -> bool:
+    """Whether *x* is beyond the range of a 64-bit float."""
+    return bool(x > _FLOAT_MAX or x < -_FLOAT_MAX)
+
+
 def _value(tok: str) -> Number:
     """The exact value of a checked number token (an int when it is whole)."""
     try:
@@ -292,11 +297,11 @@ def _risky(tokens: list[str] | None) -> bool:
     return tokens is not None and any(len(t) > 25 or "e" in t or "E" in t or "/0" in t for t in tokens)
 
 
-def _fast_nodes(text: str, pos: int) -> Iterator[_Node | None]:
+def _fast_nodes(text: str, pos: int) -> Generator[_Node | None, int | None, None]:
     """Node records from *pos* on, by one regular expression each; None where it does not match."""
     unq = _unquote
     while True:
-        scan = _FAST.scanner(text, pos).match
+        scan = _FAST.scanner(text, pos).match  # type: ignore[attr-defined]
         while True:
             m = scan()
             if m is None:
@@ -324,9 +329,10 @@ def _fast_nodes(text: str, pos: int) -> Iterator[_Node | None]:
                 break
             pos = nd.end
             yield nd
-        pos = yield None
-        if pos is None:
+        resume = yield None
+        if resume is None:
             return
+        pos = resume
 
 
 def _goals(comment: str, names: list[str], text: str, at: int) -> list[str]:
@@ -481,7 +487,7 @@ class _Reader:
     def add(self, acc: list[Number], pays: list[Number], nd: _Node) -> list[Number]:
         out = [a + b for a, b in zip(acc, pays)]
         for j, x in enumerate(out):
-            if abs(x) > _FLOAT_MAX:
+            if _too_big(x):
                 raise _Fault("outcome", f"the payoff of {self.players[j].name} adds up to a number "
                                         "too large for a 64-bit float")
         return out
@@ -504,7 +510,7 @@ class _Reader:
         vals = []
         for j, tok in enumerate(nd.payoffs):
             x = _value(tok)
-            if (len(tok) > 25 or "e" in tok or "E" in tok) and abs(x) > _FLOAT_MAX:
+            if (len(tok) > 25 or "e" in tok or "E" in tok) and _too_big(x):
                 raise _Fault("payoff", f"payoff {tok[:40]} is too large for a 64-bit float", j)
             if type(x) is not int:
                 self.integral = False
@@ -549,8 +555,8 @@ class _Reader:
                 raise _Fault("prob", f"the probability of action {nd.actions[j]!r} is {tok[:40]}; "
                                      "a probability is between 0 and 1", j)
             vals.append(p)
-        total = sum(vals)
-        if abs(total - 1) > PROB_TOLERANCE * max(1, len(vals)):
+        total = sum(vals, Fraction(0))
+        if abs(float(total) - 1) > PROB_TOLERANCE * max(1, len(vals)):
             raise _Fault("actions", f"chance probabilities sum to {float(total):g}, not 1")
         if known is not None and (known[0] != nd.actions or known[1] != vals):
             raise _Fault("actions", f"chance information set {key} is listed again with other actions "
