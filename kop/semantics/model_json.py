@@ -43,6 +43,7 @@ class _Object(dict):
     """A JSON object that remembers the keys it saw more than once."""
 
     __slots__ = ("duplicates",)
+    duplicates: list[str]
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> _Object:
