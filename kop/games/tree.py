@@ -204,6 +204,51 @@ class GameTree:
         """
         return _build(make_players(players, goals), root, compact=True)
 
+    @classmethod
+    def from_game(cls, game: Any, depth: int | None = None, *, state: Any = None, evaluations: Any = None,
+                  node_limit: int | None = None) -> GameTree:
+        """The tree of an implicit game below *state* to *depth* plies (see :mod:`kop.games.expand`).
+
+        >>> import kop
+        >>> GameTree.from_game(kop.nim(), 2)
+        GameTree(players=(MAX:max, MIN:min), nodes=8, leaves=5, height=2)
+        """
+        from kop.games.expand import DEFAULT_NODE_LIMIT, expand
+
+        return expand(game, depth, state=state, evaluations=evaluations,
+                      node_limit=DEFAULT_NODE_LIMIT if node_limit is None else node_limit)
+
+    def subtree(self, node: NodeRef) -> GameTree:
+        """The subtree rooted at *node*, as a tree of its own (labels and move names kept).
+
+        >>> t = GameTree.build(["A", "B"], ("A", [("B", [(4, 7), (8, 9)], "R"), (9, 4)]))
+        >>> t.subtree("R")
+        GameTree(players=(A:max, B:min), nodes=3, leaves=2, height=1)
+        """
+        start = self.node(node).index
+        if start == 0:
+            return self
+        order = [start]
+        k = 0
+        while k < len(order):
+            i = order[k]
+            order.extend(range(int(self.offsets[i]), int(self.offsets[i + 1])))
+            k += 1
+        idx = np.asarray(order)
+        counts = self.offsets[idx + 1] - self.offsets[idx]
+        offs = np.concatenate([[1], 1 + np.cumsum(counts)])
+        kind = self.kind[idx]
+        rows = self.leaf_rows()[idx]
+        pay = self.payoffs[rows[kind == LEAF]]
+        probs = None if self.probs is None else self.probs[idx]
+        if probs is not None:
+            probs = probs.copy()
+            probs[0] = np.nan
+        pos = {int(old): new for new, old in enumerate(order)}
+        labels = {pos[i]: lab for i, lab in self.labels.items() if i in pos}
+        moves = {pos[i]: m for i, m in self.moves.items() if i in pos and pos[i] != 0}
+        return GameTree(self.players, offs, kind, pay, probs, labels, moves, self.integral)
+
     # -- basic facts ----------------------------------------------------------
     @property
     def player_names(self) -> tuple[str, ...]:

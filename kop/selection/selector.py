@@ -116,6 +116,7 @@ class Selection:
     decision: Decision
     candidates: tuple[Candidate, ...]
     communication: tuple[Communication, ...] = field(default=())
+    node: str = "root"
 
     @property
     def height(self) -> int:
@@ -177,7 +178,7 @@ class Selection:
     def to_json(self) -> dict:
         comm = self.best_with_communication
         return {
-            "player": self.player, "opponent": self.opponent, "height": self.height,
+            "node": self.node, "player": self.player, "opponent": self.opponent, "height": self.height,
             "level": _level_text(self.level) if self.level == math.inf else int(self.level),
             "opponent_level": _level_text(self.opponent_level) if self.opponent_level == math.inf
             else int(self.opponent_level),
@@ -192,7 +193,9 @@ class Selection:
     def explain(self) -> str:
         """A readable report: levels, decided nodes, every candidate and the communication schemes."""
         p, q = self.player, self.opponent
-        lines = [f"{p} moves first; the tree has height {self.height}. Levels (by the prover): "
+        at = "first" if self.node == "root" else f"at {self.node}"
+        lines = [f"{p} moves {at}; the {'tree' if self.node == 'root' else 'subtree'} has height {self.height}. "
+                 "Levels (by the prover): "
                  f"{p} = {_level_text(self.level)}, {q} = {_level_text(self.opponent_level)}."]
         dec = [n.name for n in self.decision.decided_nodes()]
         lines.append(f"Decided nodes (Algorithm 3): {', '.join(dec) if dec else 'none'}.")
@@ -220,8 +223,12 @@ def _better(a: np.ndarray, b: np.ndarray, comp: int, sign: int) -> bool:
 
 
 def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | None = None, *,
-           timeout: float | None = None, verify: bool = True) -> Selection:
-    """Report the strategies P's knowledge justifies on *tree*, best first.
+           timeout: float | None = None, verify: bool = True, node: object = None) -> Selection:
+    """Report the strategies P's knowledge justifies on *tree* (or at *node*), best first.
+
+    At a *node* other than the root the selector reasons about the subtree
+    below it, for the player who moves there: its height, its decided nodes
+    and the levels the knowledge gives (as it is at that point of the play).
 
     Parameters
     ----------
@@ -236,16 +243,28 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         Seconds for each prover question.
     verify : bool
         Check the claimed K-dominance by playing every allowed opponent behaviour.
+    node : node reference, optional
+        Reason at this node (a label, ``root/i/j`` path, index or Node) for its
+        mover, on the subtree below it.
+
+    >>> from kop.selection.examples import figure2, SCENARIOS
+    >>> s = select(figure2(), SCENARIOS[3].knowledge, "B", node="S")
+    >>> s.node, s.height, s.recommended.strategy
+    ('S', 3, 'HM0M1')
     """
     from kop.reasoning.knowledge import level as knowledge_level
     from kop.reasoning.prover import entails
     from kop.syntax.parser import parse
 
+    where = "root"
+    if node is not None:
+        where = tree.node(node).name  # type: ignore[arg-type]
+        tree = tree.subtree(node)  # type: ignore[arg-type]
     first, second = two_players(tree)
     p = first if player is None else player
     tree.player(p)
     if p != first:
-        raise LimitError(f"the selector reasons for the player who moves first ({first}), not {p}")
+        raise LimitError(f"the selector reasons for the player who moves at {where} ({first}), not {p}")
     q = second
     ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
     h = tree.height
@@ -332,7 +351,7 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     cands.append(Candidate("minimax", True, "always", "the worst-case baseline (Algorithm 1)",
                            s_min.value(), guaranteed(s_min), (), None, note))
     comm = _communication(tree, ks, p, q, lp, timeout)
-    return Selection(tree, p, q, lp, lq, decision, tuple(cands), comm)
+    return Selection(tree, p, q, lp, lq, decision, tuple(cands), comm, where)
 
 
 def _communication(tree: GameTree, ks: tuple[Formula, ...], p: str, q: str, lp: float,
