@@ -313,7 +313,7 @@ class GameTree:
             if index is None:
                 raise TreeError(f"no node labelled {ref!r}")
             return Node(self, index)
-        if isinstance(ref, Sequence):
+        if isinstance(ref, Sequence) and not isinstance(ref, str):
             return self._walk(list(ref), f"root/{'/'.join(map(str, ref))}")
         raise TreeError(f"cannot find a node from {ref!r}")
 
@@ -460,7 +460,9 @@ class Node:
         if not self.is_chance:
             return None
         lo, hi = int(self.tree.offsets[self.index]), int(self.tree.offsets[self.index + 1])
-        return tuple(float(p) for p in self.tree.probs[lo:hi])
+        probs = self.tree.probs
+        assert probs is not None  # a tree with a chance node has probabilities
+        return tuple(float(p) for p in probs[lo:hi])
 
     @property
     def payoff(self) -> tuple[int | float, ...] | None:

@@ -49,6 +49,7 @@ def two_players(tree: GameTree) -> tuple[str, str]:
     if tree.root.is_leaf:
         raise TreeError("the tree is a single leaf: nobody moves")
     first = tree.root.player
+    assert first is not None  # the root is not a leaf
     other = next(p for p in tree.player_names if p != first)
     return first, other
 
@@ -63,6 +64,7 @@ def decided_formulas(tree: GameTree) -> dict[int, Formula]:
             out[n.index] = TRUE
             continue
         mover = n.player
+        assert mover is not None  # not a leaf
         other = names[1] if mover == names[0] else names[0]
         if n.height == 1:
             out[n.index] = Know(other, evaluation(mover))
