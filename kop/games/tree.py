@@ -210,8 +210,8 @@ class GameTree:
         """The tree of an implicit game below *state* to *depth* plies (see :mod:`kop.games.expand`).
 
         >>> import kop
-        >>> GameTree.from_game(kop.nim(), 2)
-        GameTree(players=(MAX:max, MIN:min), nodes=8, leaves=5, height=2)
+        >>> GameTree.from_game(kop.nim())
+        GameTree(players=(MAX:max, MIN:min), nodes=15, leaves=6, height=4)
         """
         from kop.games.expand import DEFAULT_NODE_LIMIT, expand
 
