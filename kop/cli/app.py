@@ -81,7 +81,9 @@ COMMAND_MODULES = [
     "kop.cli.prover_cmds",
     "kop.cli.game_cmds",
     "kop.cli.select_cmds",
+    "kop.cli.agent_cmds",
     "kop.cli.theory_cmds",
+    "kop.cli.experiment_cmds",
 ]
 
 

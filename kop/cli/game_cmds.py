@@ -9,6 +9,7 @@ from kop.cli.app import Commands, print_json
 
 STRATEGY_HELP = "minimax, alphabeta, M<d> (M0 = minimax), Mh or HM0M<d>"
 _TREE_HELP = "A game tree: .json (kop-tree/1) or .efg (Gambit)."
+_SOLVE_HELP = "A game tree: .json (kop-tree/1) or .efg (Gambit), or openspiel:NAME[(params)]."
 _TIE_HELP = "Which of equally good children is chosen: first (default) or last."
 
 
@@ -18,10 +19,14 @@ def _path_text(steps: list[Any]) -> str:
 
 def register(cli: Commands) -> None:
     p = cli.add("solve", _solve, json_help="Print JSON: value (one number per player) and path.")
-    p.add_argument("tree_file", metavar="TREE", help=_TREE_HELP)
+    p.add_argument("tree_file", metavar="TREE", help=_SOLVE_HELP)
     p.add_argument("--strategy", "-s", default="Mh", metavar="NAME", help=f"The strategy: {STRATEGY_HELP}.")
     p.add_argument("--player", "-p", metavar="PLAYER", help="Whose strategy (default: the first player).")
     p.add_argument("--tie", choices=("first", "last"), default="first", metavar="first|last", help=_TIE_HELP)
+    p.add_argument("--depth", type=int, metavar="D",
+                   help="openspiel:NAME games: search D plies (default: to the end).")
+    p.add_argument("--eval", choices=("payoff", "zero"), default="payoff", metavar="payoff|zero",
+                   help="openspiel:NAME games: score a non-terminal horizon 0 (zero) or refuse (payoff).")
 
     p = cli.add("play", _play, json_help="Print JSON: outcome (one number per player) and path.")
     p.add_argument("tree_file", metavar="TREE", help=_TREE_HELP)
@@ -35,8 +40,18 @@ def _solve(args: argparse.Namespace) -> None:
 
     The path names each move by its move label, else the node label, else the
     child index.  A path through a chance node stops there; the value is then
-    the expectation.
+    the expectation.  TREE may also be an OpenSpiel game, openspiel:NAME or
+    openspiel:NAME(params), searched move by move (--depth D for a horizon).
     """
+    if args.tree_file.startswith("openspiel:"):
+        from kop.cli.agent_cmds import solve_implicit
+
+        solve_implicit(args)
+        return
+    if args.depth is not None:
+        from kop.syntax.errors import KopError
+
+        raise KopError("--depth applies to openspiel:NAME games; a tree file is solved whole")
     from kop.games.formats import load_tree
     from kop.games.names import strategy as by_name
     from kop.games.strategy import path_steps

@@ -14,8 +14,9 @@ from kop.theory.source import Position
 
 __all__ = ["Statement", "Theory", "Answer", "GameNode", "ObservationSpec", "PartialSpec", "MAX_LEVEL"]
 
-#: The largest level d a theory may state (``core P = d``), as for the strategies M<d> and HM0M<d>.
-MAX_LEVEL = 10_000
+#: The largest level d a theory may state (``core P = d``): its chains must stay within the
+#: prover's nesting limit (:data:`kop.syntax.parser.MAX_DEPTH`, 1000).
+MAX_LEVEL = 990
 
 
 @dataclass(frozen=True)
@@ -124,9 +125,17 @@ class Answer:
     result: Any
     text: str
     scenario: str | None = None
+    file: str = ""
+
+    @property
+    def where(self) -> str:
+        """``line N`` or, for a question from an included file, ``FILE, line N``."""
+        return f"{self.file}, line {self.line}" if self.file else f"line {self.line}"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"line": self.line, "question": self.question}
+        if self.file:
+            out["file"] = self.file
         if self.scenario is not None:
             out["scenario"] = self.scenario
         out["result"] = self.result

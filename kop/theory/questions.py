@@ -24,13 +24,13 @@ with a JSON-ready ``result``); the command line only formats them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.formula import Common, Formula
-from kop.theory.knowledge import Context, Item, check_consistent, compact_core
+from kop.theory.knowledge import Context, Item, check_consistent, core_for
 from kop.theory.model import Answer, Statement, Theory
 from kop.theory.source import Position
 
@@ -110,7 +110,10 @@ class TheoryState:
         if k == "core":
             p, d, at = a
             q = self.opponent(st, p, at)
-            return Item(compact_core(p, q, d), st)
+            try:
+                return Item(core_for(p, q, d), st)
+            except KopError as exc:
+                raise st.error(str(exc), str(d)) from None
         spec = a[0]
         self.check_agent(st, spec.knower, spec.knower_pos, "player")
         self.check_agent(st, spec.owner, spec.owner_pos, "player")
@@ -300,14 +303,17 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
     state = TheoryState(theory, timeout)
     answers: list[Answer] = []
     for st in statements:
+        before = len(answers)
         _run_one(state, st, answers, scenario)
+        if st.pos is not None and st.pos.file:
+            answers[before:] = [replace(a, file=st.pos.file) for a in answers[before:]]
     state.answers = answers
     return state
 
 
 def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | None = 60.0) -> tuple[Any, list[Context]]:
     """The final state of *theory* (without its questions) and the contexts to ask in: every scenario or one."""
-    quiet = Theory(tuple(s for s in theory.statements if not s.kind.startswith("ask")
+    quiet = Theory(tuple(s for s in theory.statements if not s.kind.startswith(("ask", "expect"))
                          and s.kind != "announce"), theory.base, theory.text, theory.allow_outside)
     state = run_statements(quiet, timeout=timeout)
     probe = Statement("ask_dominates", (), 0, None, (scenario,) if scenario else ())
@@ -441,6 +447,28 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
             value = play(tree, {w: strategy(tree, n, w) for w, n in pairs}).value
             computed, expected = {"outcome": list(value)}, {"outcome": list(out)}
             what = "play " + " ".join(f"{w}={n}" for w, n in pairs) + f": {tuple(out)}"
+        elif k == "expect_value":
+            from kop.games.names import strategy
+
+            name, p, at_label, out = a
+            tree = state.need_tree(st)
+            if p not in tree.player_names:
+                raise st.error(f"unknown player {p!r} (players: {', '.join(tree.player_names)})", p)
+            s = strategy(tree, name, p)
+            value = s.value(at_label) if at_label is not None else s.value()
+            computed, expected = {"value": list(value)}, {"value": list(out)}
+            what = f"value {name} {p}{f' at {at_label}' if at_label else ''}: {tuple(out)}"
+        elif k == "expect_decided":
+            from kop.selection.decide import decide
+
+            tree = state.need_tree(st)
+            state.consistent_in(ctx, st)
+            evs = state.evaluations(ctx, st)
+            d = (decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)  # type: ignore[call-arg]
+                 if evs else decide(tree, ctx.formulas, timeout=state.timeout))
+            computed = {"decided": [n.name for n in d.decided_nodes()]}
+            expected = {"decided": list(a)}
+            what = f"decided: {', '.join(a) or 'none'}"
         else:
             from kop.reasoning.knowledge import level
 
@@ -450,12 +478,12 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
             computed, expected = {"level": _level(lv)}, {"level": value if value == "inf" else int(value)}
             what = f"level {p}: {value}"
         ok = computed == expected
-        scen = None if k == "expect_play" else ctx.name
-        text = (f"expect {what}{f' ({ctx.label})' if scen else ''}: "
+        scen = None if k in ("expect_play", "expect_value") else ctx.name
+        text = (f"expect {what}: "
                 + ("ok" if ok else f"MISMATCH: computed {computed}"))
         answers.append(Answer(st.line, f"expect {what}", {"ok": ok, "expected": expected, "computed": computed},
                               text, scen))
-        if k == "expect_play":
+        if k in ("expect_play", "expect_value"):
             break
 
 
