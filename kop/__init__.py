@@ -118,6 +118,16 @@ _EXPORTS: dict[str, str] = {
     "figure2_game": "kop.selection.examples",
     "worked_example": "kop.selection.worked_example",
     # selection: partial knowledge of evaluation functions (knowing-value semantics)
+    "EvaluationKnowledge": "kop.selection.evaluations",
+    "EvaluationError": "kop.selection.evaluations",
+    "knows_exactly": "kop.selection.evaluations",
+    "knows_nothing": "kop.selection.evaluations",
+    "knows_candidates": "kop.selection.evaluations",
+    "knows_order": "kop.selection.evaluations",
+    "knows_within": "kop.selection.evaluations",
+    "knows_on_subtree": "kop.selection.evaluations",
+    "leaf_order": "kop.selection.evaluations",
+    "evaluation_model": "kop.selection.evaluation_model",
     # games: implicit games, search on them, the OpenSpiel bridge
     "search": "kop.games.search",
     "SearchResult": "kop.games.search.result",
@@ -128,6 +138,16 @@ _EXPORTS: dict[str, str] = {
     "GameError": "kop.games.errors",
     "from_openspiel": "kop.games.openspiel",
     # games: n players, chance and simultaneous moves (Bodkin)
+    "maxn": "kop.games.nplayer.maxn",
+    "bnb": "kop.games.nplayer.bnb",
+    "lower_eval": "kop.games.nplayer.lower_eval",
+    "bimodal": "kop.games.nplayer.bimodal",
+    "paranoid": "kop.games.nplayer.paranoid",
+    "PayoffBounds": "kop.games.nplayer.bounds",
+    "BoundsError": "kop.games.nplayer.bounds",
+    "NPlayerResult": "kop.games.nplayer.core",
+    "bodkin_tree": "kop.games.nplayer.random_trees",
+    "best_case_tree": "kop.games.nplayer.best_case",
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
     "WorldsGame": "kop.worlds.game",
     "Beliefs": "kop.worlds.game",

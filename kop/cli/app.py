@@ -83,6 +83,7 @@ COMMAND_MODULES = [
     "kop.cli.select_cmds",
     "kop.cli.agent_cmds",
     "kop.cli.theory_cmds",
+    "kop.cli.experiment_cmds",
 ]
 
 

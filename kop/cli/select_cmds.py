@@ -43,8 +43,8 @@ def _select(args: argparse.Namespace) -> None:
     from kop.selection.decide import two_players
     from kop.selection.selector import select
     from kop.syntax.errors import KopError
-    from kop.syntax.levels import f_level
     from kop.syntax.parser import parse
+    from kop.theory.knowledge import core_for
 
     t = load_tree(args.tree)
     first, second = two_players(t)
@@ -54,7 +54,7 @@ def _select(args: argparse.Namespace) -> None:
         if name not in (first, second) or not d.strip().isdigit():
             raise KopError(f"--core {spec!r}: expected P=d with P in {{{first}, {second}}} and d >= 0")
         other = second if name == first else first
-        ks.extend(f_level(name, other, int(d)))
+        ks.extend(core_for(name, other, d.strip(), what=f"--core {spec}"))
     report = select(t, ks, args.player, timeout=args.timeout)
     if args.json:
         print_json(report.to_json())

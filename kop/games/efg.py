@@ -29,9 +29,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from kop.games.deepjson import location
 from kop.games.errors import EfgError
 from kop.games.tree import CHANCE, LEAF, GameTree, Player
+from kop.syntax.jsontext import location
 
 __all__ = ["loads_efg", "dumps_efg"]
 

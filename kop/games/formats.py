@@ -21,7 +21,6 @@ import json
 import os
 from pathlib import Path
 
-from kop.games.deepjson import loads
 from kop.games.errors import TreeError
 from kop.games.tree import CHANCE, LEAF, GameTree, format_number
 
@@ -31,8 +30,10 @@ _MAX_INDENT = 40
 
 
 def loads_tree(text: str) -> GameTree:
-    """A tree from ``kop-tree/1`` JSON text."""
-    return GameTree.from_dict(loads(text))
+    """A tree from ``kop-tree/1`` JSON text (errors located by line and column, or node path)."""
+    from kop.games.treejson import loads_tree_json
+
+    return loads_tree_json(text)
 
 
 def load_tree(path: str | os.PathLike[str]) -> GameTree:

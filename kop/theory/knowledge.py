@@ -17,7 +17,7 @@ from kop.syntax.formula import (And, Atom, Bottom, Common, Distributed, Everyone
                                 Or, Top, conj)
 from kop.theory.model import PartialSpec, Statement
 
-__all__ = ["Item", "Context", "check_consistent", "is_preserved", "compact_core"]
+__all__ = ["Item", "Context", "check_consistent", "is_preserved", "compact_core", "core_for"]
 
 
 @dataclass(frozen=True)
@@ -128,3 +128,22 @@ def compact_core(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
         raise KopError(f"the level d must be >= 0, not {d}")
     base = f_level(player, opponent, 0)
     return base + tuple(chain(player, opponent, i) for i in range(max(1, d - 1), d + 1))
+
+
+def core_for(player: str, opponent: str, d: str | int, *, what: str = "core") -> tuple[Formula, ...]:
+    """f(P, d) as :func:`compact_core`, refusing levels deeper than the prover takes (no hang, no huge input).
+
+    >>> core_for("A", "B", "99999999999999999999")
+    Traceback (most recent call last):
+    ...
+    kop.syntax.errors.LimitError: core: level 99999999999... is above kop's limit 990 (the prover takes formulas nested up to 1000 deep)
+    """
+    from kop.syntax.errors import LimitError
+    from kop.theory.model import MAX_LEVEL
+
+    text = str(d)
+    if not text.isdigit() or len(text) > 6 or int(text) > MAX_LEVEL:
+        shown = text if len(text) <= 12 else text[:11] + "..."
+        raise LimitError(f"{what}: level {shown} is above kop's limit {MAX_LEVEL} (the prover takes formulas "
+                         "nested up to 1000 deep)")
+    return compact_core(player, opponent, int(text))

@@ -14,8 +14,9 @@ from kop.theory.source import Position
 
 __all__ = ["Statement", "Theory", "Answer", "GameNode", "ObservationSpec", "PartialSpec", "MAX_LEVEL"]
 
-#: The largest level d a theory may state (``core P = d``), as for the strategies M<d> and HM0M<d>.
-MAX_LEVEL = 10_000
+#: The largest level d a theory may state (``core P = d``): its chains must stay within the
+#: prover's nesting limit (:data:`kop.syntax.parser.MAX_DEPTH`, 1000).
+MAX_LEVEL = 990
 
 
 @dataclass(frozen=True)

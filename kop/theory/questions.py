@@ -30,7 +30,7 @@ from typing import Any
 
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.formula import Common, Formula
-from kop.theory.knowledge import Context, Item, check_consistent, compact_core
+from kop.theory.knowledge import Context, Item, check_consistent, core_for
 from kop.theory.model import Answer, Statement, Theory
 from kop.theory.source import Position
 
@@ -110,7 +110,10 @@ class TheoryState:
         if k == "core":
             p, d, at = a
             q = self.opponent(st, p, at)
-            return Item(compact_core(p, q, d), st)
+            try:
+                return Item(core_for(p, q, d), st)
+            except KopError as exc:
+                raise st.error(str(exc), str(d)) from None
         spec = a[0]
         self.check_agent(st, spec.knower, spec.knower_pos, "player")
         self.check_agent(st, spec.owner, spec.owner_pos, "player")
@@ -307,7 +310,7 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
 
 def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | None = 60.0) -> tuple[Any, list[Context]]:
     """The final state of *theory* (without its questions) and the contexts to ask in: every scenario or one."""
-    quiet = Theory(tuple(s for s in theory.statements if not s.kind.startswith("ask")
+    quiet = Theory(tuple(s for s in theory.statements if not s.kind.startswith(("ask", "expect"))
                          and s.kind != "announce"), theory.base, theory.text, theory.allow_outside)
     state = run_statements(quiet, timeout=timeout)
     probe = Statement("ask_dominates", (), 0, None, (scenario,) if scenario else ())

@@ -248,7 +248,7 @@ class Beliefs:
     def weights(self, node: int, world: int) -> np.ndarray:
         """The weights over Ω of the belief the player holds at *node* when *world* is actual."""
         if self.model is not None:
-            return self.model[world] @ self.states  # type: ignore[operator]
+            return self.model[world] @ self.states
         return self.state_weights(node)[self.state_ids(node)[world]]
 
     def belief_set(self, node: int, world: int) -> frozenset[int]:

@@ -207,9 +207,11 @@ def test_nul_and_non_utf8_are_located_exit_2(tmp_path):
 
 
 def test_huge_core_does_not_hang():
-    r = _cli("run", "/dev/stdin", cwd=None) if False else None
     with pytest.raises(ParseError, match="above kop's limit"):
         kop.parse_theory("agents A, B\ncore A = 100000\n")
+    with pytest.raises(ParseError, match="above kop's limit 990") as info:
+        kop.run_theory(kop.parse_theory("agents A, B\ncore A = 991\n"))
+    assert info.value.line == 2
 
 
 def test_announce_on_a_game_reports_before_and_after():
@@ -227,3 +229,10 @@ def test_every_shipped_theory_runs_in_process():
     for path in sorted(THEORIES.glob("*.kop")):
         answers = kop.run_theory(kop.load_theory(path))
         assert all(a.result.get("ok", True) for a in answers if a.question.startswith("expect")), path
+
+
+def test_cli_huge_core_is_refused_quickly():
+    r = _cli("select", str(THEORIES / "figure2.json"), "-c", "A=100000", "--timeout", "5")
+    assert r.returncode == 2 and "above kop's limit" in r.stderr
+    r = _cli("select", str(THEORIES / "figure2.json"), "-c", "A=99999999999999999999")
+    assert r.returncode == 2 and "above kop's limit" in r.stderr
