@@ -81,8 +81,9 @@ def play_answer(state: Any, st: Statement) -> Answer:
     out = play(tree, chosen)
     q = "play " + " ".join(f"{w}={n}" for w, n, _, _ in st.args)
     path = [n.name for n in out.path]
-    return Answer(st.line, q, {"outcome": list(out.value), "path": path},
-                  f"{q}: {tuple(out.value)} along {' -> '.join(path)}")
+    moves = [str(m) for m in out.steps]
+    return Answer(st.line, q, {"outcome": list(out.value), "path": path, "moves": moves},
+                  f"{q}: {tuple(out.value)}, moves {' -> '.join(moves) or 'none'}")
 
 
 def level_answer(state: Any, st: Statement, ctx: Context, p: str, at: Position) -> Answer:
@@ -238,7 +239,7 @@ def announce_game(state: Any, st: Statement, ctx: Context, f: Formula) -> Answer
                 "outcome": list(r.guaranteed or r.estimate)}
 
     b, a = side(before), side(after)
-    text = (f"announce {to_ascii(f)} ({ctx.label}): levels {p} {b['levels'][p]} -> {a['levels'][p]}, "
+    text = (f"announce {to_ascii(f)}{'' if ctx.name is not None else ' (' + ctx.label + ')'}: levels {p} {b['levels'][p]} -> {a['levels'][p]}, "
             f"{q} {b['levels'][q]} -> {a['levels'][q]}; decided {len(b['decided'])} -> {len(a['decided'])} nodes; "
             f"{p} plays {b['recommended']} {tuple(b['outcome'])} -> {a['recommended']} {tuple(a['outcome'])}")
     return Answer(st.line, f"announce {to_ascii(f)}", {"before": b, "after": a}, text, ctx.name)
