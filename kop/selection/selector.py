@@ -309,13 +309,13 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     pi = tree.player_index(p)
     sign = tree.players[pi].sign
 
-    fixed = {}
-    for n in decision.decided_nodes():
-        if n.player == q:
-            fixed[n.index] = int(mh(tree).next_array[n.index])
+    s_mh = mh(tree)
+    # the opponent makes the agreed (M^h) move at every decided node where it moves
+    mh_next = s_mh.next_array
+    q_decided = np.flatnonzero(np.asarray(decision.decided, dtype=bool) & (tree.kind == tree.player_index(q)))
+    fixed = {int(i): int(mh_next[i]) for i in q_decided}
     behaviours = Behaviours(tree, q, fixed)
 
-    s_mh = mh(tree)
     d_h = int(min(max(lp, 0), h)) if lp != math.inf else h
     s_hm = hm0m(tree, max(d_h, 1), p) if lp >= 1 else None
     s_min = minimax(tree, p)

@@ -76,7 +76,9 @@ def build_evaluations(specs: Sequence[PartialSpec], tree: Any) -> list[Any]:
 
 
 def _candidates(spec: PartialSpec, tree: Any, owner: int) -> list[Any]:
-    leaves = [n for n in tree.nodes() if n.is_leaf]
+    import kop
+
+    leaves = [tree.node(int(i)) for i in kop.leaf_order(tree)]   # left to right, as kop.knows_candidates reads them
     labels = {n.label: n for n in leaves if n.label}
     actual = [n.payoff[owner] for n in leaves]
     cands: list[Any] = []
