@@ -105,7 +105,7 @@ def _run(args: argparse.Namespace) -> int | None:
     else:
         for a in answers:
             scen = f" ({a.scenario})" if a.scenario is not None else ""
-            print(f"[line {a.line}]{scen} {a.text}")
+            print(f"[{a.where}]{scen} {a.text}")
     bad = [a for a in answers if a.question.startswith("expect") and not a.result["ok"]]
     return 1 if bad else None
 

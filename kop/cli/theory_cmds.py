@@ -75,7 +75,8 @@ def _dominates(args: argparse.Namespace) -> int | None:
         if checks:
             print()
             for c in checks:
-                print(f"[line {c.line}] {c.text}")
+                scen = f" ({c.scenario})" if c.scenario is not None else ""
+                print(f"[{c.where}]{scen} {c.text}")
             print(f"{len(checks) - len(bad)} of {len(checks)} expected figures match"
                   + ("." if not bad else "; MISMATCHES above."))
     return 1 if bad else None

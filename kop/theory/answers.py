@@ -81,8 +81,9 @@ def play_answer(state: Any, st: Statement) -> Answer:
     out = play(tree, chosen)
     q = "play " + " ".join(f"{w}={n}" for w, n, _, _ in st.args)
     path = [n.name for n in out.path]
-    return Answer(st.line, q, {"outcome": list(out.value), "path": path},
-                  f"{q}: {tuple(out.value)} along {' -> '.join(path)}")
+    moves = [str(m) for m in out.steps]
+    return Answer(st.line, q, {"outcome": list(out.value), "path": path, "moves": moves},
+                  f"{q}: {tuple(out.value)}, moves {' -> '.join(moves) or 'none'}")
 
 
 def level_answer(state: Any, st: Statement, ctx: Context, p: str, at: Position) -> Answer:
@@ -100,10 +101,12 @@ def decided_answer(state: Any, st: Statement, ctx: Context) -> Answer:
     tree = state.need_tree(st)
     evs = state.evaluations(ctx, st)
     if evs:
-        d = decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)  # type: ignore[call-arg]
+        d = decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)
         names = [n.name for n in d.decided_nodes()]
-        return Answer(st.line, "decided", {"decided": names, "undecided": None},
-                      f"decided nodes: {', '.join(names) or 'none'}")
+        extra = [n.name for n in d.decided_by_partial_knowledge()]
+        return Answer(st.line, "decided", {"decided": names, "undecided": None, "by_partial_knowledge": extra},
+                      f"decided nodes: {', '.join(names) or 'none'}; by partial knowledge (not by the "
+                      f"atoms alone): {', '.join(extra) or 'none'}")
     d = decide(tree, ctx.formulas, timeout=state.timeout)
     names = [n.name for n in d.decided_nodes()]
     gaps = missing_knowledge(tree, ctx.formulas, timeout=state.timeout)
@@ -130,7 +133,7 @@ def select_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Posit
     p = _player(state, st, arg)
     evs = state.evaluations(ctx, st)
     try:
-        s = (select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs)  # type: ignore[call-arg]
+        s = (select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs)
              if evs else select(tree, ctx.formulas, p, timeout=state.timeout))
     except Exception as exc:
         from kop.syntax.errors import KopError
@@ -238,7 +241,7 @@ def announce_game(state: Any, st: Statement, ctx: Context, f: Formula) -> Answer
                 "outcome": list(r.guaranteed or r.estimate)}
 
     b, a = side(before), side(after)
-    text = (f"announce {to_ascii(f)} ({ctx.label}): levels {p} {b['levels'][p]} -> {a['levels'][p]}, "
+    text = (f"announce {to_ascii(f)}{'' if ctx.name is not None else ' (' + ctx.label + ')'}: levels {p} {b['levels'][p]} -> {a['levels'][p]}, "
             f"{q} {b['levels'][q]} -> {a['levels'][q]}; decided {len(b['decided'])} -> {len(a['decided'])} nodes; "
             f"{p} plays {b['recommended']} {tuple(b['outcome'])} -> {a['recommended']} {tuple(a['outcome'])}")
     return Answer(st.line, f"announce {to_ascii(f)}", {"before": b, "after": a}, text, ctx.name)
