@@ -448,6 +448,7 @@ def test_the_docs_examples_run():
 
     text = (ROOT / "docs" / "selection.md").read_text(encoding="utf-8")
     section = text[text.index("## Partial knowledge of evaluation functions"):text.index("## Limits")]
+    section = "\n".join("" if line.startswith("```") else line for line in section.splitlines())
     test = doctest.DocTestParser().get_doctest(section, {}, "selection.md: Partial knowledge", None, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
