@@ -101,10 +101,12 @@ def decided_answer(state: Any, st: Statement, ctx: Context) -> Answer:
     tree = state.need_tree(st)
     evs = state.evaluations(ctx, st)
     if evs:
-        d = decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)  # type: ignore[call-arg]
+        d = decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)
         names = [n.name for n in d.decided_nodes()]
-        return Answer(st.line, "decided", {"decided": names, "undecided": None},
-                      f"decided nodes: {', '.join(names) or 'none'}")
+        extra = [n.name for n in d.decided_by_partial_knowledge()]
+        return Answer(st.line, "decided", {"decided": names, "undecided": None, "by_partial_knowledge": extra},
+                      f"decided nodes: {', '.join(names) or 'none'}; by partial knowledge (not by the "
+                      f"atoms alone): {', '.join(extra) or 'none'}")
     d = decide(tree, ctx.formulas, timeout=state.timeout)
     names = [n.name for n in d.decided_nodes()]
     gaps = missing_knowledge(tree, ctx.formulas, timeout=state.timeout)
@@ -131,7 +133,7 @@ def select_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Posit
     p = _player(state, st, arg)
     evs = state.evaluations(ctx, st)
     try:
-        s = (select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs)  # type: ignore[call-arg]
+        s = (select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs)
              if evs else select(tree, ctx.formulas, p, timeout=state.timeout))
     except Exception as exc:
         from kop.syntax.errors import KopError

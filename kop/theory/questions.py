@@ -464,7 +464,7 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
             tree = state.need_tree(st)
             state.consistent_in(ctx, st)
             evs = state.evaluations(ctx, st)
-            d = (decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)  # type: ignore[call-arg]
+            d = (decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)
                  if evs else decide(tree, ctx.formulas, timeout=state.timeout))
             computed = {"decided": [n.name for n in d.decided_nodes()]}
             expected = {"decided": list(a)}

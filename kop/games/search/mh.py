@@ -40,7 +40,7 @@ def make_hm0m(ctx: Context, d: int | None, p: int, tie: str = "first") -> Callab
         ctx.nodes += 1
         terminal = view.is_terminal(state)
         if terminal or depth == 0:
-            return view.leaf(state, terminal), (), 0
+            return ctx.leaf(state, terminal, None), (), 0
         key = (view.key(state), depth)
         hit = memo.get(key)
         if hit is not None:

@@ -69,7 +69,7 @@ def make_minimax(ctx: Context, p: int, tie: str = "first") -> Callable[[Any, int
         ctx.nodes += 1
         terminal = view.is_terminal(state)
         if terminal or depth == 0:
-            vec = view.leaf(state, terminal, need)
+            vec = ctx.leaf(state, terminal, need)
             return sign * vec[p], vec, ()
         key = (view.key(state), depth)
         hit = memo.get(key)
@@ -122,7 +122,7 @@ def make_alphabeta(ctx: Context, p: int, order: Order | None = None,
     is_terminal = view.game.is_terminal
     key_of = view.key
     child = view.child
-    leaf = view.leaf
+    leaf = ctx.leaf
     expand = ctx.expand
 
     def ab(state: Any, depth: int, alpha: float, beta: float) -> tuple:

@@ -97,7 +97,7 @@ def make_mstar(ctx: Context, prune: bool = True, bound: float | None = None,
         ctx.nodes += 1
         terminal = view.is_terminal(state)
         if terminal or depth == 0:
-            return view.leaf(state, terminal), ()
+            return ctx.leaf(state, terminal, None), ()
         key = (view.key(state), depth, d, r)
         hit = memo.get(key)
         if hit is not None:
@@ -144,7 +144,7 @@ def _make_m1(ctx: Context, r: int, B: float, tie: str) -> Callable[[Any, int, fl
         ctx.nodes += 1
         terminal = view.is_terminal(state)
         if terminal or depth == 0:
-            vec = view.leaf(state, terminal)
+            vec = ctx.leaf(state, terminal, None)
             ur, uo = sr * vec[r], so * vec[o]
             if abs(ur + uo) > B + slack * max(1.0, abs(ur), abs(uo)):
                 raise GameError(f"bounded-sum pruning assumes |u_{view.names[r]} + u_{view.names[o]}| <= {B:g} "

@@ -99,13 +99,31 @@ class SearchResult:
 class Context:
     """Per-search state: the checked game view, the node counter and the transposition tables."""
 
-    __slots__ = ("view", "nodes", "hits", "tables")
+    __slots__ = ("view", "nodes", "hits", "tables", "leaf")
 
     def __init__(self, view: GameView):
         self.view = view
         self.nodes = 0
         self.hits = 0
         self.tables: dict[Hashable, dict[Hashable, Any]] = {}
+        #: ``leaf(state, terminal, need) -> vector``: the leaf scores, cached by state key when
+        #: evaluation functions are involved (they are usually the costly part of a search)
+        self.leaf: Callable[[Any, bool, Sequence[int] | None], tuple[float, ...]] = (
+            view.leaf if view.plain else self._cached_leaf())
+
+    def _cached_leaf(self) -> Callable[[Any, bool, Sequence[int] | None], tuple[float, ...]]:
+        view = self.view
+        cache: dict[Hashable, tuple[float, ...]] = {}
+        key_of, scores, check = view.key, view.scores, view.check_known
+
+        def leaf(state: Any, terminal: bool, need: Sequence[int] | None = None) -> tuple[float, ...]:
+            k = (terminal, key_of(state))
+            vec = cache.get(k)
+            if vec is None:
+                vec = cache[k] = scores(state, terminal)
+            check(state, vec, need)
+            return vec
+        return leaf
 
     def table(self, name: Hashable) -> dict[Hashable, Any]:
         t = self.tables.get(name)
