@@ -396,3 +396,60 @@ def test_values_are_immutable_with_clean_reprs():
     with pytest.raises(AttributeError):
         k.k = 3  # type: ignore[misc]
     assert k.to_json() == {"knower": "B", "owner": "A", "kind": "within", "k": 2.0}
+
+
+# -- the shipped example and the command line -------------------------------------------------------
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+
+
+def test_the_python_example_runs(capsys):
+    import runpy
+
+    runpy.run_path(str(ROOT / "theories" / "partial_knowledge.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "all checks passed" in out
+    assert "decided only thanks to partial knowledge: root R S T U V W X Y Z" in out
+
+
+def _kop(*args):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "kop", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600)
+
+
+def test_kop_select_with_partial_knowledge():
+    r = _kop("select", "theories/figure2.json", "-c", "A=0", "-c", "B=0", "-e", "A:B=order", "--json")
+    assert r.returncode == 0, r.stderr
+    import json
+
+    out = json.loads(r.stdout)
+    assert out["recommended"] == "Mh" and out["outcome"] == [10, 3]
+    assert out["decided_by_partial_knowledge"] == ["root", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"]
+    assert out["evaluations"] == [{"knower": "A", "owner": "B", "kind": "order"}]
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("A:B=within:-1", "k must be >= 0"),
+    ("B:A=candidates:1,2", "candidate 1 has 2 payoffs; the tree has 12 leaves"),
+    ("B:C=order", "unknown player 'C' as the owner"),
+    ("B:A=subtree:Q", "no node labelled 'Q'"),
+    ("B:A=sometimes", "expected KNOWER:OWNER=KIND"),
+])
+def test_kop_select_bad_partial_knowledge(spec, message):
+    r = _kop("select", "theories/figure2.json", "-e", spec)
+    assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_docs_examples_run():
+    import doctest
+
+    text = (ROOT / "docs" / "selection.md").read_text(encoding="utf-8")
+    section = text[text.index("## Partial knowledge of evaluation functions"):text.index("## Limits")]
+    section = "\n".join("" if line.startswith("```") else line for line in section.splitlines())
+    test = doctest.DocTestParser().get_doctest(section, {}, "selection.md: Partial knowledge", None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 4
