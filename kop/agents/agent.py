@@ -49,6 +49,7 @@ from kop.selection.evaluations import EvaluationKnowledge
 from kop.selection.selector import Selection, select
 from kop.syntax.errors import KopError
 from kop.syntax.formula import Formula
+from kop.syntax.wording import plural
 
 __all__ = ["Agent", "StrategyChoice", "MoveChoice", "as_formulas", "split_knowledge", "level_text"]
 
@@ -154,7 +155,7 @@ class MoveChoice:
     def explain(self) -> str:
         pv = " ".join(self.pv) or "-"
         return (f"{self.move_name} by {self.strategy} (predicts {self.value}, line {pv}, "
-                f"{self.search.nodes} nodes): {self.choice.explain()}")
+                f"{plural(self.search.nodes, 'node')}): {self.choice.explain()}")
 
     def __repr__(self) -> str:
         return f"MoveChoice({self.move_name!r}, strategy={self.strategy!r}, value={self.value})"
