@@ -453,3 +453,22 @@ def test_the_docs_examples_run():
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 4
+
+
+def test_no_statements_is_the_propositional_semantics():
+    t = kop.figure2()
+    ks = f_level("A", "B", 2) + f_level("B", "A", 1)
+    assert decide(t, ks, evaluations=[]).decided == decide(t, ks).decided
+    assert kop.select(t, ks, evaluations=[]).to_json() == kop.select(t, ks).to_json()
+
+
+def test_select_at_a_node_restricts_the_statements_to_its_subtree():
+    t = kop.figure2()
+    alt = list(FIG2_A)
+    alt[4], alt[5] = 6, 10
+    evals = [kop.knows_candidates("B", "A", [FIG2_A, alt]), kop.knows_on_subtree("A", "B", "U")]
+    s = kop.select(t, [], "B", node="S", evaluations=evals)
+    assert [e.describe() for e in s.decision.evaluations] == [
+        "knows_on_subtree('A', 'B', 'root/0')", "knows_candidates('B', 'A', [2 candidates])"]
+    # on S's subtree, A knows E_B below U: W and X are decided (publicly), so U is; Y and Z are not
+    assert [n.name for n in s.decision.decided_nodes()] == ["U", "W", "X"]
