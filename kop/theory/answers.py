@@ -94,26 +94,32 @@ def level_answer(state: Any, st: Statement, ctx: Context, p: str, at: Position) 
     return Answer(st.line, f"level {p}", {"level": _level(lv)}, f"level {p}: {_level(lv)}")
 
 
-def decided_answer(state: Any, st: Statement, ctx: Context) -> Answer:
+def decision_report(state: Any, st: Statement, ctx: Context) -> tuple[list[str], list[str] | None, list[Any]]:
+    """(decided nodes, nodes decided by partial knowledge only or None, gaps of the undecided nodes)."""
     from kop.selection.decide import decide
     from kop.selection.missing import missing_knowledge
 
     tree = state.need_tree(st)
+    state.consistent_in(ctx, st)
     evs = state.evaluations(ctx, st)
-    if evs:
-        d = decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)
-        names = [n.name for n in d.decided_nodes()]
-        extra = [n.name for n in d.decided_by_partial_knowledge()]
-        return Answer(st.line, "decided", {"decided": names, "undecided": None, "by_partial_knowledge": extra},
-                      f"decided nodes: {', '.join(names) or 'none'}; by partial knowledge (not by the "
-                      f"atoms alone): {', '.join(extra) or 'none'}")
-    d = decide(tree, ctx.formulas, timeout=state.timeout)
+    d = (decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs) if evs
+         else decide(tree, ctx.formulas, timeout=state.timeout))
     names = [n.name for n in d.decided_nodes()]
-    gaps = missing_knowledge(tree, ctx.formulas, timeout=state.timeout)
+    extra = [n.name for n in d.decided_by_partial_knowledge()] if evs else None
+    gaps = [g for g in missing_knowledge(tree, ctx.formulas, timeout=state.timeout) if g.node not in names]
+    return names, extra, gaps
+
+
+def decided_answer(state: Any, st: Statement, ctx: Context) -> Answer:
+    names, extra, gaps = decision_report(state, st, ctx)
     text = f"decided nodes: {', '.join(names) or 'none'}"
-    if gaps:
-        text += "; undecided: " + "; ".join(g.explain() for g in gaps)
-    return Answer(st.line, "decided", {"decided": names, "undecided": [g.to_json() for g in gaps]}, text)
+    result: dict[str, Any] = {"decided": names, "undecided": [g.to_json() for g in gaps]}
+    if extra is not None:
+        text += f"; by partial knowledge (not by the atoms alone): {', '.join(extra) or 'none'}"
+        result["by_partial_knowledge"] = extra
+    for g in gaps:
+        text += f"\n  undecided: {g.explain()}"
+    return Answer(st.line, "decided", result, text)
 
 
 def _player(state: Any, st: Statement, arg: tuple[str, Position] | None) -> str | None:
