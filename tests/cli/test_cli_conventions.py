@@ -90,6 +90,10 @@ def test_one_world_is_singular(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert "true at 1 of 1 world: w" in out and "1 worlds" not in out
     status, out, _ = run(capsys, "satisfiable", "p")
     assert "(1 world," in out and "1 worlds" not in out
+    theory = tmp_path / "one.kop"
+    theory.write_text("agents a\nask satisfiable p\n")
+    status, out, _ = run(capsys, "run", str(theory))
+    assert status == 0 and "(model with 1 world)" in out
     assert plural(1, "world") == "1 world" and plural(2, "world") == "2 worlds"
 
 
