@@ -138,6 +138,11 @@ _EXPORTS: dict[str, str] = {
     "NPlayerResult": "kop.games.nplayer.core",
     "bodkin_tree": "kop.games.nplayer.random_trees",
     "best_case_tree": "kop.games.nplayer.best_case",
+    "expectimax": "kop.games.chance.expectimax",
+    "star1": "kop.games.chance.star1",
+    "star2": "kop.games.chance.star2",
+    "cscout": "kop.games.chance.cscout",
+    "ChanceResult": "kop.games.chance.core",
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
     "WorldsGame": "kop.worlds.game",
     "Beliefs": "kop.worlds.game",
