@@ -118,6 +118,16 @@ _EXPORTS: dict[str, str] = {
     "figure2_game": "kop.selection.examples",
     "worked_example": "kop.selection.worked_example",
     # selection: partial knowledge of evaluation functions (knowing-value semantics)
+    "EvaluationKnowledge": "kop.selection.evaluations",
+    "EvaluationError": "kop.selection.evaluations",
+    "knows_exactly": "kop.selection.evaluations",
+    "knows_nothing": "kop.selection.evaluations",
+    "knows_candidates": "kop.selection.evaluations",
+    "knows_order": "kop.selection.evaluations",
+    "knows_within": "kop.selection.evaluations",
+    "knows_on_subtree": "kop.selection.evaluations",
+    "leaf_order": "kop.selection.evaluations",
+    "evaluation_model": "kop.selection.evaluation_model",
     # games: implicit games, search on them, the OpenSpiel bridge
     "search": "kop.games.search",
     "SearchResult": "kop.games.search.result",

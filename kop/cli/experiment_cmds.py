@@ -2,6 +2,11 @@
 
 Each experiment is a sub-command of ``kop experiment`` with its own options; the runner
 options (``--workers``, ``--dask``, ``--results``, ``--no-progress``) are common to all.
+
+Experiments: ``bodkin-nplayer`` (here) and ``jamroga`` (:mod:`kop.cli.experiment_jamroga`,
+added through the :class:`~kop.cli.app.Commands` API on the group's sub-parsers).  A new
+experiment module defines ``register(group)`` and uses :func:`add_runner_options` and
+:func:`runner_kwargs`.
 """
 
 from __future__ import annotations
@@ -13,13 +18,23 @@ from typing import Any
 from kop.cli.app import Commands, print_json
 
 
-def _runner_options(p: argparse.ArgumentParser) -> None:
+def add_runner_options(p: argparse.ArgumentParser) -> None:
+    """The runner's flags: --workers, --dask, --results, --no-progress."""
     p.add_argument("--workers", type=int, default=None, metavar="N",
                    help="Local worker processes (default: the number of CPUs; 1 runs in this process).")
     p.add_argument("--dask", default=None, metavar="ADDRESS", help="Run on the Dask scheduler at ADDRESS.")
     p.add_argument("--results", default=None, metavar="FILE",
                    help="Append result rows to FILE (.csv or .parquet); a rerun resumes from it.")
     p.add_argument("--no-progress", action="store_true", help="No progress bar.")
+
+
+_runner_options = add_runner_options
+
+
+def runner_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of :func:`kop.experiments.runner.run_tasks` from the parsed flags."""
+    return {"workers": args.workers, "dask": args.dask, "results": args.results,
+            "progress": not args.no_progress and not getattr(args, "json", False)}
 
 
 def _eta(text: str) -> float:
@@ -57,12 +72,16 @@ def register(cli: Commands) -> None:
     _runner_options(q)
     q.set_defaults(_handler=_bodkin)
 
+    from kop.cli.experiment_jamroga import register as register_jamroga
+
+    register_jamroga(Commands(sub))
+
 
 def _no_experiment(args: argparse.Namespace) -> int:
     """Run one of the papers' experiments (kop experiment NAME --help)."""
     from kop.syntax.errors import KopError
 
-    raise KopError("name an experiment: kop experiment bodkin-nplayer [...] (see kop experiment --help)")
+    raise KopError("name an experiment: kop experiment bodkin-nplayer|jamroga [...] (see kop experiment --help)")
 
 
 def _bodkin(args: argparse.Namespace) -> None:

@@ -81,8 +81,9 @@ def play_answer(state: Any, st: Statement) -> Answer:
     out = play(tree, chosen)
     q = "play " + " ".join(f"{w}={n}" for w, n, _, _ in st.args)
     path = [n.name for n in out.path]
-    return Answer(st.line, q, {"outcome": list(out.value), "path": path},
-                  f"{q}: {tuple(out.value)} along {' -> '.join(path)}")
+    moves = [str(m) for m in out.steps]
+    return Answer(st.line, q, {"outcome": list(out.value), "path": path, "moves": moves},
+                  f"{q}: {tuple(out.value)}, moves {' -> '.join(moves) or 'none'}")
 
 
 def level_answer(state: Any, st: Statement, ctx: Context, p: str, at: Position) -> Answer:
@@ -93,24 +94,32 @@ def level_answer(state: Any, st: Statement, ctx: Context, p: str, at: Position) 
     return Answer(st.line, f"level {p}", {"level": _level(lv)}, f"level {p}: {_level(lv)}")
 
 
-def decided_answer(state: Any, st: Statement, ctx: Context) -> Answer:
+def decision_report(state: Any, st: Statement, ctx: Context) -> tuple[list[str], list[str] | None, list[Any]]:
+    """(decided nodes, nodes decided by partial knowledge only or None, gaps of the undecided nodes)."""
     from kop.selection.decide import decide
     from kop.selection.missing import missing_knowledge
 
     tree = state.need_tree(st)
+    state.consistent_in(ctx, st)
     evs = state.evaluations(ctx, st)
-    if evs:
-        d = decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)  # type: ignore[call-arg]
-        names = [n.name for n in d.decided_nodes()]
-        return Answer(st.line, "decided", {"decided": names, "undecided": None},
-                      f"decided nodes: {', '.join(names) or 'none'}")
-    d = decide(tree, ctx.formulas, timeout=state.timeout)
+    d = (decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs) if evs
+         else decide(tree, ctx.formulas, timeout=state.timeout))
     names = [n.name for n in d.decided_nodes()]
-    gaps = missing_knowledge(tree, ctx.formulas, timeout=state.timeout)
+    extra = [n.name for n in d.decided_by_partial_knowledge()] if evs else None
+    gaps = [g for g in missing_knowledge(tree, ctx.formulas, timeout=state.timeout) if g.node not in names]
+    return names, extra, gaps
+
+
+def decided_answer(state: Any, st: Statement, ctx: Context) -> Answer:
+    names, extra, gaps = decision_report(state, st, ctx)
     text = f"decided nodes: {', '.join(names) or 'none'}"
-    if gaps:
-        text += "; undecided: " + "; ".join(g.explain() for g in gaps)
-    return Answer(st.line, "decided", {"decided": names, "undecided": [g.to_json() for g in gaps]}, text)
+    result: dict[str, Any] = {"decided": names, "undecided": [g.to_json() for g in gaps]}
+    if extra is not None:
+        text += f"; by partial knowledge (not by the atoms alone): {', '.join(extra) or 'none'}"
+        result["by_partial_knowledge"] = extra
+    for g in gaps:
+        text += f"\n  undecided: {g.explain()}"
+    return Answer(st.line, "decided", result, text)
 
 
 def _player(state: Any, st: Statement, arg: tuple[str, Position] | None) -> str | None:
@@ -130,7 +139,7 @@ def select_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Posit
     p = _player(state, st, arg)
     evs = state.evaluations(ctx, st)
     try:
-        s = (select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs)  # type: ignore[call-arg]
+        s = (select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs)
              if evs else select(tree, ctx.formulas, p, timeout=state.timeout))
     except Exception as exc:
         from kop.syntax.errors import KopError
@@ -238,7 +247,7 @@ def announce_game(state: Any, st: Statement, ctx: Context, f: Formula) -> Answer
                 "outcome": list(r.guaranteed or r.estimate)}
 
     b, a = side(before), side(after)
-    text = (f"announce {to_ascii(f)} ({ctx.label}): levels {p} {b['levels'][p]} -> {a['levels'][p]}, "
+    text = (f"announce {to_ascii(f)}{'' if ctx.name is not None else ' (' + ctx.label + ')'}: levels {p} {b['levels'][p]} -> {a['levels'][p]}, "
             f"{q} {b['levels'][q]} -> {a['levels'][q]}; decided {len(b['decided'])} -> {len(a['decided'])} nodes; "
             f"{p} plays {b['recommended']} {tuple(b['outcome'])} -> {a['recommended']} {tuple(a['outcome'])}")
     return Answer(st.line, f"announce {to_ascii(f)}", {"before": b, "after": a}, text, ctx.name)

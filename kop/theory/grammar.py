@@ -233,6 +233,11 @@ class _Reader:
             pairs = tuple((str(s.children[0]), str(s.children[1])) for s in e.children
                           if isinstance(s, Tree) and s.data == "strategy_of")
             args = (pairs, pays[0])
+        elif e.data == "expect_value":
+            names = [str(t) for t in toks]
+            args = (names[0], names[1], names[2] if len(names) > 2 else None, pays[0])
+        elif e.data == "expect_decided":
+            args = tuple(str(t) for t in toks)
         else:
             value = str(toks[1])
             if value != "inf" and not value.isdigit():

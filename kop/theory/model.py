@@ -125,9 +125,17 @@ class Answer:
     result: Any
     text: str
     scenario: str | None = None
+    file: str = ""
+
+    @property
+    def where(self) -> str:
+        """``line N`` or, for a question from an included file, ``FILE, line N``."""
+        return f"{self.file}, line {self.line}" if self.file else f"line {self.line}"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"line": self.line, "question": self.question}
+        if self.file:
+            out["file"] = self.file
         if self.scenario is not None:
             out["scenario"] = self.scenario
         out["result"] = self.result

@@ -24,7 +24,7 @@ with a JSON-ready ``result``); the command line only formats them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -303,7 +303,10 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
     state = TheoryState(theory, timeout)
     answers: list[Answer] = []
     for st in statements:
+        before = len(answers)
         _run_one(state, st, answers, scenario)
+        if st.pos is not None and st.pos.file:
+            answers[before:] = [replace(a, file=st.pos.file) for a in answers[before:]]
     state.answers = answers
     return state
 
@@ -444,6 +447,28 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
             value = play(tree, {w: strategy(tree, n, w) for w, n in pairs}).value
             computed, expected = {"outcome": list(value)}, {"outcome": list(out)}
             what = "play " + " ".join(f"{w}={n}" for w, n in pairs) + f": {tuple(out)}"
+        elif k == "expect_value":
+            from kop.games.names import strategy
+
+            name, p, at_label, out = a
+            tree = state.need_tree(st)
+            if p not in tree.player_names:
+                raise st.error(f"unknown player {p!r} (players: {', '.join(tree.player_names)})", p)
+            s = strategy(tree, name, p)
+            value = s.value(at_label) if at_label is not None else s.value()
+            computed, expected = {"value": list(value)}, {"value": list(out)}
+            what = f"value {name} {p}{f' at {at_label}' if at_label else ''}: {tuple(out)}"
+        elif k == "expect_decided":
+            from kop.selection.decide import decide
+
+            tree = state.need_tree(st)
+            state.consistent_in(ctx, st)
+            evs = state.evaluations(ctx, st)
+            d = (decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)
+                 if evs else decide(tree, ctx.formulas, timeout=state.timeout))
+            computed = {"decided": [n.name for n in d.decided_nodes()]}
+            expected = {"decided": list(a)}
+            what = f"decided: {', '.join(a) or 'none'}"
         else:
             from kop.reasoning.knowledge import level
 
@@ -453,12 +478,12 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
             computed, expected = {"level": _level(lv)}, {"level": value if value == "inf" else int(value)}
             what = f"level {p}: {value}"
         ok = computed == expected
-        scen = None if k == "expect_play" else ctx.name
-        text = (f"expect {what}{f' ({ctx.label})' if scen else ''}: "
+        scen = None if k in ("expect_play", "expect_value") else ctx.name
+        text = (f"expect {what}: "
                 + ("ok" if ok else f"MISMATCH: computed {computed}"))
         answers.append(Answer(st.line, f"expect {what}", {"ok": ok, "expected": expected, "computed": computed},
                               text, scen))
-        if k == "expect_play":
+        if k in ("expect_play", "expect_value"):
             break
 
 

@@ -248,7 +248,7 @@ class Beliefs:
     def weights(self, node: int, world: int) -> np.ndarray:
         """The weights over Ω of the belief the player holds at *node* when *world* is actual."""
         if self.model is not None:
-            return self.model[world] @ self.states  # type: ignore[operator]
+            return self.model[world] @ self.states
         return self.state_weights(node)[self.state_ids(node)[world]]
 
     def belief_set(self, node: int, world: int) -> frozenset[int]:
@@ -365,7 +365,8 @@ class WorldsGame:
         Ω_MAX and Ω_MIN (default: nobody knows anything, Ω_P(w) = Ω).
     """
 
-    __slots__ = ("worlds", "offsets", "owner", "payoffs", "max_beliefs", "min_beliefs", "depth", "_parent")
+    __slots__ = ("worlds", "offsets", "owner", "payoffs", "max_beliefs", "min_beliefs", "depth", "partial",
+                 "_parent", "_depths", "_mirror")
 
     def __init__(self, offsets: Any, owner: Any, payoffs: Any, worlds: Sequence[str] | int | None = None,
                  max_beliefs: Beliefs | None = None, min_beliefs: Beliefs | None = None,
@@ -383,37 +384,43 @@ class WorldsGame:
         if n == 0:
             raise WorldsError("a game needs at least one world")
         names = _world_names(worlds, n)
-        for i in range(m):
-            kids = off[i + 1] - off[i]
-            if own[i] == LEAF:
-                if kids:
-                    raise WorldsError(f"node {i}: a leaf has no children")
-                if np.isnan(pay[i]).all():
-                    raise WorldsError(f"leaf {i}: its payoff is undefined in every world")
-            elif own[i] in (MAX, MIN):
-                if not kids:
-                    raise WorldsError(f"node {i}: a {_NAMES[int(own[i])]} node needs children")
-                if (off[i] < i + 1) or off[i + 1] > m:
-                    raise WorldsError(f"node {i}: children must come after their parent")
-            else:
-                raise WorldsError(f"node {i}: owner must be MAX (0), MIN (1) or leaf (-1)")
-        if not np.isnan(pay[own != LEAF]).all():
+        kids = np.diff(off)
+        bad_owner = ~np.isin(own, (MAX, MIN, LEAF))
+        if bad_owner.any():
+            raise WorldsError(f"node {int(np.flatnonzero(bad_owner)[0])}: owner must be MAX (0), MIN (1) or leaf (-1)")
+        leaf = own == LEAF
+        bad = np.flatnonzero(leaf & (kids != 0))
+        if len(bad):
+            raise WorldsError(f"node {int(bad[0])}: a leaf has no children")
+        bad = np.flatnonzero(~leaf & (kids <= 0))
+        if len(bad):
+            raise WorldsError(f"node {int(bad[0])}: a {_NAMES[int(own[bad[0]])]} node needs children")
+        if off[0] != 1 or off[m] != m or (kids < 0).any():
+            raise WorldsError("children must follow their parents breadth first: offsets run from 1 to the "
+                              "number of nodes without decreasing")
+        undefined = np.isnan(pay)
+        bad = np.flatnonzero(leaf & undefined.all(axis=1))
+        if len(bad):
+            raise WorldsError(f"leaf {int(bad[0])}: its payoff is undefined in every world")
+        if not undefined[~leaf].all():
             pay = pay.copy()
-            pay[own != LEAF] = np.nan
+            pay[~leaf] = np.nan
         self.worlds = names
         self.offsets = _frozen(off)
         self.owner = _frozen(own)
         self.payoffs = _frozen(pay)
         parent = np.full(m, -1, dtype=np.int64)
-        for i in range(m):
-            parent[off[i]:off[i + 1]] = i
-        if (parent[1:] < 0).any():
-            raise WorldsError(f"node {int(np.flatnonzero(parent[1:] < 0)[0]) + 1} has no parent")
+        parent[1:] = np.repeat(np.arange(m), kids)
+        if (parent[1:] >= np.arange(1, m)).any():
+            raise WorldsError("children must come after their parent")
         self._parent = _frozen(parent)
         depth = np.zeros(m, dtype=np.int64)
         for i in range(1, m):
             depth[i] = depth[parent[i]] + 1
+        self._depths = _frozen(depth)
         self.depth = int(depth.max())
+        self.partial = bool(undefined[leaf].any())
+        self._mirror: WorldsGame | None = None
         self.max_beliefs = _check_beliefs(max_beliefs, n, m, "Ω_MAX", adequate)
         self.min_beliefs = _check_beliefs(min_beliefs, n, m, "Ω_MIN", adequate)
 
@@ -516,6 +523,14 @@ class WorldsGame:
         """The children of *node* (node indices)."""
         return range(int(self.offsets[node]), int(self.offsets[node + 1]))
 
+    def node_depths(self) -> np.ndarray:
+        """The depth of every node (0 at the root)."""
+        return self._depths
+
+    def parents(self) -> np.ndarray:
+        """The parent of every node (-1 for the root)."""
+        return self._parent
+
     def parent(self, node: int) -> int:
         """The parent of *node* (-1 for the root)."""
         return int(self._parent[node])
@@ -551,9 +566,12 @@ class WorldsGame:
         Any MAX algorithm run on the mirror gives MIN's choices on the original
         (first-child tie-breaking is kept).
         """
-        own = np.where(self.owner == LEAF, LEAF, 1 - self.owner)
-        return WorldsGame(self.offsets, own, -self.payoffs, self.worlds, self.min_beliefs, self.max_beliefs,
-                          adequate=False)
+        if self._mirror is None:
+            own = np.where(self.owner == LEAF, LEAF, 1 - self.owner)
+            self._mirror = WorldsGame(self.offsets, own, -self.payoffs, self.worlds, self.min_beliefs,
+                                      self.max_beliefs, adequate=False)
+            self._mirror._mirror = self
+        return self._mirror
 
     def world_tree(self, world: int | str) -> GameTree:
         """The perfect-information game played in one world, as a kop :class:`~kop.GameTree`

@@ -96,8 +96,8 @@ def scores_with_legality(game: WorldsGame, w: np.ndarray, ec: np.ndarray) -> np.
 
 
 def game_has_undefined(game: WorldsGame) -> bool:
-    leaves = game.owner == LEAF
-    return bool(np.isnan(game.payoffs[leaves]).any())
+    """True when some leaf's payoff is undefined in some world."""
+    return game.partial
 
 
 def outcome(game: WorldsGame, max_plan: Plan | np.ndarray, min_plan: Plan | np.ndarray) -> int:

@@ -36,13 +36,15 @@ __all__ = ["prm", "prm_choices", "reduced_payoffs"]
 def reduced_payoffs(game: WorldsGame) -> np.ndarray:
     """(nodes, worlds) payoffs after the reduction (leaf rows; NaN elsewhere)."""
     mm = minimax_values(game)
-    cap = np.full(game.payoffs.shape, np.inf)
-    off, own = game.offsets, game.owner
-    if own[0] == MIN:
-        cap[0] = mm[0]
-    for s in range(game.size):
-        for c in range(off[s], off[s + 1]):
-            cap[c] = np.fmin(cap[s], mm[c]) if own[c] == MIN else cap[s]
+    own = game.owner
+    # cap[s]: the least minimax value of the MIN nodes on the path to s (inclusive); one level at a time
+    own_cap = np.where((own == MIN)[:, None], mm, np.inf)
+    cap = own_cap.copy()
+    depths = game.node_depths()
+    parent = game.parents()
+    for d in range(1, game.depth + 1):
+        level = np.flatnonzero(depths == d)
+        cap[level] = np.fmin(cap[parent[level]], own_cap[level])
     out = np.where(own[:, None] == LEAF, np.fmin(game.payoffs, cap), np.nan)
     out[np.isnan(game.payoffs)] = np.nan
     return out

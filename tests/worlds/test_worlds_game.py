@@ -126,3 +126,15 @@ def test_worlds_setting_plays_each_world_with_its_beliefs():
     first_leaf = g.leaves()[0]
     assert np.array_equal(pay, g.payoffs[first_leaf])
     assert mc(g).player == "MAX"
+
+
+def test_docs_examples_run():
+    import doctest
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "worlds.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    check = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    check.run(doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/worlds.md", "docs/worlds.md", 0))
+    assert check.failures == 0 and check.tries >= 20
