@@ -45,9 +45,7 @@ class ChanceFlat:
 
     @classmethod
     def of(cls, tree: GameTree, player: str | None, what: str) -> ChanceFlat:
-        if np.any(tree.kind < CHANCE):
-            bad = int(np.flatnonzero(tree.kind < CHANCE)[0])
-            raise StrategyError(f"{tree.path_name(bad)}: {what} handles decision, chance and leaf nodes only")
+        tree.require_sequential(what)
         P = tree.player_index(player)
         sign = tree.players[P].sign
         k = tree.kind

@@ -68,6 +68,7 @@ class Prover:
         k = f.kind[v]
         if k == LF:
             self.stats.leaves += 1
+            self.exact[v] = f.val[v]
             return f.val[v]
         self.stats.tests += 1
         if k == CH:
@@ -103,6 +104,7 @@ class Prover:
         k = f.kind[v]
         if k == LF:
             self.stats.leaves += 1
+            self.exact[v] = f.val[v]
             return f.val[v]
         self.stats.tests += 1
         if k == CH:

@@ -88,9 +88,9 @@ def _as_array(A: Any) -> np.ndarray:
             raise MatrixError(f"matrix entries must be numbers: {exc}") from None
     if arr.ndim != 2 or arr.size == 0:
         raise MatrixError(f"a matrix game is a non-empty 2-d table, got shape {arr.shape}")
-    bad = ~np.isfinite(arr)
-    if bad.any():
-        i, j = map(int, np.argwhere(bad)[0])
+    nonfinite = ~np.isfinite(arr)
+    if nonfinite.any():
+        i, j = map(int, np.argwhere(nonfinite)[0])
         raise MatrixError(f"entry ({i}, {j}) is {arr[i, j]}: matrix entries must be finite")
     return arr
 
