@@ -1,48 +1,78 @@
-"""The ``kop`` command line: one typer app, one module per command group.
+"""The ``kop`` command line: one :mod:`argparse` parser, one module per command group.
 
-Each command module defines ``register(app)``; heavy imports happen inside the
-command functions so that ``kop --help`` and small questions start fast.
-Errors a user can cause (:class:`kop.KopError`) are printed without a
-traceback and exit with status 2.
+The CLI is plain :mod:`argparse` (chosen by measurement: typer's import alone
+cost more CPU than the whole start-up goal; argparse is in the standard
+library and loads in about 2 ms).  Conventions every command follows:
+
+* ``--json`` on every command (added by :meth:`Commands.add`): the answer as
+  **one line** of JSON on stdout, printed with :func:`print_json`;
+* a user's mistake is a :class:`kop.KopError` (located: file, line, column or
+  field where there is one) -> ``error: ...`` on stderr, exit status 2, no
+  traceback; a bad flag is also exit 2 (argparse);
+* counts in text go through :func:`plural` ("1 world", "2 worlds");
+* heavy imports (numpy, networkx, sympy, lark, rich) happen inside handlers.
+
+How a command module registers its commands
+-------------------------------------------
+1. Write ``kop/cli/<group>_cmds.py`` with a function ``register(cli)``.
+2. Add ``"kop.cli.<group>_cmds"`` to :data:`COMMAND_MODULES` below (the order
+   of that list is the order of ``kop --help``).
+3. In ``register``, add each command with :meth:`Commands.add`, which returns
+   an ordinary :class:`argparse.ArgumentParser` for its arguments::
+
+       import argparse
+       from kop.cli.app import Commands, print_json
+
+       def register(cli: Commands) -> None:
+           p = cli.add("solve", _solve, json_help="Print JSON: value and path.")
+           p.add_argument("tree", metavar="TREE", help="A game tree: .json or .efg.")
+           p.add_argument("--strategy", "-s", default="Mh", metavar="NAME", help="The strategy.")
+           p.add_argument("--knowledge", "-k", action="append", default=[], metavar="FORMULA",
+                          help="A formula true at the actual world (repeat).")
+
+       def _solve(args: argparse.Namespace) -> int | None:
+           \"\"\"Compute a strategy on TREE.          <- one line: shown in ``kop --help``
+
+           Longer text, shown in ``kop solve --help`` (layout kept).
+           \"\"\"
+           from kop.games.formats import load_tree     # heavy imports go here
+           t = load_tree(args.tree)
+           if args.json:
+               print_json({"tree": args.tree, ...})
+               return None
+           print(...)
+           return None                                 # or an exit status (int)
+
+   The handler's docstring is the help text; ``--json`` arrives as
+   ``args.json``.  Metavars are plain words (``FORMULA``, ``MODEL``, ``TREE``,
+   ``SECONDS``, ``P=d``).  Raise a :class:`kop.KopError` for bad input; return
+   an int to exit with that status (e.g. 1 for a failed check, 3 for
+   "unknown within the limit").
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
+import json
 import os
 import sys
-
-import typer
+import textwrap
+from collections.abc import Callable
+from typing import Any
 
 from kop.syntax.errors import KopError, ParseError
 
-app = typer.Typer(
-    name="kop",
-    help="kop: reason about what players know (S5_n) and pick the strategy that knowledge justifies.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+__all__ = ["Commands", "Handler", "COMMAND_MODULES", "build_parser", "main", "plural", "print_json",
+           "report_error"]
 
-def _version(value: bool) -> None:
-    if value:
-        from kop import __version__
+#: a command's handler: the parsed arguments in, an exit status (or None for 0) out
+Handler = Callable[[argparse.Namespace], "int | None"]
 
-        print(f"kop {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print kop's version."),
-) -> None:
-    """kop: reason about what players know (S5_n) and pick the strategy that knowledge justifies.
-
-    Formulas use the syntax of docs/syntax.md (K_a, M_a, Kw_a, E{G}, C{G}, D{G},
-    C{G}(phi, psi), [!phi] psi, ~ & | -> <->).  Errors exit with status 2.
-    """
-
+DESCRIPTION = "kop: reason about what players know (S5_n) and pick the strategy that knowledge justifies."
+EPILOG = ("Formulas use the syntax of docs/syntax.md (K_a, M_a, Kw_a, E{G}, C{G}, D{G},\n"
+          "C{G}(phi, psi), [!phi] psi, ~ & | -> <->).  --json prints one line of JSON.\n"
+          "Errors exit with status 2.  Run 'kop COMMAND --help' for a command's options.")
 
 #: command modules, in the order their commands appear in --help
 COMMAND_MODULES = [
@@ -51,16 +81,80 @@ COMMAND_MODULES = [
     "kop.cli.prover_cmds",
     "kop.cli.game_cmds",
     "kop.cli.select_cmds",
+    "kop.cli.agent_cmds",
+    "kop.cli.theory_cmds",
+    "kop.cli.experiment_cmds",
 ]
 
-for _name in COMMAND_MODULES:
-    try:
-        _module = importlib.import_module(_name)
-    except ModuleNotFoundError as exc:  # a command group not built yet
-        if exc.name != _name:
-            raise
-        continue
-    _module.register(app)
+
+def plural(n: int, noun: str, nouns: str | None = None) -> str:
+    """``n`` and the noun, singular for one: ``plural(1, "world") == "1 world"``.
+
+    >>> plural(1, "world"), plural(0, "world"), plural(3, "class", "classes")
+    ('1 world', '0 worlds', '3 classes')
+    """
+    return f"{n} {noun if n == 1 else (nouns or noun + 's')}"
+
+
+def print_json(obj: Any) -> None:
+    """Print *obj* as one line of JSON (kop's ``--json`` convention).
+
+    >>> print_json({"holds": True, "worlds": ["w1"]})
+    {"holds": true, "worlds": ["w1"]}
+    """
+    print(json.dumps(obj, ensure_ascii=False))
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=30)
+
+
+class Commands:
+    """The registry that command modules add their commands to (see the module docstring)."""
+
+    def __init__(self, subparsers: Any) -> None:
+        self._sub = subparsers
+        self.names: list[str] = []
+
+    def add(self, name: str, handler: Handler, *, json_help: str = "Print the answer as one line of JSON.",
+            doc: str | None = None) -> argparse.ArgumentParser:
+        """Add command *name* run by *handler*; its help is *doc* or the handler's docstring.
+
+        Returns the command's parser (add arguments to it); ``--json`` is
+        already there.
+        """
+        text = textwrap.dedent(doc if doc is not None else (handler.__doc__ or "")).strip()
+        if "\n" in text:  # a docstring: first line, then an indented body
+            first, _, rest = text.partition("\n")
+            text = first + "\n" + textwrap.dedent(rest)
+        summary = text.split("\n\n")[0].replace("\n", " ")
+        p = self._sub.add_parser(name, help=summary, description=text or None, formatter_class=_Formatter,
+                                 allow_abbrev=False)
+        p.add_argument("--json", action="store_true", help=json_help)
+        p.set_defaults(_handler=handler)
+        self.names.append(name)
+        return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole ``kop`` parser, with every command module's commands."""
+    from kop import __version__
+
+    parser = argparse.ArgumentParser(prog="kop", description=DESCRIPTION, epilog=EPILOG,
+                                     formatter_class=_Formatter)
+    parser.add_argument("--version", action="version", version=f"kop {__version__}", help="Print kop's version.")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    cli = Commands(sub)
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:  # a command group not built yet
+            if exc.name != name:
+                raise
+            continue
+        module.register(cli)
+    return parser
 
 
 def report_error(exc: Exception) -> None:
@@ -72,25 +166,41 @@ def report_error(exc: Exception) -> None:
     print(msg, file=sys.stderr)
 
 
-def main() -> None:
+def run(argv: list[str] | None = None) -> int:
+    """Run the command line on *argv* (default: ``sys.argv[1:]``); return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler | None = getattr(args, "_handler", None)
+    if handler is None:  # no command: show the help
+        parser.print_help()
+        return 0
+    return handler(args) or 0
+
+
+def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``kop`` console script."""
     try:
-        app()
+        status = run(argv)
     except KopError as exc:
         report_error(exc)
-        sys.exit(2)
+        status = 2
     except RecursionError:
         print("error: input nested too deeply for kop's limits", file=sys.stderr)
-        sys.exit(2)
+        status = 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        sys.exit(130)
+        status = 130
+    except BrokenPipeError:  # output piped into a program that stopped reading (head, ...)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        status = 1
     except Exception as exc:  # a bug: say so, briefly, unless debugging
         if os.environ.get("KOP_DEBUG"):
             raise
         print(f"internal error ({type(exc).__name__}): {exc}\n"
               "This is a bug in kop; set KOP_DEBUG=1 to see the traceback.", file=sys.stderr)
-        sys.exit(1)
+        status = 1
+    sys.exit(status)
 
 
 if __name__ == "__main__":

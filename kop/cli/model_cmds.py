@@ -11,106 +11,132 @@ is reported in one line, with exit status 2.
 
 from __future__ import annotations
 
-import json
+import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import typer
+from kop.cli.app import Commands, plural, print_json
+
+if TYPE_CHECKING:
+    from kop.semantics.model import KripkeModel
 
 _MODEL_HELP = "A Kripke model in the kop-model/1 JSON format."
 
 
-def _load(path: Path):
+def _load(path: Path) -> KripkeModel:
     from kop.semantics.model import KripkeModel
 
     return KripkeModel.load(path)
 
 
-def _write(model, out: Path | None) -> None:
+def _write(model: KripkeModel, out: Path | None, as_json: bool) -> None:
+    """Write *model* to *out*, or print it on stdout (unless --json, which prints a summary)."""
     from kop.semantics.model_json import dumps
 
     text = dumps(model.to_json())
     if out is None:
-        print(text)
-    else:
-        try:
-            out.write_text(text + "\n", encoding="utf-8")
-        except OSError as exc:
-            from kop.semantics.errors import ModelError
+        if not as_json:
+            print(text)
+        return
+    try:
+        out.write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        from kop.semantics.errors import ModelError
 
-            raise ModelError(f"{out}: cannot write the model ({exc.strerror or exc})") from None
+        raise ModelError(f"{out}: cannot write the model ({exc.strerror or exc})") from None
 
 
-def _names(worlds, limit: int = 20) -> str:
+def _summary(before: KripkeModel, after: KripkeModel, out: Path | None) -> dict[str, Any]:
+    return {"worlds_before": len(before), "worlds_after": len(after), "output": None if out is None else str(out),
+            "note": after.note or None, "model": after.to_json() if out is None else None}
+
+
+def _names(worlds: list[str], limit: int = 20) -> str:
     shown = ", ".join(worlds[:limit])
     return shown + (f", ... ({len(worlds) - limit} more)" if len(worlds) > limit else "")
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("check")
-    def check_command(
-        model_path: Path = typer.Argument(..., metavar="MODEL", help=_MODEL_HELP),
-        formula: str = typer.Argument(..., help="The formula, e.g. 'K_a p' or 'C{a,b}(p, q)'."),
-        world: str | None = typer.Option(None, "--world", "-w", help="Ask about this world instead of the designated ones."),
-        as_json: bool = typer.Option(False, "--json", help='Print {"holds": ..., "worlds": [...], ...} as JSON.'),
-    ) -> None:
-        """Check FORMULA at the designated worlds of MODEL (or at --world) and list where it holds."""
-        from kop.syntax.parser import parse
-        from kop.syntax.printer import to_ascii
+def register(cli: Commands) -> None:
+    p = cli.add("check", _check, json_help='Print {"holds": ..., "worlds": [...], ...} as JSON.')
+    p.add_argument("model_path", type=Path, metavar="MODEL", help=_MODEL_HELP)
+    p.add_argument("formula", metavar="FORMULA", help="The formula, e.g. 'K_a p' or 'C{a,b}(p, q)'.")
+    p.add_argument("--world", "-w", metavar="WORLD", help="Ask about this world instead of the designated ones.")
 
-        phi = parse(formula)
-        m = _load(model_path)
-        holds = m.satisfies(phi, world)
-        mask = m.truth_mask(phi)
-        where = [w for w, t in zip(m.worlds, mask.tolist()) if t]
-        asked = [world] if world is not None else list(m.actual)
-        failing = [w for w in asked if not mask[m.index(w)]]
-        if as_json:
-            print(json.dumps({
-                "holds": holds,
-                "worlds": where,
-                "formula": to_ascii(phi),
-                "checked_at": asked,
-                "failing": failing,
-                "world_count": len(m),
-            }))
-            return
-        target = f"world {world}" if world is not None else (
-            "the designated world " + asked[0] if len(asked) == 1 else f"all {len(asked)} designated worlds")
-        if holds:
-            print(f"holds at {target}")
-        else:
-            print(f"does not hold at {target}" + ("" if world is not None or len(asked) == 1
-                                                  else f" (fails at {_names(failing)})"))
-        print(f"true at {len(where)} of {len(m)} worlds" + (f": {_names(where)}" if where else ""))
+    p = cli.add("announce", _announce,
+                json_help='Print {"worlds_before", "worlds_after", "output", "note", "model"} as JSON '
+                          '("model" is the updated model when there is no --output).')
+    p.add_argument("model_path", type=Path, metavar="MODEL", help=_MODEL_HELP)
+    p.add_argument("formula", metavar="FORMULA", help="The announced formula.")
+    p.add_argument("--output", "-o", dest="out", type=Path, metavar="FILE",
+                   help="Write the updated model here (default: stdout).")
 
-    @app.command("announce")
-    def announce_command(
-        model_path: Path = typer.Argument(..., metavar="MODEL", help=_MODEL_HELP),
-        formula: str = typer.Argument(..., help="The announced formula."),
-        out: Path | None = typer.Option(None, "--output", "-o", help="Write the updated model here (default: stdout)."),
-    ) -> None:
-        """Publicly announce FORMULA in MODEL: keep the worlds where it holds."""
-        from kop.syntax.parser import parse
+    p = cli.add("minimize", _minimize,
+                json_help='Print {"worlds_before", "worlds_after", "output", "note", "model"} as JSON '
+                          '("model" is the contracted model when there is no --output).')
+    p.add_argument("model_path", type=Path, metavar="MODEL", help=_MODEL_HELP)
+    p.add_argument("--output", "-o", dest="out", type=Path, metavar="FILE",
+                   help="Write the contracted model here (default: stdout).")
+    p.add_argument("--generated", "-g", action="store_true",
+                   help="First drop the worlds not reachable from the designated ones.")
 
-        m = _load(model_path)
-        after = m.announce(parse(formula))
-        _write(after, out)
-        if after.note:
-            print(f"warning: {after.note}", file=sys.stderr)
-        if out is not None:
-            print(f"kept {len(after)} of {len(m)} worlds; wrote {out}", file=sys.stderr)
 
-    @app.command("minimize")
-    def minimize_command(
-        model_path: Path = typer.Argument(..., metavar="MODEL", help=_MODEL_HELP),
-        out: Path | None = typer.Option(None, "--output", "-o", help="Write the contracted model here (default: stdout)."),
-        generated: bool = typer.Option(False, "--generated", "-g",
-                                       help="First drop the worlds not reachable from the designated ones."),
-    ) -> None:
-        """Contract MODEL by bisimulation: one world per class of bisimilar worlds."""
-        m = _load(model_path)
-        small = (m.generated_submodel() if generated else m).minimize()
-        _write(small, out)
-        if out is not None:
-            print(f"{len(m)} worlds -> {len(small)}; wrote {out}", file=sys.stderr)
+def _check(args: argparse.Namespace) -> None:
+    """Check FORMULA at the designated worlds of MODEL (or at --world) and list where it holds."""
+    from kop.syntax.parser import parse
+    from kop.syntax.printer import to_ascii
+
+    world: str | None = args.world
+    phi = parse(args.formula)
+    m = _load(args.model_path)
+    holds = m.satisfies(phi, world)
+    mask = m.truth_mask(phi)
+    where = [w for w, t in zip(m.worlds, mask.tolist()) if t]
+    asked = [world] if world is not None else list(m.actual)
+    failing = [w for w in asked if not mask[m.index(w)]]
+    if args.json:
+        print_json({
+            "holds": holds,
+            "worlds": where,
+            "formula": to_ascii(phi),
+            "checked_at": asked,
+            "failing": failing,
+            "world_count": len(m),
+        })
+        return
+    target = f"world {world}" if world is not None else (
+        "the designated world " + asked[0] if len(asked) == 1 else f"all {len(asked)} designated worlds")
+    if holds:
+        print(f"holds at {target}")
+    else:
+        print(f"does not hold at {target}" + ("" if world is not None or len(asked) == 1
+                                              else f" (fails at {_names(failing)})"))
+    print(f"true at {len(where)} of {plural(len(m), 'world')}" + (f": {_names(where)}" if where else ""))
+
+
+def _announce(args: argparse.Namespace) -> None:
+    """Publicly announce FORMULA in MODEL: keep the worlds where it holds."""
+    from kop.syntax.parser import parse
+
+    m = _load(args.model_path)
+    after = m.announce(parse(args.formula))
+    _write(after, args.out, args.json)
+    if args.json:
+        print_json(_summary(m, after, args.out))
+        return
+    if after.note:
+        print(f"warning: {after.note}", file=sys.stderr)
+    if args.out is not None:
+        print(f"kept {len(after)} of {plural(len(m), 'world')}; wrote {args.out}", file=sys.stderr)
+
+
+def _minimize(args: argparse.Namespace) -> None:
+    """Contract MODEL by bisimulation: one world per class of bisimilar worlds."""
+    m = _load(args.model_path)
+    small = (m.generated_submodel() if args.generated else m).minimize()
+    _write(small, args.out, args.json)
+    if args.json:
+        print_json(_summary(m, small, args.out))
+        return
+    if args.out is not None:
+        print(f"{plural(len(m), 'world')} -> {len(small)}; wrote {args.out}", file=sys.stderr)

@@ -15,10 +15,11 @@ and exits with status 3.  Bad input exits with status 2.
 
 from __future__ import annotations
 
-import json
+import argparse
 import sys
+from typing import Any
 
-import typer
+from kop.cli.app import Commands, plural, print_json
 
 #: exit status of a question not decided within --timeout
 EXIT_UNKNOWN = 3
@@ -28,7 +29,7 @@ _AGENTS_HELP = "The declared agents, comma separated (a formula naming another o
 _METHOD_HELP = "Decision procedure: auto (default), sat (no C, no D) or bdd."
 
 
-def _agents(text: str | None):
+def _agents(text: str | None) -> list[str] | None:
     if text is None:
         return None
     names = [a.strip() for a in text.split(",") if a.strip()]
@@ -39,7 +40,7 @@ def _agents(text: str | None):
     return names
 
 
-def describe_model(model, indent: str = "  ") -> str:
+def describe_model(model: Any, indent: str = "  ") -> str:
     """A readable description: one line per world (its true atoms), one per agent (its partition)."""
     lines = []
     actual = set(model.actual)
@@ -54,114 +55,117 @@ def describe_model(model, indent: str = "  ") -> str:
     return "\n".join(lines)
 
 
-def _unknown(exc, as_json: bool) -> None:
+def _unknown(seconds: float, as_json: bool, key: str = "holds") -> int:
     if as_json:
-        print(json.dumps({"holds": None, "status": "unknown within the limit", "timeout": exc.seconds}))
+        print_json({key: None, "status": "unknown within the limit", "timeout": seconds})
     else:
-        print(f"unknown within the limit ({exc.seconds:g} s)")
-    raise typer.Exit(EXIT_UNKNOWN)
+        print(f"unknown within the limit ({seconds:g} s)")
+    return EXIT_UNKNOWN
 
 
-def _report(verdict, as_json: bool, yes: str, no: str) -> None:
+def _report(verdict: Any, as_json: bool, yes: str, no: str) -> None:
     if as_json:
-        print(json.dumps(verdict.to_json(), ensure_ascii=False))
+        print_json(verdict.to_json())
         return
     print(yes if verdict.holds else no)
     model = verdict.model
     if model is not None:
         kind = "model" if verdict.question == "satisfiable" else "countermodel"
-        n = len(model)
-        print(f"{kind} ({n} world{'s' if n != 1 else ''}, designated {', '.join(model.actual)}):")
+        print(f"{kind} ({plural(len(model), 'world')}, designated {', '.join(model.actual)}):")
         print(describe_model(model))
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("valid")
-    def valid_command(
-        formula: str = typer.Argument(..., help="The formula, e.g. 'C{a,b} p -> K_a K_b p'."),
-        as_json: bool = typer.Option(False, "--json", help='Print {"holds": ..., "countermodel": MODEL or null, ...}.'),
-        timeout: float | None = typer.Option(None, "--timeout", help=_TIMEOUT_HELP),
-        agents: str | None = typer.Option(None, "--agents", help=_AGENTS_HELP),
-        method: str = typer.Option("auto", "--method", help=_METHOD_HELP),
-    ) -> None:
-        """Is FORMULA valid in S5_n (with C, D, relativized C and announcements)?  If not, show a countermodel."""
-        from kop.reasoning.errors import ProverTimeout
-        from kop.reasoning.prover import valid
+def _common(p: argparse.ArgumentParser, *, method: bool = True) -> None:
+    p.add_argument("--timeout", type=float, metavar="SECONDS", help=_TIMEOUT_HELP)
+    p.add_argument("--agents", metavar="A,B,...", help=_AGENTS_HELP)
+    if method:
+        p.add_argument("--method", default="auto", metavar="METHOD", help=_METHOD_HELP)
 
-        try:
-            v = valid(formula, agents=_agents(agents), timeout=timeout, method=method)
-        except ProverTimeout as exc:
-            _unknown(exc, as_json)
-        _report(v, as_json, "valid", "not valid")
 
-    @app.command("satisfiable")
-    def satisfiable_command(
-        formula: str = typer.Argument(..., help="The formula."),
-        as_json: bool = typer.Option(False, "--json", help='Print {"holds": ..., "model": MODEL or null, ...}.'),
-        timeout: float | None = typer.Option(None, "--timeout", help=_TIMEOUT_HELP),
-        agents: str | None = typer.Option(None, "--agents", help=_AGENTS_HELP),
-        method: str = typer.Option("auto", "--method", help=_METHOD_HELP),
-    ) -> None:
-        """Is FORMULA satisfiable in S5_n?  If so, show a model (its designated world satisfies it)."""
-        from kop.reasoning.errors import ProverTimeout
-        from kop.reasoning.prover import satisfiable
+def register(cli: Commands) -> None:
+    p = cli.add("valid", _valid, json_help='Print {"holds": ..., "countermodel": MODEL or null, ...}.')
+    p.add_argument("formula", metavar="FORMULA", help="The formula, e.g. 'C{a,b} p -> K_a K_b p'.")
+    _common(p)
 
-        try:
-            v = satisfiable(formula, agents=_agents(agents), timeout=timeout, method=method)
-        except ProverTimeout as exc:
-            _unknown(exc, as_json)
-        _report(v, as_json, "satisfiable", "unsatisfiable")
+    p = cli.add("satisfiable", _satisfiable, json_help='Print {"holds": ..., "model": MODEL or null, ...}.')
+    p.add_argument("formula", metavar="FORMULA", help="The formula.")
+    _common(p)
 
-    @app.command("entails")
-    def entails_command(
-        formula: str = typer.Argument(..., help="The conclusion."),
-        premise: list[str] = typer.Option([], "--premise", "-p", help="A premise (repeat for several)."),
-        as_json: bool = typer.Option(False, "--json", help='Print {"holds": ..., "countermodel": MODEL or null, ...}.'),
-        timeout: float | None = typer.Option(None, "--timeout", help=_TIMEOUT_HELP),
-        agents: str | None = typer.Option(None, "--agents", help=_AGENTS_HELP),
-        method: str = typer.Option("auto", "--method", help=_METHOD_HELP),
-    ) -> None:
-        """Do the premises (true at the actual world) entail FORMULA?  If not, show a countermodel."""
-        from kop.reasoning.errors import ProverTimeout
-        from kop.reasoning.prover import entails
+    p = cli.add("entails", _entails, json_help='Print {"holds": ..., "countermodel": MODEL or null, ...}.')
+    p.add_argument("formula", metavar="FORMULA", help="The conclusion.")
+    p.add_argument("--premise", "-p", action="append", default=[], metavar="FORMULA",
+                   help="A premise (repeat for several).")
+    _common(p)
 
-        try:
-            v = entails(list(premise), formula, agents=_agents(agents), timeout=timeout, method=method)
-        except ProverTimeout as exc:
-            _unknown(exc, as_json)
-        _report(v, as_json, "entailed", "not entailed")
+    p = cli.add("level", _level, json_help='Print {"level": N} ("inf" when unbounded).')
+    p.add_argument("--knowledge", "-k", action="append", default=[], metavar="FORMULA",
+                   help="A formula of the knowledge (repeat).")
+    p.add_argument("--player", required=True, metavar="P", help="The player P whose level is asked.")
+    p.add_argument("--opponent", required=True, metavar="Q", help="The opponent Q.")
+    p.add_argument("--max-depth", type=int, metavar="N", help="Examine chains up to this length only.")
+    _common(p, method=False)
 
-    @app.command("level")
-    def level_command(
-        knowledge: list[str] = typer.Option([], "--knowledge", "-k", help="A formula of the knowledge (repeat)."),
-        player: str = typer.Option(..., "--player", help="The player P whose level is asked."),
-        opponent: str = typer.Option(..., "--opponent", help="The opponent Q."),
-        max_depth: int | None = typer.Option(None, "--max-depth", help="Examine chains up to this length only."),
-        as_json: bool = typer.Option(False, "--json", help='Print {"level": N} ("inf" when unbounded).'),
-        timeout: float | None = typer.Option(None, "--timeout", help=_TIMEOUT_HELP),
-        agents: str | None = typer.Option(None, "--agents", help=_AGENTS_HELP),
-    ) -> None:
-        """The level of knowledge of PLAYER: the largest d with f(P, d) entailed by the knowledge.
 
-        Prints "inf" under common knowledge of E_P and E_Q, and -1 when not even
-        f(P, 0) = {K_P E_P, K_P S_P} follows.
-        """
-        import math
+def _valid(args: argparse.Namespace) -> int | None:
+    """Is FORMULA valid in S5_n (with C, D, relativized C and announcements)?  If not, show a countermodel."""
+    from kop.reasoning.errors import ProverTimeout
+    from kop.reasoning.prover import valid
 
-        from kop.reasoning.errors import ProverTimeout
-        from kop.reasoning.knowledge import level
+    try:
+        v = valid(args.formula, agents=_agents(args.agents), timeout=args.timeout, method=args.method)
+    except ProverTimeout as exc:
+        return _unknown(exc.seconds, args.json)
+    _report(v, args.json, "valid", "not valid")
+    return None
 
-        try:
-            d = level(list(knowledge), player, opponent, max_depth, timeout=timeout, agents=_agents(agents))
-        except ProverTimeout as exc:
-            if as_json:
-                print(json.dumps({"level": None, "status": "unknown within the limit", "timeout": exc.seconds}))
-            else:
-                print(f"unknown within the limit ({exc.seconds:g} s)")
-            raise typer.Exit(EXIT_UNKNOWN) from None
-        shown = "inf" if d == math.inf else int(d)
-        if as_json:
-            print(json.dumps({"level": shown, "player": player, "opponent": opponent}))
-        else:
-            print(shown)
-        sys.stdout.flush()
+
+def _satisfiable(args: argparse.Namespace) -> int | None:
+    """Is FORMULA satisfiable in S5_n?  If so, show a model (its designated world satisfies it)."""
+    from kop.reasoning.errors import ProverTimeout
+    from kop.reasoning.prover import satisfiable
+
+    try:
+        v = satisfiable(args.formula, agents=_agents(args.agents), timeout=args.timeout, method=args.method)
+    except ProverTimeout as exc:
+        return _unknown(exc.seconds, args.json)
+    _report(v, args.json, "satisfiable", "unsatisfiable")
+    return None
+
+
+def _entails(args: argparse.Namespace) -> int | None:
+    """Do the premises (true at the actual world) entail FORMULA?  If not, show a countermodel."""
+    from kop.reasoning.errors import ProverTimeout
+    from kop.reasoning.prover import entails
+
+    try:
+        v = entails(list(args.premise), args.formula, agents=_agents(args.agents), timeout=args.timeout,
+                    method=args.method)
+    except ProverTimeout as exc:
+        return _unknown(exc.seconds, args.json)
+    _report(v, args.json, "entailed", "not entailed")
+    return None
+
+
+def _level(args: argparse.Namespace) -> int | None:
+    """The level of knowledge of player P (--player): the largest d with f(P, d) entailed by the knowledge.
+
+    Prints "inf" under common knowledge of E_P and E_Q, and -1 when not even
+    f(P, 0) = {K_P E_P, K_P S_P} follows.
+    """
+    import math
+
+    from kop.reasoning.errors import ProverTimeout
+    from kop.reasoning.knowledge import level
+
+    try:
+        d = level(list(args.knowledge), args.player, args.opponent, args.max_depth, timeout=args.timeout,
+                  agents=_agents(args.agents))
+    except ProverTimeout as exc:
+        return _unknown(exc.seconds, args.json, key="level")
+    shown = "inf" if d == math.inf else int(d)
+    if args.json:
+        print_json({"level": shown, "player": args.player, "opponent": args.opponent})
+    else:
+        print(shown)
+    sys.stdout.flush()
+    return None

@@ -1,92 +1,120 @@
-"""``kop select`` (which strategy the knowledge justifies) and ``kop demo`` (the paper's worked example)."""
+"""``kop select`` (which strategy the knowledge justifies), ``kop demo`` (the paper's worked example)
+and ``kop run`` (a theory file)."""
 
 from __future__ import annotations
 
-import json
-from typing import List, Optional
+import argparse
+from typing import Any
 
-import typer
-
-
-
-def register(app: typer.Typer) -> None:
-    register_run(app)
-
-    @app.command("select")
-    def select_command(
-        tree: str = typer.Argument(..., help="Game tree: a kop-tree/1 .json file or a Gambit .efg file."),
-        knowledge: Optional[List[str]] = typer.Option(None, "--knowledge", "-k",
-                                                      help="A formula true at the actual world (repeat)."),
-        core: Optional[List[str]] = typer.Option(None, "--core", "-c",
-                                                 help="P=d adds f(P,d) to the knowledge, e.g. -c A=2 -c B=1."),
-        player: Optional[str] = typer.Option(None, "--player", "-p", help="The player to advise (default: the first mover)."),
-        timeout: Optional[float] = typer.Option(60.0, "--timeout", help="Seconds per prover question."),
-        as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
-    ) -> None:
-        """Which strategy does the knowledge justify for the first mover, and why?
-
-        Reports every candidate (M^h, HM0M^d, M^d, minimax) with its knowledge
-        precondition, the theorem behind it, the value it estimates and the
-        outcome it guarantees against every opponent behaviour the knowledge
-        allows (checked by playing them), and the communication schemes.
-        """
-        from kop.games.formats import load_tree
-        from kop.selection.decide import two_players
-        from kop.selection.selector import select
-        from kop.syntax.errors import KopError
-        from kop.syntax.levels import f_level
-        from kop.syntax.parser import parse
-
-        t = load_tree(tree)
-        first, second = two_players(t)
-        ks = [parse(k) for k in (knowledge or [])]
-        for spec in core or []:
-            name, _, d = spec.partition("=")
-            if name not in (first, second) or not d.strip().isdigit():
-                raise KopError(f"--core {spec!r}: expected P=d with P in {{{first}, {second}}} and d >= 0")
-            other = second if name == first else first
-            ks.extend(f_level(name, other, int(d)))
-        report = select(t, ks, player, timeout=timeout)
-        if as_json:
-            print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
-        else:
-            print(report.explain())
-
-    @app.command("demo")
-    def demo_command(
-        as_json: bool = typer.Option(False, "--json", help="Print the checks as JSON."),
-    ) -> None:
-        """Run the paper's worked example (Figure 2, SPEC §3.4) end to end and check every number.
-
-        Levels come from the prover, decided nodes from Algorithm 3, plays from
-        the strategies, the recommendation and the communication outcome from
-        the selector.  Exits with status 1 if any figure differs from the paper.
-        """
-        from kop.selection.worked_example import worked_example
-
-        result = worked_example()
-        if as_json:
-            print(json.dumps({
-                "ok": result.all_ok,
-                "scenarios": [{"scenario": s.name, "level_A": s.level_a, "level_B": s.level_b,
-                               "decided": list(s.decided), "play": list(s.play), "outcome": list(s.outcome),
-                               "recommended": s.recommended, "recommended_outcome": list(s.recommended_outcome),
-                               "with_communication": None if s.communication_outcome is None
-                               else list(s.communication_outcome)} for s in result.scenarios],
-                "checks": [{"what": c.what, "computed": repr(c.computed), "expected": repr(c.expected),
-                            "ok": c.ok} for c in result.checks],
-            }, indent=2))
-        else:
-            _print_demo(result)
-        if not result.all_ok:
-            raise typer.Exit(1)
+from kop.cli.app import Commands, print_json
 
 
-def _pair(v) -> str:
+def register(cli: Commands) -> None:
+    p = cli.add("run", _run, json_help="Print the answers as JSON.")
+    p.add_argument("theory", metavar="THEORY", help="A .kop theory file (see docs/theories.md).")
+    p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                   help="Seconds per prover question (default: 60).")
+    p.add_argument("--scenario", "-s", metavar="NAME", help="Answer only in this scenario.")
+    p.add_argument("--allow-outside", action="store_true",
+                   help="Let the theory read files outside its own folder.")
+
+    p = cli.add("select", _select, json_help="Print the report as JSON.")
+    p.add_argument("tree", metavar="TREE", help="Game tree: a kop-tree/1 .json file or a Gambit .efg file.")
+    p.add_argument("--knowledge", "-k", action="append", default=[], metavar="FORMULA",
+                   help="A formula true at the actual world (repeat).")
+    p.add_argument("--core", "-c", action="append", default=[], metavar="P=d",
+                   help="P=d adds f(P,d) to the knowledge, e.g. -c A=2 -c B=1.")
+    p.add_argument("--player", "-p", metavar="PLAYER", help="The player to advise (default: the first mover).")
+    p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                   help="Seconds per prover question (default: 60).")
+
+    cli.add("demo", _demo, json_help="Print the checks as JSON.")
+
+
+def _select(args: argparse.Namespace) -> None:
+    """Which strategy does the knowledge justify for the first mover, and why?
+
+    Reports every candidate (M^h, HM0M^d, M^d, minimax) with its knowledge
+    precondition, the theorem behind it, the value it estimates and the
+    outcome it guarantees against every opponent behaviour the knowledge
+    allows (checked by playing them), and the communication schemes.
+    """
+    from kop.games.formats import load_tree
+    from kop.selection.decide import two_players
+    from kop.selection.selector import select
+    from kop.syntax.errors import KopError
+    from kop.syntax.parser import parse
+    from kop.theory.knowledge import core_for
+
+    t = load_tree(args.tree)
+    first, second = two_players(t)
+    ks = [parse(k) for k in args.knowledge]
+    for spec in args.core:
+        name, _, d = spec.partition("=")
+        if name not in (first, second) or not d.strip().isdigit():
+            raise KopError(f"--core {spec!r}: expected P=d with P in {{{first}, {second}}} and d >= 0")
+        other = second if name == first else first
+        ks.extend(core_for(name, other, d.strip(), what=f"--core {spec}"))
+    report = select(t, ks, args.player, timeout=args.timeout)
+    if args.json:
+        print_json(report.to_json())
+    else:
+        print(report.explain())
+
+
+def _demo(args: argparse.Namespace) -> int | None:
+    """Run the paper's worked example (Figure 2, SPEC §3.4) end to end and check every number.
+
+    Levels come from the prover, decided nodes from Algorithm 3, plays from
+    the strategies, the recommendation and the communication outcome from
+    the selector.  Exits with status 1 if any figure differs from the paper.
+    """
+    from kop.selection.worked_example import worked_example
+
+    result = worked_example()
+    if args.json:
+        print_json({
+            "ok": result.all_ok,
+            "scenarios": [{"scenario": s.name, "level_A": s.level_a, "level_B": s.level_b,
+                           "decided": list(s.decided), "play": list(s.play), "outcome": list(s.outcome),
+                           "recommended": s.recommended, "recommended_outcome": list(s.recommended_outcome),
+                           "with_communication": None if s.communication_outcome is None
+                           else list(s.communication_outcome)} for s in result.scenarios],
+            "checks": [{"what": c.what, "computed": repr(c.computed), "expected": repr(c.expected),
+                        "ok": c.ok} for c in result.checks],
+        })
+    else:
+        _print_demo(result)
+    return None if result.all_ok else 1
+
+
+def _run(args: argparse.Namespace) -> int | None:
+    """Run a theory file: state a game and what players know, then ask questions about it.
+
+    Statements: players, game { ... }, tree "FILE", model "FILE" or model { ... },
+    agents, know, common, core P = d, P knows E_Q ..., scenario NAME { ... },
+    include "FILE", announce FORMULA, [in S] ask QUESTION, [in S] expect ...
+    (see docs/theories.md).  Exit 1 when an `expect` does not match.
+    """
+    from kop.theory import load_theory, run_theory
+
+    answers = run_theory(load_theory(args.theory, allow_outside=args.allow_outside), timeout=args.timeout,
+                         scenario=args.scenario)
+    if args.json:
+        print_json([a.to_json() for a in answers])
+    else:
+        for a in answers:
+            scen = f" ({a.scenario})" if a.scenario is not None else ""
+            print(f"[{a.where}]{scen} {a.text}")
+    bad = [a for a in answers if a.question.startswith("expect") and not a.result["ok"]]
+    return 1 if bad else None
+
+
+def _pair(v: Any) -> str:
     return "(" + ",".join(str(x) for x in v) + ")"
 
 
-def _print_demo(result) -> None:
+def _print_demo(result: Any) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -116,26 +144,3 @@ def _print_demo(result) -> None:
     bad = [c for c in result.checks if not c.ok]
     con.print(f"\n{len(result.checks) - len(bad)} of {len(result.checks)} figures match the paper."
               + ("" if not bad else " MISMATCHES: " + "; ".join(c.what for c in bad)))
-
-
-def register_run(app: typer.Typer) -> None:
-    @app.command("run")
-    def run_command(
-        theory: str = typer.Argument(..., help="A .kop theory file (see docs/theories.md)."),
-        timeout: Optional[float] = typer.Option(60.0, "--timeout", help="Seconds per prover question."),
-        as_json: bool = typer.Option(False, "--json", help="Print the answers as JSON."),
-    ) -> None:
-        """Run a theory file: state what players know, then ask questions about it.
-
-        Statements: tree "FILE", model "FILE", agents A, B, know FORMULA, core P = d,
-        announce FORMULA, ask valid|entails|satisfiable|check FORMULA, ask level P,
-        ask decided, ask select [P].
-        """
-        from kop.cli.theory import load_theory, run_theory
-
-        answers = run_theory(load_theory(theory), timeout=timeout)
-        if as_json:
-            print(json.dumps([a.to_json() for a in answers], indent=2, ensure_ascii=False))
-        else:
-            for a in answers:
-                print(f"[line {a.line}] {a.text}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kop.syntax.errors import KopError, LimitError
 
-__all__ = ["TreeError", "EfgError", "StrategyError", "LimitError"]
+__all__ = ["TreeError", "EfgError", "StrategyError", "GameError", "LimitError"]
 
 
 class TreeError(KopError):
@@ -17,3 +17,10 @@ class EfgError(TreeError):
 
 class StrategyError(KopError):
     """A strategy name, parameter or player does not fit the tree."""
+
+
+class GameError(KopError):
+    """An implicit game broke its rules (no legal moves, an illegal move, a bad evaluation, ...).
+
+    The message names the state and, where there is one, the move.
+    """

@@ -21,7 +21,6 @@ import json
 import os
 from pathlib import Path
 
-from kop.games.deepjson import loads
 from kop.games.errors import TreeError
 from kop.games.tree import CHANCE, LEAF, GameTree, format_number
 
@@ -31,8 +30,10 @@ _MAX_INDENT = 40
 
 
 def loads_tree(text: str) -> GameTree:
-    """A tree from ``kop-tree/1`` JSON text."""
-    return GameTree.from_dict(loads(text))
+    """A tree from ``kop-tree/1`` JSON text (errors located by line and column, or node path)."""
+    from kop.games.treejson import loads_tree_json
+
+    return loads_tree_json(text)
 
 
 def load_tree(path: str | os.PathLike[str]) -> GameTree:
@@ -97,6 +98,7 @@ def dumps_tree(tree: GameTree) -> str:
             continue
         lo, hi = int(offsets[i]), int(offsets[i + 1])
         if k == CHANCE:
+            assert probs is not None
             fields.append(f'"chance": [{", ".join(repr(float(p)) for p in probs[lo:hi])}]')
         else:
             fields.append(f'"player": {json.dumps(tree.players[k].name)}')

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -69,9 +69,9 @@ class Player:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise TreeError(f"player name must be a non-empty string, not {self.name!r}")
+            raise TreeError(f"player name must be a non-empty string, not {_show(self.name)}")
         if self.goal not in GOALS:
-            raise TreeError(f"player {self.name}: goal must be 'max' or 'min', not {self.goal!r}")
+            raise TreeError(f"player {self.name}: goal must be 'max' or 'min', not {_show(self.goal)}")
 
     @property
     def sign(self) -> int:
@@ -108,7 +108,7 @@ def make_players(players: Sequence[Player | str | Mapping[str, Any]] | None,
         elif isinstance(p, Mapping):
             extra = set(p) - {"name", "goal"}
             if extra:
-                raise TreeError(f"players[{i}]: unknown key {sorted(extra)[0]!r} (allowed: name, goal)")
+                raise TreeError(f"players[{i}]: unknown key {_show(sorted(map(str, extra))[0])} (allowed: name, goal)")
             if "name" not in p:
                 raise TreeError(f"players[{i}]: missing \"name\"")
             try:
@@ -117,10 +117,11 @@ def make_players(players: Sequence[Player | str | Mapping[str, Any]] | None,
                 raise TreeError(f"players[{i}]: {exc}") from None
         else:
             raise TreeError(f"players[{i}]: expected a name or an object, found {type(p).__name__}")
-    names = [p.name for p in out]
-    dup = {n for n in names if names.count(n) > 1}
-    if dup:
-        raise TreeError(f"player {sorted(dup)[0]!r} is listed twice")
+    seen: set[str] = set()
+    for p in out:
+        if p.name in seen:
+            raise TreeError(f"player {p.name!r} is listed twice")
+        seen.add(p.name)
     return tuple(out)
 
 
@@ -178,20 +179,7 @@ class GameTree:
         ...     "root": {"player": "A", "children": [{"payoff": [1, 2]}, {"payoff": [3, 0]}]}})
         GameTree(players=(A:max, B:min), nodes=3, leaves=2, height=1)
         """
-        if not isinstance(doc, Mapping):
-            raise TreeError(f"a kop tree document is a JSON object, not {_type_name(doc)}")
-        extra = set(doc) - {"format", "players", "root", "title", "comment"}
-        if extra:
-            raise TreeError(f"unknown top-level key {sorted(extra)[0]!r} "
-                            "(allowed: format, players, root, title, comment)")
-        fmt = doc.get("format")
-        if fmt != "kop-tree/1":
-            raise TreeError(f"\"format\" must be \"kop-tree/1\", found {fmt!r}")
-        if "players" not in doc:
-            raise TreeError("missing \"players\"")
-        if "root" not in doc:
-            raise TreeError("missing \"root\"")
-        return _build(make_players(doc["players"], goals="max"), doc["root"], compact=False)
+        return _build(document_players(doc), doc["root"], compact=False)
 
     @classmethod
     def build(cls, players: Sequence[Player | str | Mapping[str, Any]], root: Any,
@@ -203,6 +191,51 @@ class GameTree:
         the JSON format.  Bare player names get goals by *goals* (see :func:`make_players`).
         """
         return _build(make_players(players, goals), root, compact=True)
+
+    @classmethod
+    def from_game(cls, game: Any, depth: int | None = None, *, state: Any = None, evaluations: Any = None,
+                  node_limit: int | None = None) -> GameTree:
+        """The tree of an implicit game below *state* to *depth* plies (see :mod:`kop.games.expand`).
+
+        >>> import kop
+        >>> GameTree.from_game(kop.nim())
+        GameTree(players=(MAX:max, MIN:min), nodes=15, leaves=6, height=4)
+        """
+        from kop.games.expand import DEFAULT_NODE_LIMIT, expand
+
+        return expand(game, depth, state=state, evaluations=evaluations,
+                      node_limit=DEFAULT_NODE_LIMIT if node_limit is None else node_limit)
+
+    def subtree(self, node: NodeRef) -> GameTree:
+        """The subtree rooted at *node*, as a tree of its own (labels and move names kept).
+
+        >>> t = GameTree.build(["A", "B"], ("A", [("B", [(4, 7), (8, 9)], "R"), (9, 4)]))
+        >>> t.subtree("R")
+        GameTree(players=(A:max, B:min), nodes=3, leaves=2, height=1)
+        """
+        start = self.node(node).index
+        if start == 0:
+            return self
+        order = [start]
+        k = 0
+        while k < len(order):
+            i = order[k]
+            order.extend(range(int(self.offsets[i]), int(self.offsets[i + 1])))
+            k += 1
+        idx = np.asarray(order)
+        counts = self.offsets[idx + 1] - self.offsets[idx]
+        offs = np.concatenate([[1], 1 + np.cumsum(counts)])
+        kind = self.kind[idx]
+        rows = self.leaf_rows()[idx]
+        pay = self.payoffs[rows[kind == LEAF]]
+        probs = None if self.probs is None else self.probs[idx]
+        if probs is not None:
+            probs = probs.copy()
+            probs[0] = np.nan
+        pos = {int(old): new for new, old in enumerate(order)}
+        labels = {pos[i]: lab for i, lab in self.labels.items() if i in pos}
+        moves = {pos[i]: m for i, m in self.moves.items() if i in pos and pos[i] != 0}
+        return GameTree(self.players, offs, kind, pay, probs, labels, moves, self.integral)
 
     # -- basic facts ----------------------------------------------------------
     @property
@@ -268,7 +301,7 @@ class GameTree:
             if index is None:
                 raise TreeError(f"no node labelled {ref!r}")
             return Node(self, index)
-        if isinstance(ref, Sequence):
+        if isinstance(ref, Sequence) and not isinstance(ref, str):
             return self._walk(list(ref), f"root/{'/'.join(map(str, ref))}")
         raise TreeError(f"cannot find a node from {ref!r}")
 
@@ -349,6 +382,25 @@ class GameTree:
             self._hash = hash(self._key())
         return self._hash
 
+    def _repr_svg_(self) -> str | None:
+        """The picture in Jupyter (:func:`kop.games.draw.draw_tree`); None without matplotlib."""
+        from kop.games.draw import draw_tree
+        from kop.semantics.draw import repr_svg
+
+        return repr_svg(draw_tree, self)
+
+    def draw(self, file: str | Any = None, **options: Any) -> Any:
+        """Draw the tree (:func:`kop.games.draw.draw_tree`: ``decided=``, ``play=``, ``title=``);
+        save it to *file* (``.svg``, ``.png``, ``.pdf``) when given.  Returns the matplotlib Figure.
+        Needs the ``draw`` extra (matplotlib)."""
+        from kop.games.draw import draw_tree
+        from kop.semantics.draw import save_figure
+
+        fig = draw_tree(self, **options)
+        if file is not None:
+            save_figure(fig, file)
+        return fig
+
     def __repr__(self) -> str:
         players = ", ".join(map(str, self.players))
         return (f"GameTree(players=({players}), nodes={len(self)}, leaves={self.n_leaves}, "
@@ -396,7 +448,9 @@ class Node:
         if not self.is_chance:
             return None
         lo, hi = int(self.tree.offsets[self.index]), int(self.tree.offsets[self.index + 1])
-        return tuple(float(p) for p in self.tree.probs[lo:hi])
+        probs = self.tree.probs
+        assert probs is not None  # a tree with a chance node has probabilities
+        return tuple(float(p) for p in probs[lo:hi])
 
     @property
     def payoff(self) -> tuple[int | float, ...] | None:
@@ -476,6 +530,35 @@ def _type_name(x: Any) -> str:
             type(None): "null"}.get(type(x), type(x).__name__)
 
 
+def document_players(doc: Any) -> tuple[Player, ...]:
+    """The players of a ``kop-tree/1`` document, after checking its top level (not its nodes)."""
+    if not isinstance(doc, Mapping):
+        raise TreeError(f"a kop tree document is a JSON object, not {_type_name(doc)}")
+    extra = set(doc) - {"format", "players", "root", "title", "comment"}
+    if extra:
+        raise TreeError(f"unknown top-level key {_show(sorted(map(str, extra))[0])} "
+                        "(allowed: format, players, root, title, comment)")
+    fmt = doc.get("format")
+    if fmt != "kop-tree/1":
+        raise TreeError(f"\"format\" must be \"kop-tree/1\", found {_show(fmt)}")
+    if "players" not in doc:
+        raise TreeError("missing \"players\"")
+    if "root" not in doc:
+        raise TreeError("missing \"root\"")
+    return make_players(doc["players"], goals="max")
+
+
+def _show(x: Any, limit: int = 60) -> str:
+    """A short printable form of a value for an error message (never a huge integer's digits)."""
+    if isinstance(x, int) and not isinstance(x, bool) and x.bit_length() > 200:
+        return f"an integer of about {int(x.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(x)
+    except (ValueError, RecursionError):
+        return f"a {type(x).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def _levels(offsets: np.ndarray, n: int) -> np.ndarray:
     """Start index of each depth (and n at the end)."""
     levels = [0, 1]
@@ -500,16 +583,16 @@ def _heights(offsets: np.ndarray, kind: np.ndarray, levels: np.ndarray) -> np.nd
     return heights
 
 
-def _number(x: Any, where: str, what: str) -> tuple[float, bool]:
-    """(value, is_int) of a JSON number, or a located error."""
+def _number(x: Any, where: Callable[[], str], what: str) -> tuple[float, bool]:
+    """(value, is_int) of a JSON number, or an error located by ``where()``."""
     if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise TreeError(f"{where}: {what} must be a number, found {_type_name(x)} {x!r}")
+        raise TreeError(f"{where()}: {what} must be a number, found {_type_name(x)} {_show(x)}")
     if isinstance(x, int):
         if abs(x) > _MAX_EXACT_INT:
-            raise TreeError(f"{where}: {what} {x} is too large to store exactly (limit 2^53)")
+            raise TreeError(f"{where()}: {what} {_show(x)} is too large to store exactly (limit 2^53)")
         return float(x), True
     if not math.isfinite(x):
-        raise TreeError(f"{where}: {what} must be a finite number, found {x!r}")
+        raise TreeError(f"{where()}: {what} must be a finite number, found {x!r}")
     return float(x), False
 
 
@@ -541,6 +624,10 @@ def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
         return ", ".join(names)
 
     i = 0
+
+    def here() -> str:
+        return where(i)
+
     while queue:
         spec = queue.popleft()
         label = move = None
@@ -557,7 +644,7 @@ def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
             raise TreeError(f"{where(i)}: a node must be an object, found {_type_name(spec)}")
         extra = set(spec) - _NODE_KEYS
         if extra:
-            raise TreeError(f"{where(i)}: unknown key {sorted(extra)[0]!r} "
+            raise TreeError(f"{where(i)}: unknown key {_show(sorted(map(str, extra))[0])} "
                             "(allowed: player, children, payoff, chance, label, move)")
         if "label" in spec:
             label = spec["label"]
@@ -591,7 +678,7 @@ def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
                 raise TreeError(f"{where(i)}: payoff has {len(pay)} number{'s' if len(pay) != 1 else ''}, "
                                 f"expected {np_} (players {players_text()})")
             for j, x in enumerate(pay):
-                v, is_int = _number(x, where(i), f"payoff of {players[j].name}")
+                v, is_int = _number(x, here, f"payoff of {players[j].name}")
                 integral &= is_int
                 payoffs.append(v)
             kind.append(LEAF)
@@ -605,8 +692,11 @@ def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
                 raise TreeError(f"{where(i)}: inner node has no children")
             if has[0] == "player":
                 who = spec["player"]
+                if not isinstance(who, str):
+                    raise TreeError(f"{where(i)}: \"player\" must be a player's name, found "
+                                    f"{_type_name(who)} {_show(who)} (players {players_text()})")
                 if who not in names:
-                    raise TreeError(f"{where(i)}: unknown player {who!r} (players {players_text()})")
+                    raise TreeError(f"{where(i)}: unknown player {_show(who)} (players {players_text()})")
                 kind.append(names[who])
             else:
                 ps = spec["chance"]
@@ -616,9 +706,9 @@ def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
                     raise TreeError(f"{where(i)}: chance has {len(ps)} probabilities for {len(children)} children")
                 vals = []
                 for j, x in enumerate(ps):
-                    v, _ = _number(x, where(i), f"probability {j}")
+                    v, _ = _number(x, here, f"probability {j}")
                     if v < 0:
-                        raise TreeError(f"{where(i)}: probability {j} is negative ({x})")
+                        raise TreeError(f"{where(i)}: probability {j} is negative ({_show(x)})")
                     vals.append(v)
                 total = math.fsum(vals)
                 if abs(total - 1.0) > PROB_TOLERANCE * max(1, len(vals)):

@@ -28,13 +28,19 @@ Reference: Sang & Chen, *Beyond Minimax*, Algorithm 3 and Theorems 1-2.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
 
 from kop.games.errors import TreeError
-from kop.games.tree import GameTree, Node
-from kop.syntax.formula import TRUE, Formula, Know, conj
+from kop.games.tree import LEAF, GameTree, Node
+from kop.syntax.formula import TRUE, Atom, Formula, Know, conj
 from kop.syntax.levels import evaluation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.selection.evaluations import EvaluationKnowledge
 
 __all__ = ["decided_formulas", "decide", "Decision", "two_players"]
 
@@ -48,13 +54,19 @@ def two_players(tree: GameTree) -> tuple[str, str]:
         raise TreeError("knowledge-based selection handles trees without chance nodes")
     if tree.root.is_leaf:
         raise TreeError("the tree is a single leaf: nobody moves")
-    first = tree.root.player
+    first = tree.player_names[int(tree.kind[0])]
     other = next(p for p in tree.player_names if p != first)
     return first, other
 
 
-def decided_formulas(tree: GameTree) -> dict[int, Formula]:
-    """D(n) for every node index n (shared subformulas, so the total size is linear)."""
+def decided_formulas(tree: GameTree, fixed: np.ndarray | None = None) -> dict[int, Formula]:
+    """D(n) for every node index n (shared subformulas, so the total size is linear).
+
+    *fixed* (a bool per node) marks the height-1 nodes whose mover's choice the
+    other player can predict from partial knowledge of the mover's evaluation
+    (:mod:`kop.selection.evaluations`): there the base formula ``K_other E_mover``
+    is replaced by ``true`` (that knowledge is public, so common knowledge).
+    """
     two_players(tree)
     names = tree.player_names
     out: dict[int, Formula] = {}
@@ -62,10 +74,10 @@ def decided_formulas(tree: GameTree) -> dict[int, Formula]:
         if n.is_leaf:
             out[n.index] = TRUE
             continue
-        mover = n.player
+        mover = names[int(tree.kind[n.index])]
         other = names[1] if mover == names[0] else names[0]
         if n.height == 1:
-            out[n.index] = Know(other, evaluation(mover))
+            out[n.index] = TRUE if fixed is not None and fixed[n.index] else Know(other, evaluation(mover))
             continue
         kids = n.children
         if len(kids) == 1:
@@ -78,11 +90,19 @@ def decided_formulas(tree: GameTree) -> dict[int, Formula]:
 
 @dataclass(frozen=True)
 class Decision:
-    """Which nodes a knowledge base decides, with the agreed next(n) and value(n)."""
+    """Which nodes a knowledge base decides, with the agreed next(n) and value(n).
+
+    With partial knowledge of evaluations, ``partial_only`` marks the nodes it
+    decides that the all-or-nothing reading of the same knowledge (anything
+    short of exact counts as nothing) leaves open, and ``evaluations`` holds the
+    statements.
+    """
 
     tree: GameTree
     decided: tuple[bool, ...]
     formulas: dict
+    partial_only: tuple[bool, ...] = field(default=())
+    evaluations: tuple = field(default=())
 
     def is_decided(self, node) -> bool:
         return self.decided[self.tree.node(node).index]
@@ -91,16 +111,22 @@ class Decision:
         """The decided internal nodes, in the tree's order."""
         return [n for n in self.tree.nodes() if not n.is_leaf and self.decided[n.index]]
 
+    def decided_by_partial_knowledge(self) -> list[Node]:
+        """The internal nodes partial knowledge decides and all-or-nothing knowledge does not."""
+        return [n for n in self.tree.nodes() if self.partial_only and self.partial_only[n.index]]
+
     def formula(self, node) -> Formula:
         """D(node)."""
         return self.formulas[self.tree.node(node).index]
 
     def __repr__(self) -> str:
-        internal = sum(1 for n in self.tree.nodes() if not n.is_leaf)
-        return f"Decision(decided={len(self.decided_nodes())} of {internal} internal nodes)"
+        internal = int(np.count_nonzero(self.tree.kind != LEAF))
+        extra = f", by partial knowledge={sum(self.partial_only)}" if self.evaluations else ""
+        return f"Decision(decided={len(self.decided_nodes())} of {internal} internal nodes{extra})"
 
 
-def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float | None = None) -> Decision:
+def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float | None = None,
+           evaluations: Iterable[EvaluationKnowledge] | None = None) -> Decision:
     """Decide every node of *tree* under *knowledge* (formulas true at the actual world).
 
     Parameters
@@ -111,11 +137,28 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
         What is true at the actual world, e.g. ``f_level("A","B",2) + f_level("B","A",1)``.
     timeout : float, optional
         Seconds for each entailment question.
+    evaluations : EvaluationKnowledge values, optional
+        Partial knowledge of evaluation functions (:func:`kop.knows_candidates`,
+        :func:`kop.knows_order`, ...), public and so common knowledge.  A
+        height-1 node where A moves is then decided for B when A's choice there
+        is the same under every candidate B considers possible, even though B
+        does not know E_A; :meth:`Decision.decided_by_partial_knowledge` lists
+        the nodes this decides that all-or-nothing knowledge leaves open.
+
+    Example
+    -------
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
+    >>> d = kop.decide(t, [], evaluations=[kop.knows_order("B", "A"), kop.knows_exactly("A", "B")])
+    >>> [n.name for n in d.decided_nodes()], [n.name for n in d.decided_by_partial_knowledge()]
+    (['root', 'x', 'y'], ['root', 'x', 'y'])
     """
     from kop.reasoning.prover import entails
     from kop.syntax.parser import parse
 
     ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
+    if evaluations is not None:
+        return _decide_partial(tree, ks, tuple(evaluations), timeout)
     forms = decided_formulas(tree)
     answers: dict[Formula, bool] = {TRUE: True}
     decided = []
@@ -126,3 +169,113 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
         decided.append(answers[f])
     # a node is decided only if its children are (D(n) includes them by axiom T)
     return Decision(tree, tuple(decided), forms)
+
+
+#: a knowledge chain K_{a1} K_{a2} ... E_owner: (agent indices, owner index)
+Chain = tuple[tuple[int, ...], int]
+
+
+def required_chains(tree: GameTree, fixed: np.ndarray) -> list[frozenset[Chain]]:
+    """Per node, the knowledge chains whose conjunction is D(n) (with *fixed* base nodes ``true``).
+
+    ``K_a`` distributes over conjunction and ``K_a K_a = K_a`` in S5, so D(n) is
+    equivalent to a conjunction of alternation chains ending in an evaluation
+    atom; there are at most 2·(players)·height distinct ones, so deciding every
+    node costs a few prover calls and one linear sweep.
+    """
+    kind, offsets, heights = tree.kind, tree.offsets, tree.heights
+    n = len(kind)
+    empty: frozenset[Chain] = frozenset()
+    reqs: list[frozenset[Chain]] = [empty] * n
+    for i in np.argsort(heights, kind="stable"):
+        i = int(i)
+        if kind[i] == LEAF:
+            continue
+        mover = int(kind[i])
+        other = 1 - mover
+        lo, hi = int(offsets[i]), int(offsets[i + 1])
+        if heights[i] == 1:
+            reqs[i] = empty if fixed[i] else frozenset({((other,), mover)})
+        elif hi - lo == 1:
+            reqs[i] = reqs[lo]
+        else:
+            acc: set[Chain] = set()
+            for c in range(lo, hi):
+                for agents, owner in reqs[c]:
+                    acc.add((agents if agents[0] == other else (other, *agents), owner))
+            reqs[i] = frozenset(acc)
+    return reqs
+
+
+def _chain_formula(tree: GameTree, chain: Chain) -> Formula:
+    agents, owner = chain
+    names = tree.player_names
+    f: Formula = Atom(f"E_{names[owner]}")
+    for a in reversed(agents):
+        f = Know(names[a], f)
+    return f
+
+
+def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple,
+                    timeout: float | None) -> Decision:
+    from kop.reasoning.prover import entails
+    from kop.selection.evaluations import knowledge_formulas, resolve_all
+
+    two_players(tree)
+    resolved = resolve_all(tree, evaluations)
+    premises = ks + knowledge_formulas(tree, resolved)
+    if ks:
+        check_consistent(tree, ks, resolved, timeout)
+    fixed = np.zeros(len(tree), dtype=bool)
+    atomic = np.zeros(len(tree), dtype=bool)
+    for (k, o), r in resolved.items():
+        if k != o:
+            fixed |= r.fixed
+            if r.exact:
+                atomic |= r.fixed
+    knows_exactly = {key for key, r in resolved.items() if r.exact}
+    known: dict[Chain, bool] = {}
+    by_set: dict[frozenset[Chain], bool] = {}
+
+    def chain_holds(ch: Chain) -> bool:
+        if not ks:
+            # no other knowledge: the knowing-value model is the product of public candidate
+            # sets, where K_a1 ... K_an E_o holds iff every a_i knows E_o exactly
+            return all((a, ch[1]) in knows_exactly for a in ch[0])
+        return entails(premises, _chain_formula(tree, ch), timeout=timeout).holds
+
+    def holds(req: frozenset[Chain]) -> bool:
+        ans = by_set.get(req)
+        if ans is None:
+            for ch in req:
+                if ch not in known:
+                    known[ch] = chain_holds(ch)
+            ans = by_set[req] = all(known[ch] for ch in req)
+        return ans
+
+    decided = np.array([holds(r) for r in required_chains(tree, fixed)], dtype=bool)
+    plain = np.array([holds(r) for r in required_chains(tree, atomic)], dtype=bool)
+    only = decided & ~plain & (tree.kind != LEAF)
+    return Decision(tree, tuple(decided.tolist()), decided_formulas(tree, fixed), tuple(only.tolist()),
+                    tuple(r.spec for (k, o), r in sorted(resolved.items()) if k != o))
+
+
+def check_consistent(tree: GameTree, ks: Sequence[Formula], resolved: Mapping, timeout: float | None) -> None:
+    """An :class:`~kop.selection.evaluations.EvaluationError` naming the statement that contradicts *ks*."""
+    from kop.reasoning.prover import satisfiable
+    from kop.selection.evaluations import EvaluationError, knowledge_formulas
+    from kop.syntax.printer import to_ascii
+
+    both = tuple(ks) + knowledge_formulas(tree, resolved)
+    if satisfiable(conj(both), timeout=timeout).holds:
+        return
+    if ks and not satisfiable(conj(ks), timeout=timeout).holds:
+        raise EvaluationError("the knowledge formulas are inconsistent on their own")
+    for key, r in sorted(resolved.items()):
+        one = tuple(ks) + knowledge_formulas(tree, {key: r})
+        if not satisfiable(conj(one), timeout=timeout).holds:
+            shown = "; ".join(to_ascii(f) for f in ks)
+            knows = "knows" if r.exact else "does not know"
+            raise EvaluationError(f"{r.spec.describe()} contradicts the knowledge formulas ({shown}): it says "
+                                  f"that {r.spec.knower} {knows} E_{r.spec.owner}, and that this is common knowledge")
+    raise EvaluationError("the partial-knowledge statements contradict the knowledge formulas together")

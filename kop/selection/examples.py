@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kop.games.implicit import TreeGame
 from kop.games.tree import GameTree
 from kop.syntax.formula import Formula
 from kop.syntax.levels import f_level
 
-__all__ = ["figure2", "Scenario", "SCENARIOS"]
+__all__ = ["figure2", "figure2_game", "Scenario", "SCENARIOS"]
 
 
 def figure2() -> GameTree:
@@ -42,6 +43,17 @@ def figure2() -> GameTree:
     return GameTree.from_dict({"format": "kop-tree/1",
                                "players": [{"name": "A", "goal": "max"}, {"name": "B", "goal": "min"}],
                                "root": root})
+
+
+def figure2_game() -> TreeGame:
+    """Figure 2 as an implicit game (states are nodes, moves child ranks named by the node labels).
+
+    >>> g = figure2_game()
+    >>> s = g.apply(g.initial_state(), 2)
+    >>> g.move_name(0, 2), g.to_move(s), g.payoffs(g.apply(s, 0))
+    ('T', 1, (9, 4))
+    """
+    return TreeGame(figure2())
 
 
 @dataclass(frozen=True)

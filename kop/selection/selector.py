@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -51,6 +52,9 @@ from kop.syntax.errors import LimitError
 from kop.syntax.formula import And, Common, Formula, Know
 from kop.syntax.levels import evaluation, strategy_atom
 from kop.syntax.printer import to_ascii
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.selection.evaluations import EvaluationKnowledge
 
 __all__ = ["Candidate", "Communication", "Selection", "select"]
 
@@ -73,6 +77,8 @@ class Candidate:
     verified: bool | None = None
     note: str = ""
     counterexample: str = ""
+    #: each claimed dominance "this K-dominates OTHER": (OTHER, verified on this tree or None)
+    claims: tuple[tuple[str, bool | None], ...] = ()
 
     def to_json(self) -> dict:
         return {"strategy": self.strategy, "applicable": self.applicable,
@@ -113,6 +119,7 @@ class Selection:
     decision: Decision
     candidates: tuple[Candidate, ...]
     communication: tuple[Communication, ...] = field(default=())
+    node: str = "root"
 
     @property
     def height(self) -> int:
@@ -130,8 +137,9 @@ class Selection:
             return usable[0]
         pi = self.tree.player_index(self.player)
         sign = self.tree.players[pi].sign
-        best = max(sign * c.guaranteed[pi] for c in usable)
-        return next(c for c in usable if sign * c.guaranteed[pi] == best)
+        scored = [(sign * c.guaranteed[pi], c) for c in usable if c.guaranteed is not None]
+        best = max(s for s, _ in scored)
+        return next(c for s, c in scored if s == best)
 
     @property
     def best_with_communication(self) -> Communication | None:
@@ -142,17 +150,48 @@ class Selection:
         return (f"Selection(player={self.player!r}, level={_level_text(self.level)}, "
                 f"recommended={self.recommended.strategy!r})")
 
+    def draw(self, file: str | None = None, **options: Any) -> Any:
+        """The tree with the decided nodes filled and the recommended strategy's predicted play
+        highlighted (:func:`kop.games.draw.draw_tree`); saved to *file* when given.
+
+        Returns the matplotlib Figure.  Needs the ``draw`` extra (matplotlib).
+        """
+        from kop.games.draw import draw_tree
+        from kop.games.names import strategy
+        from kop.semantics.draw import save_figure
+
+        r = self.recommended
+        line = strategy(self.tree, r.strategy, self.player).path()
+        comm = self.best_with_communication
+        caption = (f"{self.player} (level {_level_text(self.level)}) plays {r.strategy}: "
+                   f"{r.guaranteed or r.estimate}"
+                   + (f"; with communication (scheme {comm.scheme}): {comm.outcome}" if comm else ""))
+        options.setdefault("title", f"{self.player}'s recommendation: {r.strategy}")
+        options.setdefault("caption", caption)
+        fig = draw_tree(self.tree, decided=self.decision, play=line, **options)
+        if file is not None:
+            save_figure(fig, file)
+        return fig
+
+    def _repr_svg_(self) -> str | None:
+        """The picture in Jupyter (:meth:`draw`); None without matplotlib."""
+        from kop.semantics.draw import repr_svg
+
+        return repr_svg(self.draw)
+
     def to_json(self) -> dict:
         comm = self.best_with_communication
         return {
-            "player": self.player, "opponent": self.opponent, "height": self.height,
+            "node": self.node, "player": self.player, "opponent": self.opponent, "height": self.height,
             "level": _level_text(self.level) if self.level == math.inf else int(self.level),
             "opponent_level": _level_text(self.opponent_level) if self.opponent_level == math.inf
             else int(self.opponent_level),
             "decided": [n.name for n in self.decision.decided_nodes()],
+            "decided_by_partial_knowledge": [n.name for n in self.decision.decided_by_partial_knowledge()],
+            "evaluations": [e.to_json() for e in self.decision.evaluations],
             "recommended": self.recommended.strategy,
-            "outcome": list(self.recommended.guaranteed or self.recommended.estimate),
-            "outcome_with_communication": None if comm is None else list(comm.outcome),
+            "outcome": list(self.recommended.guaranteed or self.recommended.estimate or ()),
+            "outcome_with_communication": None if comm is None or comm.outcome is None else list(comm.outcome),
             "candidates": [c.to_json() for c in self.candidates],
             "communication": [c.to_json() for c in self.communication],
         }
@@ -160,10 +199,16 @@ class Selection:
     def explain(self) -> str:
         """A readable report: levels, decided nodes, every candidate and the communication schemes."""
         p, q = self.player, self.opponent
-        lines = [f"{p} moves first; the tree has height {self.height}. Levels (by the prover): "
+        at = "first" if self.node == "root" else f"at {self.node}"
+        lines = [f"{p} moves {at}; the {'tree' if self.node == 'root' else 'subtree'} has height {self.height}. "
+                 "Levels (by the prover): "
                  f"{p} = {_level_text(self.level)}, {q} = {_level_text(self.opponent_level)}."]
         dec = [n.name for n in self.decision.decided_nodes()]
         lines.append(f"Decided nodes (Algorithm 3): {', '.join(dec) if dec else 'none'}.")
+        if self.decision.evaluations:
+            lines.append("Partial knowledge: " + "; ".join(e.describe() for e in self.decision.evaluations) + ".")
+            extra = [n.name for n in self.decision.decided_by_partial_knowledge()]
+            lines.append(f"Decided only thanks to partial knowledge: {', '.join(extra) if extra else 'none'}.")
         for c in self.candidates:
             mark = "*" if c is self.recommended else " "
             status = "applies" if c.applicable else "does not apply"
@@ -188,8 +233,13 @@ def _better(a: np.ndarray, b: np.ndarray, comp: int, sign: int) -> bool:
 
 
 def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | None = None, *,
-           timeout: float | None = None, verify: bool = True) -> Selection:
-    """Report the strategies P's knowledge justifies on *tree*, best first.
+           timeout: float | None = None, verify: bool = True, node: object = None,
+           evaluations: Iterable[EvaluationKnowledge] | None = None) -> Selection:
+    """Report the strategies P's knowledge justifies on *tree* (or at *node*), best first.
+
+    At a *node* other than the root the selector reasons about the subtree
+    below it, for the player who moves there: its height, its decided nodes
+    and the levels the knowledge gives (as it is at that point of the play).
 
     Parameters
     ----------
@@ -204,32 +254,69 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         Seconds for each prover question.
     verify : bool
         Check the claimed K-dominance by playing every allowed opponent behaviour.
+    node : node reference, optional
+        Reason at this node (a label, ``root/i/j`` path, index or Node) for its
+        mover, on the subtree below it.
+    evaluations : EvaluationKnowledge values, optional
+        Partial knowledge of evaluation functions (:func:`kop.knows_candidates`,
+        :func:`kop.knows_order`, ...; public, so common knowledge).  The levels
+        and the communication checks then use what the statements say in the
+        logic, Decide uses what they fix (:func:`kop.decide`), and the opponent
+        behaviours P's knowledge allows are fixed at every node so decided.
+        M^h also applies when partial knowledge decides every node where the
+        opponent moves (P can then predict every move of it).
+
+    >>> from kop.selection.examples import figure2, SCENARIOS
+    >>> s = select(figure2(), SCENARIOS[3].knowledge, "B", node="S")
+    >>> s.node, s.height, s.recommended.strategy
+    ('S', 3, 'HM0M1')
+
+    With partial knowledge: B knows E_A only up to two candidates.
+
+    >>> import kop
+    >>> s = kop.select(figure2(), kop.f_level("A", "B", 1) + kop.f_level("B", "A", 0),
+    ...                evaluations=[kop.knows_candidates("B", "A", [[4, 8, 7, 5, 10, 6, 3, 1, 2, 11, 9, 1],
+    ...                                                              [4, 8, 7, 5, 6, 10, 3, 1, 2, 11, 9, 1]])])
+    >>> s.level, s.opponent_level, s.recommended.strategy, s.recommended.guaranteed
+    (1, 0, 'HM0M1', (9, 4))
     """
     from kop.reasoning.knowledge import level as knowledge_level
     from kop.reasoning.prover import entails
     from kop.syntax.parser import parse
 
+    where = "root"
+    evals = None if evaluations is None else tuple(evaluations)
+    if node is not None:
+        if evals is not None:
+            from kop.selection.evaluations import restrict_all
+            evals = restrict_all(evals, tree, node)  # type: ignore[arg-type]
+        where = tree.node(node).name  # type: ignore[arg-type]
+        tree = tree.subtree(node)  # type: ignore[arg-type]
     first, second = two_players(tree)
     p = first if player is None else player
     tree.player(p)
     if p != first:
-        raise LimitError(f"the selector reasons for the player who moves first ({first}), not {p}")
+        raise LimitError(f"the selector reasons for the player who moves at {where} ({first}), not {p}")
     q = second
-    ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
+    formulas = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
+    decision = decide(tree, formulas, timeout=timeout, evaluations=evals)
+    ks = formulas
+    if evals is not None:
+        from kop.selection.evaluations import knowledge_formulas, resolve_all
+        ks = formulas + knowledge_formulas(tree, resolve_all(tree, evals))
     h = tree.height
     lp = knowledge_level(ks, p, q, max_depth=h + 1, timeout=timeout)
     lq = knowledge_level(ks, q, p, max_depth=h + 1, timeout=timeout)
-    decision = decide(tree, ks, timeout=timeout)
     pi = tree.player_index(p)
     sign = tree.players[pi].sign
 
-    fixed = {}
-    for n in decision.decided_nodes():
-        if n.player == q:
-            fixed[n.index] = int(mh(tree).next_array[n.index])
+    s_mh = mh(tree)
+    # the opponent makes the agreed (M^h) move at every decided node where it moves
+    mh_next = s_mh.next_array
+    q_decided = np.flatnonzero(np.asarray(decision.decided, dtype=bool) & (tree.kind == tree.player_index(q)))
+    fixed = {int(i): int(mh_next[i]) for i in q_decided}
     behaviours = Behaviours(tree, q, fixed)
 
-    s_mh = mh(tree)
     d_h = int(min(max(lp, 0), h)) if lp != math.inf else h
     s_hm = hm0m(tree, max(d_h, 1), p) if lp >= 1 else None
     s_min = minimax(tree, p)
@@ -253,34 +340,53 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         return tree.value_of(worst)
 
     def dominates(s, others):
-        """(verified, counterexample text) for "s K-dominates each of others"."""
+        """(verified, counterexample text, per-pair results) for "s K-dominates each of others"."""
         if outcomes is None:
-            return None, ""
+            return None, "", tuple((o.name, None) for o in others)
         mine = outcomes[:, col[id(s)], :]
+        pairs: list[tuple[str, bool | None]] = []
+        first = ""
         for o in others:
             theirs = outcomes[:, col[id(o)], :]
             worse = np.flatnonzero(sign * mine[:, pi] < sign * theirs[:, pi] - 1e-12)
-            if len(worse):
+            pairs.append((o.name, not len(worse)))
+            if len(worse) and not first:
                 k = int(worse[0])
-                return False, (f"against one allowed behaviour of {q}, {s.name} reaches "
-                               f"{tree.value_of(mine[k])} but {o.name} reaches {tree.value_of(theirs[k])}")
-        return True, ""
+                first = (f"against one allowed behaviour of {q}, {s.name} reaches "
+                         f"{tree.value_of(mine[k])} but {o.name} reaches {tree.value_of(theirs[k])}")
+        return not first, first, tuple(pairs)
 
     need = max(h - 1, 0)
-    mh_ok = h <= 1 or lp >= need
-    mh_claim = dominates(s_mh, [s for s in strategies if s is not s_mh]) if mh_ok else (None, "")
+    paper_ok = h <= 1 or lp >= need
+    # knowing-value generalization of Theorem 6: when partial knowledge of evaluations lets P
+    # predict every move of Q (every Q node decided, some only thanks to it), Q's behaviour is
+    # the M^h one and M^h is P's best response to it
+    predicts_all = bool(any(decision.partial_only)) and all(
+        decision.decided[i] for i in np.flatnonzero(tree.kind == tree.player_index(q)))
+    mh_ok = paper_ok or predicts_all
+    mh_claim = dominates(s_mh, [s for s in strategies if s is not s_mh]) if mh_ok else (None, "", ())
+    pre = f"height(t) <= 1 or f({p},{need}) ⊆ K({p}); {p}'s level is {_level_text(lp)}"
+    if decision.evaluations:
+        pre += (f"; or partial knowledge decides every node where {q} moves "
+                f"({'yes' if predicts_all else 'no'})")
+    if lp == math.inf:
+        why = "Corollary 3: common knowledge of E_A and E_B"
+    elif paper_ok:
+        why = "Theorem 6: K-dominates every strategy"
+    elif predicts_all:
+        why = f"partial knowledge: {p} predicts every move of {q}, and M^h is the best response to it"
+    else:
+        why = "Theorem 6: K-dominates every strategy"
     cands = [Candidate(
-        "Mh", mh_ok,
-        f"height(t) <= 1 or f({p},{need}) ⊆ K({p}); {p}'s level is {_level_text(lp)}",
-        "Corollary 3: common knowledge of E_A and E_B" if lp == math.inf else "Theorem 6: K-dominates every strategy",
+        "Mh", mh_ok, pre, why,
         s_mh.value(), guaranteed(s_mh), tuple(n for n, s in named if s is not None and s is not s_mh),
-        mh_claim[0], note, mh_claim[1])]
+        mh_claim[0], note, mh_claim[1], mh_claim[2])]
     if s_hm is not None:
         hm_claim = dominates(s_hm, [s_min])
         cands.append(Candidate(
             f"HM0M{max(d_h, 1)}", True, f"{p}'s level d = {_level_text(lp)} >= 1",
             "Theorem 8: K-dominates minimax", s_hm.value(), guaranteed(s_hm), ("minimax",),
-            hm_claim[0], note, hm_claim[1]))
+            hm_claim[0], note, hm_claim[1], hm_claim[2]))
     else:
         cands.append(Candidate("HM0M1", False, f"needs f({p},1) ⊆ K({p}); {p}'s level is {_level_text(lp)}",
                                "Theorem 8: K-dominates minimax", hm0m(tree, 1, p).value(), None))
@@ -297,7 +403,7 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     cands.append(Candidate("minimax", True, "always", "the worst-case baseline (Algorithm 1)",
                            s_min.value(), guaranteed(s_min), (), None, note))
     comm = _communication(tree, ks, p, q, lp, timeout)
-    return Selection(tree, p, q, lp, lq, decision, tuple(cands), comm)
+    return Selection(tree, p, q, lp, lq, decision, tuple(cands), comm, where)
 
 
 def _communication(tree: GameTree, ks: tuple[Formula, ...], p: str, q: str, lp: float,

@@ -21,7 +21,7 @@ Example
 ...                       ' "relations": {"a": [["w0"]]}, "actual": ["w0"]}')
 Traceback (most recent call last):
 ...
-kop.semantics.errors.ModelError: model: $.worlds: duplicate world name 'w0'
+kop.semantics.errors.ModelError: model: $.worlds: duplicate world name 'w0' (line 1, column 40)
 """
 
 from __future__ import annotations
@@ -32,28 +32,16 @@ from pathlib import Path
 from typing import Any
 
 from kop.semantics.errors import ModelError
+from kop.syntax.errors import LimitError
+from kop.syntax.jsontext import JsonError, json_path, loads_json
+
 
 __all__ = ["read_text", "parse_json", "validate_schema", "quick_valid", "model_from_json", "schema", "dumps"]
 
 #: How many schema violations one error message lists.
 MAX_REPORTED = 3
-
-
-class _Object(dict):
-    """A JSON object that remembers the keys it saw more than once."""
-
-    __slots__ = ("duplicates",)
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> _Object:
-    obj = _Object()
-    dups = []
-    for k, v in pairs:
-        if k in obj:
-            dups.append(k)
-        obj[k] = v
-    obj.duplicates = dups
-    return obj
+#: The deepest JSON nesting a model file may have (a model needs 3 levels).
+MAX_DEPTH = 200
 
 
 def read_text(path: str | Path) -> str:
@@ -67,35 +55,18 @@ def read_text(path: str | Path) -> str:
 
 
 def parse_json(text: str, source: str = "model") -> Any:
-    """Parse JSON text; syntax errors and duplicate keys become :class:`ModelError`."""
+    """Parse JSON text strictly; syntax errors, duplicate keys and too deep nesting become :class:`ModelError`."""
     try:
-        data = json.loads(text, object_pairs_hook=_pairs)
-    except json.JSONDecodeError as exc:
-        raise ModelError(f"{source}: malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise ModelError(f"{source}: the JSON is nested too deeply") from None
-    _check_duplicates(data, source)
-    return data
-
-
-def _check_duplicates(data: Any, source: str) -> None:
-    stack: list[tuple[Any, str]] = [(data, "$")]
-    while stack:
-        node, path = stack.pop()
-        if isinstance(node, _Object):
-            if node.duplicates:
-                key = node.duplicates[0]
-                what = "world name" if path == "$.worlds" else "key"
-                raise ModelError(f"{source}: {path}: duplicate {what} {key!r}")
-            stack.extend((v, _join(path, k)) for k, v in reversed(list(node.items())))
-        elif isinstance(node, list):
-            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(node))))
-
-
-def _join(path: str, key: Any) -> str:
-    if isinstance(key, str) and key.isidentifier():
-        return f"{path}.{key}"
-    return f"{path}[{json.dumps(key)}]"
+        return loads_json(text, max_depth=MAX_DEPTH)
+    except JsonError as exc:
+        if exc.key is not None:
+            what = "world name" if exc.path == "$.worlds" else "key"
+            raise ModelError(f"{source}: {exc.path}: duplicate {what} {exc.key!r} "
+                             f"(line {exc.line}, column {exc.column})") from None
+        raise ModelError(f"{source}: malformed JSON at line {exc.line}, column {exc.column}: "
+                         f"{exc.reason.removeprefix('invalid JSON: ')}") from None
+    except LimitError as exc:
+        raise ModelError(f"{source}: {exc}") from None
 
 
 @lru_cache(maxsize=1)
@@ -126,10 +97,7 @@ def validate_schema(data: Any, source: str = "model") -> None:
         return
     lines = []
     for err in errors[:MAX_REPORTED]:
-        path = "$"
-        for part in err.absolute_path:
-            path = f"{path}[{part}]" if isinstance(part, int) else _join(path, part)
-        lines.append(f"{path}: {_message(err)}")
+        lines.append(f"{json_path(list(err.absolute_path))}: {_message(err)}")
     more = f" (and {len(errors) - MAX_REPORTED} more)" if len(errors) > MAX_REPORTED else ""
     raise ModelError(f"{source}: not a valid kop-model/1 document: " + "; ".join(lines) + more)
 
@@ -227,8 +195,6 @@ def model_from_json(cls: type, data: Any, source: str | None = None) -> Any:
     src = source or "model"
     if isinstance(data, (str, bytes)):
         data = parse_json(data if isinstance(data, str) else data.decode("utf-8", "replace"), src)
-    else:
-        _check_duplicates(data, src)
     validate_schema(data, src)
     try:
         return cls(worlds=data["worlds"], partitions=data["relations"], actual=data["actual"],

@@ -43,3 +43,11 @@ class ParseError(KopError):
 
 class LimitError(KopError):
     """An explicit size or time limit was exceeded."""
+
+
+class MissingDependency(KopError):
+    """An optional library that a feature needs is not installed.
+
+    The message says which extra to install, e.g.
+    ``pip install 'kop-epistemic[draw]'``.
+    """

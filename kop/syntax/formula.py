@@ -6,10 +6,16 @@ formula).  Build them by parsing (:func:`kop.parse`) or in Python::
 
     >>> from kop import symbols, K, C
     >>> p, q = symbols("p q")
-    >>> K("a", p) & ~q >> C(["a", "b"], p)
+    >>> (K("a", p) & ~q) >> C(["a", "b"], p)
     Implies(And(Know('a', Atom('p')), Not(Atom('q'))), Common(('a', 'b'), Atom('p')))
 
 Operators: ``~`` (not), ``&`` (and), ``|`` (or), ``>>`` (implies); ``a.iff(b)``.
+They keep Python's precedence, in which ``>>`` binds tighter than ``&`` and
+``|`` (the reverse of logic's convention), so parenthesize an implication's
+antecedent:
+
+    >>> K("a", p) & ~q >> p
+    And(Know('a', Atom('p')), Implies(Not(Atom('q')), Atom('p')))
 
 Conjunction and disjunction are n-ary (``And(p, q, r)``) so that long flat
 chains stay shallow.  Groups are stored sorted and without duplicates, so
@@ -90,10 +96,10 @@ class Formula:
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
-        if type(other) is not type(self) or other._hash != self._hash:  # type: ignore[attr-defined]
+        if type(other) is not type(self) or other._hash != self._hash:
             return False
         # compare without recursion, so formulas of any depth can be compared
-        stack: list[tuple[Formula, Formula]] = [(self, other)]  # type: ignore[list-item]
+        stack: list[tuple[Formula, Formula]] = [(self, other)]
         while stack:
             a, b = stack.pop()
             if a is b:
@@ -549,7 +555,7 @@ def _nnf(f: Formula, neg: bool) -> Formula:
     if isinstance(f, Everyone):
         return _nnf(conj(Know(a, f.arg) for a in f.group), neg)
     if isinstance(f, (Common, Distributed)):
-        inner = type(f)(f.group, _nnf(f.arg, False))
+        inner: Formula = type(f)(f.group, _nnf(f.arg, False))
         return Not(inner) if neg else inner
     if isinstance(f, RelCommon):
         inner = RelCommon(f.group, _nnf(f.cond, False), _nnf(f.arg, False))

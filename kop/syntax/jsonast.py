@@ -26,6 +26,7 @@ _GROUP = {F.Everyone: "E", F.Common: "C", F.Distributed: "D"}
 def to_json_ast(f: F.Formula) -> dict[str, Any]:
     """The formula as nested JSON-ready dictionaries."""
     out: dict[F.Formula, dict[str, Any]] = {}
+    g: Any  # dispatched on its exact type below
     for g in f.subformulas():
         t = type(g)
         if t is F.Atom:
@@ -70,20 +71,20 @@ def from_json_ast(d: Any, path: str = "$") -> F.Formula:
             args = [from_json_ast(a, f"{path}.args[{i}]") for i, a in enumerate(d["args"])]
             return F.conj(args) if op == "and" else F.disj(args)
         if op in ("implies", "iff"):
-            cls = F.Implies if op == "implies" else F.Iff
-            return cls(from_json_ast(d["left"], path + ".left"), from_json_ast(d["right"], path + ".right"))
+            binary: type[F.Implies | F.Iff] = F.Implies if op == "implies" else F.Iff
+            return binary(from_json_ast(d["left"], path + ".left"), from_json_ast(d["right"], path + ".right"))
         for cls, name in _UNARY_AGENT.items():
             if op == name:
                 return cls(d["agent"], from_json_ast(d["arg"], path + ".arg"))
-        for cls, name in _GROUP.items():
+        for group_op, name in _GROUP.items():
             if op == name:
-                return cls(d["group"], from_json_ast(d["arg"], path + ".arg"))
+                return group_op(d["group"], from_json_ast(d["arg"], path + ".arg"))
         if op == "RC":
             return F.RelCommon(d["group"], from_json_ast(d["cond"], path + ".cond"),
                                from_json_ast(d["arg"], path + ".arg"))
         if op in ("announce", "announce_dual"):
-            cls = F.Announce if op == "announce" else F.AnnounceDual
-            return cls(from_json_ast(d["ann"], path + ".ann"), from_json_ast(d["arg"], path + ".arg"))
+            announcement: type[F.Announce | F.AnnounceDual] = F.Announce if op == "announce" else F.AnnounceDual
+            return announcement(from_json_ast(d["ann"], path + ".ann"), from_json_ast(d["arg"], path + ".arg"))
     except KeyError as exc:
         raise KopError(f"{path}: operator {op!r} needs the field {exc.args[0]!r}") from None
     except (TypeError, ValueError) as exc:

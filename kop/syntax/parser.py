@@ -36,7 +36,9 @@ _AGENT = re.compile(r"[A-Za-z0-9_]+")
 
 def grammar_path() -> Path:
     """The path of ``s5n.lark`` (installed inside the package as ``kop/grammar``)."""
-    return Path(__file__).resolve().parent.parent / "grammar" / "s5n.lark"
+    from kop.syntax.grammar_cache import grammar_dir
+
+    return grammar_dir() / "s5n.lark"
 
 
 def _agent_of(tok: Token, prefix_len: int) -> str:
@@ -142,14 +144,9 @@ class _Build(Transformer):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        transformer=_Build(),
-        propagate_positions=False,
-        maybe_placeholders=False,
-    )
+    from kop.syntax.grammar_cache import lalr_parser
+
+    return lalr_parser("s5n", lexer="contextual", transformer=_Build(), maybe_placeholders=False)
 
 
 def parse(text: str) -> F.Formula:
@@ -180,7 +177,7 @@ def parse(text: str) -> F.Formula:
         raise ParseError(text[:80], 1, 1, "", f"a formula of at most {MAX_LENGTH} characters (kop's limit)")
     _TEXT[0] = text
     try:
-        result = _parser().parse(text)
+        result: F.Formula = _parser().parse(text)  # type: ignore[assignment]  # built by _Build
     except ParseError:
         raise
     except UnexpectedInput as exc:
@@ -244,14 +241,14 @@ def _show(tok: Token) -> str:
 
 def _explain(text: str, exc: UnexpectedInput) -> ParseError:
     if isinstance(exc, UnexpectedCharacters):
-        pos = exc.pos_in_stream
+        pos = exc.pos_in_stream or 0
         char = text[pos]
         prev = _tokens_before(text, pos)
         last = prev[-1] if prev else None
-        line, col = exc.line, exc.column
+        line, col = exc.line or 1, exc.column or 1
         if char in "{[" and last is not None and last.end_pos == pos and str(last) in {"E", "C", "D", "K", "M", "Kw"}:
             closer = "}" if char == "{" else "]"
-            return ParseError(text, last.line, last.column, text[last.start_pos:pos + 1],
+            return ParseError(text, last.line or 1, last.column or 1, text[last.start_pos or 0:pos + 1],
                               f"expected agent names and a closing '{closer}' after '{last}{char}'")
         if char == "_" and last is not None and last.end_pos == pos:
             return ParseError(text, line, col, char, f"expected an agent name after '{last}_'")
@@ -266,14 +263,14 @@ def _explain(text: str, exc: UnexpectedInput) -> ParseError:
         line, col = _position(text, pos)
         found = ""
     else:
-        pos = tok.start_pos
-        line, col = tok.line, tok.column
+        pos = tok.start_pos or 0
+        line, col = tok.line or 1, tok.column or 1
         found = str(tok)
     prev = _tokens_before(text, pos)
     last = prev[-1] if prev else None
     closers = _open_closers(prev)
     if last is not None and last.type == "ATOM" and re.fullmatch(r"(?:K|M|Kw|E|C|D)_", str(last)):
-        return ParseError(text, last.line, last.column, str(last), f"expected an agent name after {str(last)!r}")
+        return ParseError(text, last.line or 1, last.column or 1, str(last), f"expected an agent name after {str(last)!r}")
     if not at_end and tok.type == "BANG" and (last is None or last.type not in {"LBOX", "LDIA"}):
         return ParseError(text, line, col, found,
                           "expected a formula ('~' is negation; '!' only appears in announcements [!phi] psi)")

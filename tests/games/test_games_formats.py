@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kop
-from kop.games.deepjson import loads_deep
+from kop.syntax.jsontext import JsonError, loads_deep
 from kop.games.errors import EfgError, LimitError, TreeError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,9 +140,9 @@ def test_json_100000_levels_deep_does_not_crash():
 def test_deep_json_limit_and_errors_are_located():
     with pytest.raises(LimitError, match=r"line 1, column 6: JSON nested deeper than 5 levels"):
         loads_deep("[" * 10 + "]" * 10, max_depth=5)
-    with pytest.raises(TreeError, match=r"line 2, column 3: invalid JSON"):
+    with pytest.raises(JsonError, match=r"line 2, column 3: invalid JSON"):
         loads_deep('[1,\n  }')
-    with pytest.raises(TreeError, match="extra data"):
+    with pytest.raises(JsonError, match="extra data"):
         loads_deep("[1] 2")
 
 

@@ -1,0 +1,81 @@
+"""Benchmark: the CPU time of whole ``kop`` processes, against a bare ``python -c pass``.
+
+Usage::
+
+    python benchmarks/startup.py            # 15 runs of each command
+    python benchmarks/startup.py --runs 5   # quicker
+    python benchmarks/startup.py --goal 0.15  # exit 1 if parse or check exceed 0.15 s
+
+Each command runs as a child process (``python -m kop ...``, output discarded);
+its CPU time (user + system) is read with ``resource.getrusage(RUSAGE_CHILDREN)``
+before and after, so the figure counts the child alone, not the wall clock of
+a shared machine.  The table gives the median over the runs and the ratio to
+the median of ``python -c pass`` measured in the same run, with the same
+interpreter.  The first run of each command is discarded (it fills caches:
+bytecode, kop's grammar cache).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+
+#: (label, argv after the interpreter); the goal applies to the rows marked True
+COMMANDS: list[tuple[str, list[str], bool]] = [
+    ("python -c pass", ["-c", "pass"], False),
+    ("python -c 'import kop'", ["-c", "import kop"], False),
+    ("kop --help", ["-m", "kop", "--help"], False),
+    ('kop parse "K_a p"', ["-m", "kop", "parse", "K_a p"], True),
+    ('kop check muddy3 "K_a m_a"', ["-m", "kop", "check", str(ROOT / "theories" / "muddy3.model.json"), "K_a m_a"],
+     True),
+    ('kop valid "K_a p -> p"', ["-m", "kop", "valid", "K_a p -> p"], False),
+    ("kop solve figure2.json", ["-m", "kop", "solve", str(ROOT / "theories" / "figure2.json")], False),
+]
+
+
+def child_cpu(argv: list[str]) -> float:
+    """CPU seconds (user + system) of one child process running *argv*."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=15, help="runs of each command (default 15)")
+    ap.add_argument("--goal", type=float, default=None, help="fail if a goal row's median exceeds this (seconds)")
+    args = ap.parse_args()
+    samples: dict[str, list[float]] = {label: [] for label, _, _ in COMMANDS}
+    for label, argv, _ in COMMANDS:  # warm-up: bytecode and grammar caches
+        child_cpu([PY, *argv])
+    for _ in range(args.runs):  # interleaved, so load changes hit every command alike
+        for label, argv, _ in COMMANDS:
+            samples[label].append(child_cpu([PY, *argv]))
+    base = statistics.median(samples[COMMANDS[0][0]])
+    print(f"{'command':34} {'CPU median':>11} {'min':>8} {'x python':>9}")
+    failed = []
+    for label, _, goal in COMMANDS:
+        med = statistics.median(samples[label])
+        print(f"{label:34} {med:10.3f}s {min(samples[label]):7.3f}s {med / base:8.1f}x"
+              + ("   (goal row)" if goal else ""))
+        if goal and args.goal is not None and med > args.goal:
+            failed.append(label)
+    print(f"{args.runs} runs each; CPU time of the child process (user + system); Python {sys.version.split()[0]}")
+    if failed:
+        print(f"over the goal of {args.goal} s: {', '.join(failed)}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

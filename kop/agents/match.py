@@ -1,0 +1,248 @@
+"""A match: agents play a game move by move, each choosing its strategy at each of its states.
+
+``Match(game, agents, communication=False).play()`` starts at the initial state
+and asks the agent of the player to move for its move (:meth:`Agent.move`): the
+selector's recommendation for the subtree below, with the knowledge the agent
+has at that point of the play, searched on the implicit game.  Chance states
+are sampled (``seed``).  Every move is checked against the rules.
+
+With ``communication=True`` the communication scheme I of Sang & Chen (SPEC §4)
+is carried out: when the agent to move has level d >= 1 and E_P, E_Q are not yet
+common knowledge, it announces E_P ∧ E_Q.  The announcement is checked in the
+logic (``<!E_P ∧ E_Q> C{P,Q}(E_P ∧ E_Q)`` must follow from its knowledge), and
+every agent's knowledge is updated: it keeps each formula ψ with
+``[!E_P ∧ E_Q] ψ`` entailed, and learns the common knowledge.  From then on
+every level is unbounded and both agents play M^h (Corollary 3).
+
+Example
+-------
+>>> import kop
+>>> a = kop.Agent("A", knowledge=kop.f_level("A", "B", 2))
+>>> b = kop.Agent("B", knowledge=kop.f_level("B", "A", 1))
+>>> g = kop.figure2_game()
+>>> kop.Match(g, [a, b]).play().outcome, kop.Match(g, [a, b], communication=True).play().outcome
+((9, 4), (10, 3))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kop.agents.agent import Agent, MoveChoice, level_text
+from kop.games.errors import LimitError
+from kop.games.implicit import CHANCE, GameView
+from kop.games.search.result import number
+from kop.syntax.errors import KopError
+from kop.syntax.formula import And, Announce, AnnounceDual, Common, Formula
+from kop.syntax.levels import evaluation
+from kop.syntax.printer import to_ascii
+
+__all__ = ["Match", "MatchResult", "LogEntry", "announce"]
+
+#: the longest match played before giving up
+DEFAULT_MAX_MOVES = 10_000
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One event of a match: a move, a chance outcome or an announcement."""
+
+    ply: int
+    kind: str                      # "move", "chance" or "announcement"
+    player: str | None
+    agent: str | None
+    text: str
+    move: Any = None
+    move_name: str | None = None
+    strategy: str | None = None
+    reasons: tuple[str, ...] = ()
+    predicted: tuple | None = None
+    pv: tuple[str, ...] = ()
+    nodes: int = 0
+    announcement: str | None = None
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"ply": self.ply, "kind": self.kind, "player": self.player, "agent": self.agent,
+                               "text": self.text}
+        if self.kind == "move":
+            out.update({"move": self.move_name, "strategy": self.strategy, "reasons": list(self.reasons),
+                        "predicted": None if self.predicted is None else list(self.predicted),
+                        "pv": list(self.pv), "nodes": self.nodes})
+        elif self.kind == "chance":
+            out["move"] = self.move_name
+        else:
+            out["announcement"] = self.announcement
+        return out
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What happened in a match: the outcome, the moves and the per-move log."""
+
+    outcome: tuple
+    moves: tuple[str, ...]
+    log: tuple[LogEntry, ...]
+    players: tuple[str, ...]
+    agents: tuple[str, ...]
+    final_state: Any = field(repr=False, compare=False, default=None)
+
+    @property
+    def strategies(self) -> tuple[tuple[str, str], ...]:
+        """(agent, strategy) at each of the agents' moves, in order."""
+        return tuple((e.agent or "", e.strategy or "") for e in self.log if e.kind == "move")
+
+    @property
+    def announcements(self) -> tuple[LogEntry, ...]:
+        return tuple(e for e in self.log if e.kind == "announcement")
+
+    def explain(self) -> str:
+        roles = ", ".join(f"{a} plays {p}" for p, a in zip(self.players, self.agents))
+        lines = [f"{roles}."]
+        lines += [f"{e.ply:>3}. {e.text}" for e in self.log]
+        lines.append(f"outcome: {self.outcome}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        return {"players": list(self.players), "agents": list(self.agents), "outcome": list(self.outcome),
+                "moves": list(self.moves), "log": [e.to_json() for e in self.log]}
+
+    def __repr__(self) -> str:
+        return f"MatchResult(outcome={self.outcome}, moves={list(self.moves)})"
+
+
+def announce(knowledge: Mapping[str, tuple[Formula, ...]], phi: Formula, group: Sequence[str], *,
+             timeout: float | None = None) -> dict[str, tuple[Formula, ...]]:
+    """Every agent's knowledge after the truthful public announcement of *phi* (true at the actual world).
+
+    An agent keeps each formula ψ of its knowledge for which ``phi ∧ knowledge ⊨ [!phi] ψ``
+    (so nothing the announcement falsifies survives), and learns ``C_group phi``
+    when *phi* is propositional (it stays true once announced).
+    """
+    from kop.reasoning.prover import entails
+
+    learned = Common(tuple(group), phi)
+    out = {}
+    for name, ks in knowledge.items():
+        premises = (*ks, phi)
+        kept = tuple(psi for psi in ks if entails(premises, Announce(phi, psi), timeout=timeout).holds)
+        out[name] = kept + ((learned,) if learned not in kept else ())
+    return out
+
+
+class Match:
+    """A match of *agents* on *game* (see the module docstring).
+
+    Parameters
+    ----------
+    game : an implicit game (:mod:`kop.games.implicit`)
+    agents : a sequence (agent i plays player i) or a mapping player name -> agent
+    communication : carry out communication scheme I when an agent's knowledge allows it
+    state : where the match starts (default: the initial state)
+    seed : seed of the chance moves
+    max_moves : stop with an error past this many moves
+    """
+
+    def __init__(self, game: Any, agents: Sequence[Agent] | Mapping[str, Agent], communication: bool = False, *,
+                 state: Any = None, seed: int | None = 0, max_moves: int = DEFAULT_MAX_MOVES):
+        self.view = game if isinstance(game, GameView) else GameView(game)
+        names = self.view.names
+        if isinstance(agents, Mapping):
+            for p in agents:
+                self.view.player_index(p)
+            missing = [p for p in names if p not in agents]
+            if missing:
+                raise KopError(f"no agent plays {', '.join(missing)}")
+            seats = [agents[p] for p in names]
+        else:
+            seats = list(agents)
+            if len(seats) != len(names):
+                raise KopError(f"{len(seats)} agents for the {len(names)} players of the game ({', '.join(names)})")
+        for a in seats:
+            if not isinstance(a, Agent):
+                raise KopError(f"a match is played by kop.Agent values, not {type(a).__name__}")
+        agent_names = [a.name for a in seats]
+        if len(set(agent_names)) != len(agent_names):
+            raise KopError(f"two agents share a name ({', '.join(agent_names)}): knowledge names agents, so "
+                           "each needs its own")
+        self.agents = tuple(seats)
+        self.communication = bool(communication)
+        self.state = state
+        self.seed = seed
+        self.max_moves = max_moves
+
+    def play(self) -> MatchResult:
+        """Play the match to the end and return the outcome, the moves and the log."""
+        view = self.view
+        agents = self.agents
+        evs = {p: a.evaluation for p, a in zip(view.names, agents)}
+        knowledge = {a.name: a.knowledge for a in agents}
+        rng = random.Random(self.seed)
+        s = view.initial_state() if self.state is None else self.state
+        log: list[LogEntry] = []
+        moves: list[str] = []
+        ply = 0
+        while not view.is_terminal(s):
+            if ply >= self.max_moves:
+                raise LimitError(f"the match did not end within {self.max_moves} moves")
+            ply += 1
+            who = view.mover(s)
+            if who == CHANCE:
+                pairs = view.chance(s)
+                m = rng.choices([m for m, _ in pairs], weights=[p for _, p in pairs])[0]
+                name = view.move_name(s, m)
+                log.append(LogEntry(ply, "chance", None, None, f"chance: {name}", m, name))
+                moves.append(name)
+                s = view.child(s, m)
+                continue
+            agent = agents[who]
+            others = [a for i, a in enumerate(agents) if i != who]
+            opponent = others[0].name if len(others) == 1 else None
+            if self.communication and opponent is not None:
+                entry = self._scheme_one(agent, opponent, knowledge, ply, view.names[who])
+                if entry is not None:
+                    knowledge = announce(knowledge, _ev(agent.name, opponent), [a.name for a in agents],
+                                         timeout=agent.timeout)
+                    log.append(entry)
+            current = agent.with_knowledge(knowledge[agent.name])
+            choice: MoveChoice = current.move(view, s, opponent=opponent, evaluations=evs)
+            view.check_move(s, choice.move)
+            text = (f"{agent.name} ({view.names[who]}) plays {choice.move_name} by {choice.strategy}, "
+                    f"predicting {choice.value}: {choice.choice.explain()}")
+            log.append(LogEntry(ply, "move", view.names[who], agent.name, text, choice.move, choice.move_name,
+                                choice.strategy, choice.reasons, choice.value, choice.pv, choice.search.nodes))
+            moves.append(choice.move_name)
+            s = view.child(s, choice.move)
+        outcome = tuple(number(x) for x in view.payoff_vector(s))
+        return MatchResult(outcome, tuple(moves), tuple(log), view.names, tuple(a.name for a in agents), s)
+
+    def _scheme_one(self, agent: Agent, opponent: str, knowledge: Mapping[str, tuple[Formula, ...]],
+                    ply: int, player: str) -> LogEntry | None:
+        """Scheme I, if it applies now: the announcement's log entry (None when it does not apply)."""
+        from kop.reasoning.knowledge import level
+        from kop.reasoning.prover import entails
+
+        ks = knowledge[agent.name]
+        phi = _ev(agent.name, opponent)
+        ck = Common(tuple(a.name for a in self.agents), phi)
+        if entails(ks, ck, timeout=agent.timeout).holds:
+            return None
+        d = level(ks, agent.name, opponent, timeout=agent.timeout)
+        if d < 1:
+            return None
+        if not entails(ks, AnnounceDual(phi, ck), timeout=agent.timeout).holds:
+            return None
+        text = (f"{agent.name} announces {to_ascii(phi)} (scheme I: its level {level_text(d)} >= 1; "
+                f"<!{to_ascii(phi)}> {to_ascii(ck)} follows from its knowledge); now {to_ascii(ck)}, "
+                "and M^h K-dominates for both (Corollary 3)")
+        return LogEntry(ply, "announcement", player, agent.name, text, announcement=to_ascii(phi))
+
+
+def _ev(p: str, q: str) -> Formula:
+    return And(evaluation(p), evaluation(q))
+

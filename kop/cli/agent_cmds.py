@@ -1,0 +1,230 @@
+"""``kop match``: agents with knowledge play a game move by move, and say why.
+
+GAME is a tree file (``.json`` kop-tree/1 or ``.efg``), a theory file (``.kop``,
+its game and, with ``--scenario``, its knowledge) or ``openspiel:NAME[(params)]``.
+Each ``--agent`` is ``NAME`` or ``NAME=ITEM;ITEM;...`` with items
+
+* ``level:D``       the agent knows f(NAME, OPPONENT, D) (``level:inf``: common knowledge of E_A, E_B);
+* ``knowledge:F``   the agent's knowledge includes formula F (repeatable; ``k:F`` for short);
+* ``strategy:S``    force strategy S (minimax, alphabeta, M<d>, Mh, HM0M<d>) instead of the selector's;
+* ``depth:D``       search horizon in plies;
+* ``eval:payoff``   score states by the game's payoff (the default) or ``eval:zero`` (0 at a non-terminal horizon).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from typing import Any
+
+from kop.cli.app import Commands, print_json
+
+__all__ = ["register", "load_game", "parse_agent_spec", "AgentSpec"]
+
+_GAME_HELP = "A tree file (.json, .efg), a theory file (.kop) or openspiel:NAME[(params)]."
+
+
+def register(cli: Commands) -> None:
+    p = cli.add("match", _match, json_help="Print JSON: players, agents, outcome, moves and the per-move log.")
+    p.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    p.add_argument("--agent", "-a", dest="agents", action="append", default=[], metavar="NAME=ITEMS",
+                   help="An agent, once per player, in seat order (or named after the players): NAME or "
+                        "NAME=ITEM;ITEM with items level:D, knowledge:FORMULA, strategy:S, depth:D, "
+                        "eval:payoff|zero.")
+    p.add_argument("--communication", action="store_true",
+                   help="Carry out communication scheme I when an agent's knowledge allows it.")
+    p.add_argument("--scenario", metavar="NAME", help="Theory files: give each agent its knowledge in this scenario.")
+    p.add_argument("--seed", type=int, default=0, metavar="N", help="Seed of the chance moves (default 0).")
+    p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS", help="Seconds per prover question.")
+
+
+@dataclass
+class AgentSpec:
+    """An ``--agent`` value, parsed."""
+
+    name: str
+    levels: list[str] = field(default_factory=list)
+    formulas: list[str] = field(default_factory=list)
+    strategy: str | None = None
+    depth: int | None = None
+    evaluation: str = "payoff"
+
+
+def parse_agent_spec(text: str) -> AgentSpec:
+    """Parse ``NAME`` or ``NAME=ITEM;ITEM;...`` (see the module docstring).
+
+    >>> parse_agent_spec("A=level:2;strategy:M2;depth:4")
+    AgentSpec(name='A', levels=['2'], formulas=[], strategy='M2', depth=4, evaluation='payoff')
+    """
+    from kop.syntax.errors import KopError
+
+    name, sep, rest = text.partition("=")
+    name = name.strip()
+    if not name:
+        raise KopError(f"--agent {text!r}: expected NAME or NAME=ITEM;ITEM, e.g. A=level:2")
+    spec = AgentSpec(name)
+    if not sep:
+        return spec
+    for raw in rest.split(";"):
+        item = raw.strip()
+        if not item:
+            continue
+        key, colon, value = item.partition(":")
+        key, value = key.strip().lower(), value.strip()
+        if not colon or not value:
+            raise KopError(f"--agent {text!r}: item {item!r} is not KEY:VALUE "
+                           "(keys: level, knowledge, strategy, depth, eval)")
+        if key == "level":
+            if value != "inf" and not value.isdigit():
+                raise KopError(f"--agent {text!r}: level:{value} must be a number >= 0 or inf")
+            spec.levels.append(value)
+        elif key in ("knowledge", "k"):
+            spec.formulas.append(value)
+        elif key == "strategy":
+            spec.strategy = value
+        elif key == "depth":
+            if not value.isdigit():
+                raise KopError(f"--agent {text!r}: depth:{value} must be an integer >= 0")
+            spec.depth = int(value)
+        elif key == "eval":
+            if value not in ("payoff", "zero"):
+                raise KopError(f"--agent {text!r}: eval:{value} must be payoff or zero")
+            spec.evaluation = value
+        else:
+            raise KopError(f"--agent {text!r}: unknown item {key!r} (keys: level, knowledge, strategy, depth, eval)")
+    return spec
+
+
+def load_game(spec: str, scenario: str | None = None, timeout: float | None = None) -> tuple[Any, dict[str, tuple]]:
+    """(the game, knowledge per agent name from a theory scenario) for a GAME argument."""
+    from kop.games.implicit import TreeGame
+    from kop.syntax.errors import KopError
+
+    if spec.startswith("openspiel:"):
+        from kop.games.openspiel import from_openspiel
+
+        if scenario is not None:
+            raise KopError("--scenario applies to theory files")
+        return from_openspiel(spec[len("openspiel:"):]), {}
+    if spec.endswith(".kop"):
+        from kop.theory import load_theory
+        from kop.theory.questions import contexts
+
+        state, ctxs = contexts(load_theory(spec), scenario, timeout=timeout)
+        if state.tree is None:
+            raise KopError(f"{spec}: the theory states no game ('game ...' or tree \"FILE\")")
+        knowledge: dict[str, tuple] = {}
+        if scenario is not None:
+            ctx = next((c for c in ctxs if c.name == scenario), ctxs[0])
+            for name in state.tree.player_names:
+                knowledge[name] = tuple(f for f in ctx.formulas if _belongs(f, name))
+        return TreeGame(state.tree), knowledge
+    if scenario is not None:
+        raise KopError("--scenario applies to theory files")
+    from kop.games.formats import load_tree
+
+    return TreeGame(load_tree(spec)), {}
+
+
+def _belongs(f: Any, name: str) -> bool:
+    """Is *f* part of what agent *name* knows (K_name ..., or a group operator over a group with it)?"""
+    from kop.syntax.formula import Common, Everyone, Know
+
+    if isinstance(f, Know):
+        return bool(f.agent == name)
+    if isinstance(f, (Common, Everyone)):
+        return name in f.group
+    return False
+
+
+def _evaluation(kind: str, game: Any, seat: int) -> Any:
+    if kind == "payoff":
+        return None
+    from kop.games.implicit import GameView
+
+    view = GameView(game)
+
+    def zero(state: Any) -> float:
+        return view.payoff_vector(state)[seat] if view.is_terminal(state) else 0.0
+    return zero
+
+
+def build_agents(game: Any, specs: list[AgentSpec], scenario_knowledge: dict[str, tuple],
+                 timeout: float | None) -> list[Any]:
+    """The agents of *specs*, seated by player name when they are named after the players, else in order."""
+    from kop.agents.agent import Agent
+    from kop.games.implicit import GameView
+    from kop.syntax.errors import KopError
+    from kop.syntax.formula import And, Common
+    from kop.syntax.levels import evaluation, f_level
+
+    names = list(GameView(game).names)
+    if len(specs) != len(names):
+        raise KopError(f"{len(specs)} --agent for the {len(names)} players of the game ({', '.join(names)})")
+    if sorted(s.name for s in specs) == sorted(names):
+        specs = sorted(specs, key=lambda s: names.index(s.name))
+    agent_names = [s.name for s in specs]
+    agents = []
+    for i, s in enumerate(specs):
+        others = [n for n in agent_names if n != s.name]
+        knowledge: list[Any] = list(scenario_knowledge.get(s.name, ()))
+        for lv in s.levels:
+            if len(others) != 1:
+                raise KopError(f"--agent {s.name}: level:{lv} needs exactly two agents")
+            if lv == "inf":
+                knowledge.append(Common(tuple(agent_names), And(evaluation(s.name), evaluation(others[0]))))
+                knowledge.extend(f_level(s.name, others[0], 0))
+            else:
+                knowledge.extend(f_level(s.name, others[0], int(lv)))
+        knowledge.extend(s.formulas)
+        agents.append(Agent(s.name, _evaluation(s.evaluation, game, i), knowledge, strategy=s.strategy,
+                            depth=s.depth, timeout=timeout))
+    return agents
+
+
+def _match(args: argparse.Namespace) -> None:
+    """Agents with knowledge play GAME move by move: each move with its strategy and reasons, and the outcome.
+
+    At each of its states an agent asks the strategy selector what its knowledge
+    justifies in the subtree below (to its horizon), and plays that strategy.
+    With --communication, an agent whose level is at least 1 announces E_A and
+    E_B (scheme I); afterwards both play M^h.  Examples:
+
+      kop match theories/figure2.json --agent A=level:2 --agent B=level:1
+      kop match theories/figure2.json -a A=level:2 -a B=level:1 --communication
+      kop match theories/figure2.kop --scenario s4 -a A -a B
+      kop match openspiel:tic_tac_toe -a X=level:1 -a O
+    """
+    from kop.agents.match import Match
+
+    specs = [parse_agent_spec(a) for a in args.agents]
+    game, knowledge = load_game(args.game, args.scenario, args.timeout)
+    agents = build_agents(game, specs, knowledge, args.timeout)
+    result = Match(game, agents, args.communication, seed=args.seed).play()
+    if args.json:
+        print_json({"game": args.game, "communication": args.communication, **result.to_json()})
+        return
+    print(f"match on {args.game}{' with communication' if args.communication else ''}")
+    print(result.explain())
+
+
+def solve_implicit(args: argparse.Namespace) -> None:
+    """``kop solve openspiel:NAME``: search the game (depth-limited with --depth)."""
+    from kop.games.search import search
+
+    game, _ = load_game(args.tree_file)
+    evs = None
+    if getattr(args, "eval", "payoff") == "zero":
+        evs = {p.name: _evaluation("zero", game, i) for i, p in enumerate(game.players)}
+    r = search(game, args.strategy, depth=args.depth, player=args.player, evaluations=evs, tie=args.tie)
+    if args.json:
+        print_json({"game": args.tree_file, "players": [p.name for p in game.players], **r.to_json(),
+                    "tie": args.tie})
+        return
+    who = f" for {r.player}" if r.player else ""
+    depth = "to the end" if r.depth is None else f"to depth {r.depth}"
+    print(f"{args.strategy}{who} on {args.tree_file} (players {', '.join(p.name for p in game.players)}), {depth}")
+    print(f"value: ({', '.join(map(str, r.to_json()['value']))})")
+    print(f"move:  {r.move_name}")
+    print(f"pv:    {' '.join(r.pv_names) or '-'}")
+    print(f"nodes: {r.nodes}")

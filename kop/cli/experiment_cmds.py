@@ -1,0 +1,128 @@
+"""``kop experiment NAME ...``: the papers' experiments, on the shared experiment runner.
+
+Each experiment is a sub-command of ``kop experiment`` with its own options; the runner
+options (``--workers``, ``--dask``, ``--results``, ``--no-progress``) are common to all.
+
+Experiments: ``bodkin-nplayer`` (here) and ``jamroga`` (:mod:`kop.cli.experiment_jamroga`,
+added through the :class:`~kop.cli.app.Commands` API on the group's sub-parsers).  A new
+experiment module defines ``register(group)`` and uses :func:`add_runner_options` and
+:func:`runner_kwargs`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+from kop.cli.app import Commands, print_json
+
+
+def add_runner_options(p: argparse.ArgumentParser) -> None:
+    """The runner's flags: --workers, --dask, --results, --no-progress."""
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="Local worker processes (default: the number of CPUs; 1 runs in this process).")
+    p.add_argument("--dask", default=None, metavar="ADDRESS", help="Run on the Dask scheduler at ADDRESS.")
+    p.add_argument("--results", default=None, metavar="FILE",
+                   help="Append result rows to FILE (.csv or .parquet); a rerun resumes from it.")
+    p.add_argument("--no-progress", action="store_true", help="No progress bar.")
+
+
+_runner_options = add_runner_options
+
+
+def runner_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of :func:`kop.experiments.runner.run_tasks` from the parsed flags."""
+    return {"workers": args.workers, "dask": args.dask, "results": args.results,
+            "progress": not args.no_progress and not getattr(args, "json", False)}
+
+
+def _eta(text: str) -> float:
+    if text.strip().lower() in ("inf", "infinity", "∞"):
+        return math.inf
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1 or inf, got {text!r}") from None
+
+
+def register(cli: Commands) -> None:
+    p = cli.add("experiment", _no_experiment, json_help="Print the results as one line of JSON.")
+    sub = p.add_subparsers(title="experiments", metavar="NAME")
+
+    q = sub.add_parser("bodkin-nplayer", help="Bodkin's N-player random trees (thesis §4.6): log_b of the mean "
+                       "leaves examined by BnB, Lower-Eval and Bimodal-Unimodal, beside the thesis.",
+                       description=_bodkin.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    q.add_argument("--N", dest="n_players", type=int, default=3, metavar="N", help="Players (default 3).")
+    q.add_argument("--b", dest="branching", type=int, default=2, metavar="B", help="Branching factor (default 2).")
+    q.add_argument("--depth", type=int, default=None, metavar="D",
+                   help="Depth (default: the thesis's deepest for B: 14, 9, 5 for b = 2, 3, 6; 11, 7, 4 with N = 2).")
+    q.add_argument("--m", type=float, default=1.0, metavar="M", help="Lower bound on the payoff sum (default 1).")
+    q.add_argument("--eta", type=_eta, default=1.0, metavar="ETA",
+                   help="Ordering: 1 sorted (default), 2 or 4 semi-ordered, inf random.")
+    q.add_argument("--trees", type=int, default=200, metavar="T", help="Random trees (default 200).")
+    q.add_argument("--seed", type=int, default=0, metavar="S", help="Seed (default 0).")
+    q.add_argument("--leaves", choices=("uniform", "normalized"), default="uniform",
+                   help="Leaf distribution: uniform on U_m (default, as the thesis states) or normalized "
+                        "(a uniform cube point scaled to the sum).")
+    q.add_argument("--figure", default=None, metavar="FIG",
+                   help="Run every column of a thesis figure (4-3..4-6, 4-8..4-10, 4-24..4-26) at its deepest "
+                        "depth instead of one cell.")
+    q.add_argument("--json", action="store_true", help="Print the results as one line of JSON.")
+    _runner_options(q)
+    q.set_defaults(_handler=_bodkin)
+
+    from kop.cli.experiment_jamroga import register as register_jamroga
+
+    register_jamroga(Commands(sub))
+
+
+def _no_experiment(args: argparse.Namespace) -> int:
+    """Run one of the papers' experiments (kop experiment NAME --help)."""
+    from kop.syntax.errors import KopError
+
+    raise KopError("name an experiment: kop experiment bodkin-nplayer|jamroga [...] (see kop experiment --help)")
+
+
+def _bodkin(args: argparse.Namespace) -> None:
+    """Bodkin's N-player random-tree experiment (thesis §4.6).
+
+    Generates uniform trees (branching B, depth D, player to move at level n is
+    n mod N) with leaves uniform on {x in [0,1]^N : m <= sum x <= 1}, ordered by
+    ETA, and prints log_b of the mean number of leaves examined by Branch-and-Bound,
+    Lower-Eval and Bimodal-Unimodal (and naive max^n) beside the thesis's figure for
+    the same cell, with the difference and the time.  Every search's value is
+    checked against max^n.
+
+      kop experiment bodkin-nplayer --N 3 --b 2 --depth 14 --m 1 --eta 1 --trees 200
+      kop experiment bodkin-nplayer --figure 4-4 --json
+    """
+    from kop.experiments.bodkin import DEEPEST, DEEPEST_2P, FIGURES, Cell, format_cell, run_cell
+    from kop.experiments.runner import ExperimentError
+
+    common: dict[str, Any] = {"trees": args.trees, "seed": args.seed, "leaves": args.leaves}
+    cells: list[Cell] = []
+    if args.figure is not None:
+        fig = args.figure.removeprefix("Fig.").removeprefix("fig").strip().lstrip(".").strip()
+        if fig not in FIGURES:
+            raise ExperimentError(f"--figure {args.figure!r}: kop reproduces {', '.join(FIGURES)}")
+        m, eta = FIGURES[fig]
+        if eta is None:
+            cells = [Cell(2, b, DEEPEST_2P[b], m, e, **common) for b in (2, 3, 6) for e in (1.0, math.inf)]
+        else:
+            cells = [Cell(n, b, DEEPEST[b], m, eta, **common) for n in (3, 4) for b in (2, 3, 6)]
+    else:
+        deepest = DEEPEST_2P if args.n_players == 2 else DEEPEST
+        depth = args.depth if args.depth is not None else deepest.get(args.branching, 6)
+        cells = [Cell(args.n_players, args.branching, depth, args.m, args.eta, **common)]
+    outs = [run_cell(c, workers=args.workers, dask=args.dask, results=args.results,
+                     progress=not args.no_progress and not args.json) for c in cells]
+    if args.json:
+        if len(outs) == 1:
+            o = outs[0]
+            print_json({**o["algorithms"], "config": o["config"], "figure": o["figure"], "time": o["time"]})
+        else:
+            print_json({"figure": outs[0]["figure"],
+                        "cells": [{**o["algorithms"], "config": o["config"], "time": o["time"]} for o in outs]})
+        return
+    print("\n\n".join(format_cell(o) for o in outs))

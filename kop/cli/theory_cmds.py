@@ -1,0 +1,126 @@
+"""``kop dominates`` (which strategy dominates, per scenario) and ``kop decided`` (what Decide lacks)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from kop.cli.app import Commands, print_json
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("theory", metavar="THEORY", help="A .kop theory file (see docs/theories.md).")
+    p.add_argument("--scenario", "-s", metavar="NAME", help="Only this scenario (default: every scenario).")
+    p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                   help="Seconds per prover question (default: 60).")
+    p.add_argument("--allow-outside", action="store_true",
+                   help="Let the theory read files outside its own folder.")
+
+
+def register(cli: Commands) -> None:
+    p = cli.add("dominates", _dominates, json_help="Print the report as one line of JSON.")
+    _common(p)
+    p.add_argument("--player", "-p", metavar="PLAYER", help="The player to advise (default: the first mover).")
+    p = cli.add("decided", _decided, json_help="Print the decided nodes and what is missing as JSON.")
+    _common(p)
+
+
+def _setup(args: argparse.Namespace) -> tuple[Any, Any, list[Any]]:
+    from kop.theory import load_theory
+    from kop.theory.questions import contexts
+
+    th = load_theory(args.theory, allow_outside=args.allow_outside)
+    state, ctxs = contexts(th, args.scenario, timeout=args.timeout)
+    return th, state, ctxs
+
+
+def _dominates(args: argparse.Namespace) -> int | None:
+    """Which strategy dominates for the player, in every scenario of THEORY, and why?
+
+    For each scenario: the ranked strategies with their knowledge precondition
+    (proved, or refuted with a countermodel), the theorem, the predicted and
+    the guaranteed outcome, the pairwise dominance claims (verified or refuted
+    on this tree), the recommendation and the outcome with communication.
+    The theory's `expect` statements are checked: exit 1 on a mismatch.
+    """
+    from kop.theory import run_theory
+    from kop.theory.dominance import dominance
+    from kop.syntax.errors import KopError
+
+    th, state, ctxs = _setup(args)
+    tree = state.tree
+    if tree is None:
+        raise KopError(f"{args.theory}: the theory states no game ('game ...' or tree \"FILE\")")
+    reports = []
+    probe = th.statements[-1] if th.statements else None
+    for ctx in ctxs:
+        if probe is not None:
+            state.consistent_in(ctx, probe)
+            evs = state.evaluations(ctx, probe)
+        else:
+            evs = []
+        reports.append(dominance(tree, ctx.formulas, args.player, scenario=ctx.name, timeout=args.timeout,
+                                 evaluations=evs))
+    checks = [a for a in run_theory(th, timeout=args.timeout, scenario=args.scenario)
+              if a.question.startswith("expect")]
+    bad = [c for c in checks if not c.result["ok"]]
+    if args.json:
+        print_json({"theory": args.theory, "scenarios": [r.to_json() for r in reports],
+                    "expectations": [{**c.to_json()} for c in checks]})
+    else:
+        for i, r in enumerate(reports):
+            if i:
+                print()
+            print(r.explain())
+        if checks:
+            print()
+            for c in checks:
+                scen = f" ({c.scenario})" if c.scenario is not None else ""
+                print(f"[{c.where}]{scen} {c.text}")
+            print(f"{len(checks) - len(bad)} of {len(checks)} expected figures match"
+                  + ("." if not bad else "; MISMATCHES above."))
+    return 1 if bad else None
+
+
+def _decided(args: argparse.Namespace) -> None:
+    """Which nodes of the game does the knowledge decide, and what is missing for the others?
+
+    For every undecided node: the knowledge formula that does not follow
+    (K_B E_A at a height-1 node of A, K_B D(c) for a child c above), with a
+    countermodel from the prover, checked by the model checker.
+    """
+    from kop.selection.decide import decide
+    from kop.selection.missing import missing_knowledge
+    from kop.syntax.errors import KopError
+    from kop.syntax.printer import to_ascii
+
+    th, state, ctxs = _setup(args)
+    tree = state.tree
+    if tree is None:
+        raise KopError(f"{args.theory}: the theory states no game ('game ...' or tree \"FILE\")")
+    out = []
+    for ctx in ctxs:
+        if th.statements:
+            state.consistent_in(ctx, th.statements[-1])
+        dec = [n.name for n in decide(tree, ctx.formulas, timeout=args.timeout).decided_nodes()]
+        gaps = missing_knowledge(tree, ctx.formulas, timeout=args.timeout)
+        out.append((ctx, dec, gaps))
+    if args.json:
+        print_json({"theory": args.theory, "scenarios": [
+            {"scenario": ctx.name, "decided": dec, "undecided": [g.to_json() for g in gaps]}
+            for ctx, dec, gaps in out]})
+        return
+    for i, (ctx, dec, gaps) in enumerate(out):
+        if i:
+            print()
+        head = f"Scenario {ctx.name}: " if ctx.name is not None else ""
+        print(f"{head}decided nodes: {', '.join(dec) or 'none'}")
+        for g in gaps:
+            cm = g.countermodel
+            print(f"  {g.node} ({g.mover} moves) is undecided: {to_ascii(g.formula)} does not follow.")
+            if cm is not None:
+                print(f"    countermodel ({len(cm.worlds)} worlds, designated {', '.join(cm.actual)}):")
+                for a in cm.agents:
+                    print(f"      {a}: " + " ".join("{" + ", ".join(b) + "}" for b in cm.partition(a)))
+                for w in cm.worlds:
+                    print(f"      {w}: {', '.join(sorted(cm.valuation(w))) or '-'}")

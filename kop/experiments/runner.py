@@ -1,0 +1,448 @@
+"""The experiment runner: independent tasks on a process pool or a Dask cluster.
+
+An experiment is a list of *tasks*, each a JSON-serializable dict with a unique
+``"key"`` string (which should include the task's seed), and a module-level
+function ``fn(task) -> dict`` that returns one flat result row.  The runner
+
+* runs the tasks on a local process pool (``workers``) or on a Dask
+  distributed cluster (``dask``, the address of its scheduler);
+* shows a rich progress bar with an ETA on stderr when stderr is a terminal;
+* appends each row to a results file (CSV, or Parquet when the path ends in
+  ``.parquet``) as soon as it arrives, so that an interrupted run, started
+  again with the same results file, skips the tasks already done;
+* returns the rows in task order, each ``{"key": task["key"], **fn(task)}``.
+
+The rows never depend on the number of workers, nor on local against Dask
+execution: each task carries its own seed (see :func:`spawn_seeds`).
+
+Example
+-------
+>>> from kop.experiments.runner import run_tasks, spawn_seeds
+>>> tasks = [{"key": f"square-{i}", "x": i} for i in range(4)]
+>>> rows = run_tasks(_example_square, tasks, workers=1, progress=False)
+>>> [row["y"] for row in rows]
+[0, 1, 4, 9]
+>>> spawn_seeds(7, 3) == spawn_seeds(7, 3)
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import json
+import os
+import pickle
+import sys
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+from kop.syntax.errors import KopError
+
+__all__ = ["run_tasks", "spawn_seeds", "read_results", "ExperimentError"]
+
+Row = dict[str, Any]
+TaskFn = Callable[[dict[str, Any]], Mapping[str, Any]]
+
+
+#: how long to wait for a Dask scheduler before giving up
+DASK_CONNECT_TIMEOUT = "20s"
+
+
+class ExperimentError(KopError):
+    """Bad experiment input: tasks, results file, worker count or cluster address."""
+
+
+def _example_square(task: dict[str, Any]) -> dict[str, Any]:
+    """The function of the module example (module level, so that it pickles).
+
+    With a ``"seed"`` in the task it also draws a number from that seed.
+    """
+    row: dict[str, Any] = {"y": task["x"] ** 2}
+    if "seed" in task:
+        import numpy as np
+
+        row["draw"] = float(np.random.default_rng(task["seed"]).random())
+    return row
+
+
+def spawn_seeds(seed: int, n: int) -> list[int]:
+    """``n`` independent 63-bit seeds derived from ``seed`` (numpy's SeedSequence).
+
+    The i-th seed depends only on ``seed`` and ``i``, so adding games to an
+    experiment does not change the seeds of the games already there.
+
+    >>> spawn_seeds(1, 2)[0] == spawn_seeds(1, 5)[0]
+    True
+    >>> len(set(spawn_seeds(1, 1000)))
+    1000
+    """
+    import numpy as np
+
+    if n < 0:
+        raise ExperimentError(f"number of seeds must be >= 0, got {n}")
+    out = []
+    for i in range(n):
+        words = np.random.SeedSequence([int(seed) & (2**63 - 1), i]).generate_state(2, np.uint32)
+        out.append((int(words[0]) << 31) ^ int(words[1]))
+    return out
+
+
+# ----------------------------------------------------------------- cell codec
+def _plain(value: Any) -> Any:
+    """numpy scalars and arrays to Python values (so rows are JSON and CSV safe)."""
+    item = getattr(value, "tolist", None)
+    if item is not None and not isinstance(value, (str, bytes)):
+        return item()
+    return value
+
+
+def _decode_cell(cell: str) -> Any:
+    try:
+        return json.loads(cell)
+    except ValueError:
+        return cell
+
+
+def _encode_cell(value: Any) -> str:
+    """A CSV cell that :func:`_decode_cell` reads back as ``value`` exactly."""
+    if isinstance(value, str):
+        if value != "" and _decode_cell(value) == value and not value.startswith('"'):
+            return value
+        return json.dumps(value)
+    return json.dumps(value)  # numbers (repr round-trips floats), bools, None, lists
+
+
+# ------------------------------------------------------------- results files
+def _is_parquet(path: Path) -> bool:
+    return path.suffix.lower() in (".parquet", ".pq")
+
+
+def _journal(path: Path) -> Path:
+    return path.with_name(path.name + ".partial.csv")
+
+
+def _read_csv(path: Path) -> list[Row]:
+    if not path.exists():
+        return []
+    raw = path.read_bytes()
+    if raw and not raw.endswith(b"\n"):  # a row cut short by an interruption
+        cut = raw.rfind(b"\n") + 1
+        with open(path, "r+b") as fh:
+            fh.truncate(cut)
+        raw = raw[:cut]
+    text = raw.decode("utf-8")
+    reader = csv.reader(text.splitlines())
+    header = next(reader, None)
+    if header is None:
+        return []
+    if "key" not in header:
+        raise ExperimentError(f"{path}: not a kop results file (no 'key' column in its header)")
+    rows = []
+    for lineno, cells in enumerate(reader, start=2):
+        if len(cells) != len(header):
+            raise ExperimentError(f"{path}, line {lineno}: {len(cells)} cells, header has {len(header)}")
+        row = {name: _decode_cell(cell) for name, cell in zip(header, cells) if cell != ""}
+        row["key"] = str(row.get("key", ""))
+        rows.append(row)
+    return rows
+
+
+def read_results(path: str | os.PathLike[str]) -> list[Row]:
+    """The rows stored in a results file (CSV or Parquet, plus its journal).
+
+    >>> read_results("/nonexistent/results.csv")
+    []
+    """
+    p = Path(path)
+    if not _is_parquet(p):
+        return _read_csv(p)
+    rows: list[Row] = []
+    if p.exists():
+        pq = _pyarrow_parquet()
+        try:
+            rows = [dict(r) for r in pq.read_table(p).to_pylist()]
+        except Exception as exc:  # pyarrow raises its own error types
+            raise ExperimentError(f"{p}: cannot read as Parquet ({exc})") from None
+    return rows + _read_csv(_journal(p))
+
+
+def _pyarrow_parquet() -> Any:
+    try:
+        pq = importlib.import_module("pyarrow.parquet")
+    except ImportError:
+        raise ExperimentError("Parquet results need pyarrow: pip install pyarrow (or use a .csv path)") from None
+    return pq
+
+
+class _CsvAppender:
+    """Appends rows to a CSV file; widens the header (rewriting the file) when a new column appears."""
+
+    def __init__(self, path: Path, existing: list[Row]):
+        self.path = path
+        self.rows = list(existing)
+        self.header: list[str] = []
+        if path.exists() and path.stat().st_size > 0:
+            with open(path, newline="", encoding="utf-8") as fh:
+                self.header = next(csv.reader(fh), [])
+        self.fh: Any = None
+
+    def _open(self) -> Any:
+        if self.fh is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.fh = open(self.path, "a", newline="", encoding="utf-8")
+        return self.fh
+
+    def _rewrite(self) -> None:
+        self.close()
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with open(tmp, "w", newline="", encoding="utf-8") as fh:
+            writer = csv.writer(fh)
+            writer.writerow(self.header)
+            for row in self.rows:
+                writer.writerow([_encode_cell(row[c]) if c in row else "" for c in self.header])
+        os.replace(tmp, self.path)
+
+    def append(self, row: Row) -> None:
+        self.rows.append(row)
+        new = [c for c in row if c not in self.header]
+        if new:
+            self.header = self.header + new if self.header else ["key"] + [c for c in row if c != "key"]
+            self._rewrite()
+            return
+        fh = self._open()
+        csv.writer(fh).writerow([_encode_cell(row[c]) if c in row else "" for c in self.header])
+        fh.flush()
+
+    def close(self) -> None:
+        if self.fh is not None:
+            self.fh.close()
+            self.fh = None
+
+
+class _Store:
+    """The results file of one run: CSV appended in place, or Parquet via a CSV journal."""
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self.rows: list[Row] = read_results(path) if path is not None else []
+        self.appender: _CsvAppender | None = None
+        if path is not None:
+            if _is_parquet(path):
+                _pyarrow_parquet()
+                journal = _journal(path)
+                self.appender = _CsvAppender(journal, _read_csv(journal))
+            else:
+                self.appender = _CsvAppender(path, self.rows)
+
+    def append(self, row: Row) -> None:
+        self.rows.append(row)
+        if self.appender is not None:
+            self.appender.append(row)
+
+    def close(self) -> None:
+        if self.appender is not None:
+            self.appender.close()
+        if self.path is not None and _is_parquet(self.path) and _journal(self.path).exists():
+            pa = importlib.import_module("pyarrow")
+            pq = _pyarrow_parquet()
+            tmp = self.path.with_name(self.path.name + ".tmp")
+            try:
+                table = pa.Table.from_pylist(self.rows)
+            except Exception as exc:  # mixed types in one column
+                raise ExperimentError(f"{self.path}: rows do not fit one Parquet schema ({exc}); "
+                                      f"the rows are kept in {_journal(self.path)}") from None
+            pq.write_table(table, tmp)
+            os.replace(tmp, self.path)
+            _journal(self.path).unlink()
+
+
+# ------------------------------------------------------------------- running
+def _check_tasks(tasks: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    seen: set[str] = set()
+    out = []
+    for i, task in enumerate(tasks):
+        if not isinstance(task, Mapping):
+            raise ExperimentError(f"task {i} is a {type(task).__name__}, not a dict")
+        key = task.get("key")
+        if not isinstance(key, str) or not key:
+            raise ExperimentError(f"task {i} has no 'key' string (got {key!r})")
+        if key in seen:
+            raise ExperimentError(f"task {i}: key {key!r} is used twice; every task needs its own key")
+        seen.add(key)
+        try:
+            json.dumps(task)
+        except (TypeError, ValueError) as exc:
+            raise ExperimentError(f"task {key!r} is not JSON-serializable: {exc}") from None
+        out.append(dict(task))
+    return out
+
+
+def _row(key: str, result: Mapping[str, Any]) -> Row:
+    if not isinstance(result, Mapping):
+        raise ExperimentError(f"task {key!r}: the task function returned a {type(result).__name__}, not a dict")
+    row: Row = {"key": key}
+    for name, value in result.items():
+        if name != "key":
+            row[str(name)] = _plain(value)
+    return row
+
+
+def _call(fn: TaskFn, task: dict[str, Any]) -> Row:
+    """Run one task (in a worker): its row, with the key first."""
+    return _row(task["key"], fn(task))
+
+
+class _Bar:
+    """A rich progress bar with an ETA on stderr, or nothing."""
+
+    def __init__(self, enabled: bool, total: int, done: int, desc: str):
+        self.progress: Any = None
+        if not enabled:
+            return
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                                   TimeRemainingColumn)
+
+        self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                                 console=Console(stderr=True), transient=False)
+        self.progress.start()
+        self.task = self.progress.add_task(desc or "tasks", total=total, completed=done)
+
+    def advance(self) -> None:
+        if self.progress is not None:
+            self.progress.advance(self.task)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def _local(fn: TaskFn, pending: list[dict[str, Any]], workers: int) -> Iterator[Row]:
+    if workers == 1 or len(pending) <= 1:
+        for task in pending:
+            yield _call(fn, task)
+        return
+    import multiprocessing
+
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    if method == "forkserver":
+        ctx.set_forkserver_preload([getattr(fn, "__module__", "kop")])
+    with ProcessPoolExecutor(max_workers=min(workers, len(pending)), mp_context=ctx) as pool:
+        # a bounded window of futures: memory stays flat for 10^5 tasks
+        todo = iter(pending)
+        window = 4 * workers
+        running: set[Future[Row]] = set()
+        try:
+            for task in todo:
+                running.add(pool.submit(_call, fn, task))
+                if len(running) >= window:
+                    break
+            while running:
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    yield fut.result()
+                    nxt = next(todo, None)
+                    if nxt is not None:
+                        running.add(pool.submit(_call, fn, nxt))
+        finally:
+            for fut in running:
+                fut.cancel()
+
+
+def _dask(fn: TaskFn, pending: list[dict[str, Any]], address: Any) -> Iterator[Row]:
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        raise ExperimentError("--dask needs the optional 'distributed' package: "
+                              "pip install 'kop-epistemic[dask]'") from None
+    own = not isinstance(address, distributed.Client)
+    try:
+        client = distributed.Client(address, timeout=DASK_CONNECT_TIMEOUT) if own else address
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ExperimentError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+    try:
+        futures = client.map(_call, [fn] * len(pending), pending, pure=False)
+        for fut in distributed.as_completed(futures):
+            yield fut.result()
+    finally:
+        if own:
+            client.close()
+
+
+def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | None = None,
+              dask: Any = None, results: str | os.PathLike[str] | None = None, progress: bool = True,
+              desc: str = "") -> list[Row]:
+    """Run ``fn`` on every task, in parallel; the rows in task order.
+
+    Parameters
+    ----------
+    fn : callable
+        A module-level (picklable) function ``task -> dict`` returning one flat
+        row (str, int, float, bool or None values).  It must depend only on the
+        task: a task carries its own seed.
+    tasks : iterable of dict
+        JSON-serializable dicts, each with a unique ``"key"`` string.
+    workers : int, optional
+        Size of the local process pool (default ``os.cpu_count()``); 1 runs
+        the tasks in this process.
+    dask : str or distributed.Client, optional
+        Address of a Dask scheduler (``tcp://host:8786``); the tasks then run
+        on its workers instead of a local pool.
+    results : path, optional
+        A ``.csv`` or ``.parquet`` file.  Rows are appended as they arrive;
+        tasks whose key is already stored are not run again and their stored
+        rows are returned.
+    progress : bool
+        Show a progress bar with an ETA on stderr (only when stderr is a terminal).
+    desc : str
+        The progress bar's label.
+
+    Returns
+    -------
+    list of dict
+        ``{"key": task["key"], **fn(task)}`` for each task, in task order.
+
+    Raises
+    ------
+    ExperimentError
+        Tasks without a unique key, a bad worker count, an unreadable results
+        file, an unreachable cluster.  An exception raised by ``fn`` stops the
+        run (rows already done stay in the results file) and propagates.
+
+    Example
+    -------
+    >>> rows = run_tasks(_example_square, [{"key": "a", "x": 3}], workers=1, progress=False)
+    >>> rows
+    [{'key': 'a', 'y': 9}]
+    """
+    checked = _check_tasks(list(tasks))
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ExperimentError(f"workers must be a positive integer, got {workers!r}")
+    if workers > 1 or dask is not None:
+        try:
+            pickle.dumps(fn)
+        except Exception:
+            raise ExperimentError(f"the task function {fn!r} cannot be pickled: use a module-level function") \
+                from None
+    store = _Store(Path(results) if results is not None else None)
+    wanted = {t["key"] for t in checked}
+    found: dict[str, Row] = {r["key"]: r for r in store.rows if r.get("key") in wanted}
+    pending = [t for t in checked if t["key"] not in found]
+    bar = _Bar(progress and sys.stderr.isatty(), len(checked), len(checked) - len(pending), desc)
+    try:
+        stream = _dask(fn, pending, dask) if dask is not None else _local(fn, pending, workers)
+        for row in stream:
+            found[row["key"]] = row
+            store.append(row)
+            bar.advance()
+    finally:
+        bar.close()
+        store.close()
+    return [found[t["key"]] for t in checked]
+

@@ -1,0 +1,221 @@
+"""Bimodal-Eval and Unimodal-Eval: deep cutoffs with floors and one ceiling (Bodkin §4.2).
+
+Both take a floor vector ``alpha`` (the payoff each player is already sure of higher up),
+a ceiling ``beta`` on one player j's payoff, and return ``(vector, cutoff)``:
+
+* Unimodal-Eval returns a cutoff only if some floor is not met or ``u_j >= beta``;
+* Bimodal-Eval tells a *high* cutoff (``u_j >= beta``: it returns ``beta`` for j) from a
+  *low* one (a floor not met: it returns a vector no player prefers);
+* otherwise both return the exact max^n value.
+
+The root call ``Bimodal-Eval(root, no floors, no ceiling, mover)`` returns the exact value.
+The code follows the thesis's pseudocode with the digest's fixes (the ceiling of the
+mover is the *least* subset bound; ``beta < c`` sets a high ceiling), and three choices that
+make it exact for any payoffs, ties and float rounding included: "no floor" is just below
+the player's lowest payoff, cutoff vectors carry ``-inf`` where the thesis has 0, and the
+re-search window ``(f - eps, f)`` is the next float below ``f`` (or ``(f, next float above)``
+for a move after the best one, so that ties go to the first child as in max^n).
+
+Parameters
+----------
+tree : GameTree
+    decision nodes and leaves; every player maximizes
+bounds : PayoffBounds, dict or None
+    declared bounds (checked on every leaf); None infers them from the tree
+
+Returns
+-------
+NPlayerResult
+    exactly the max^n value, with the number of leaves examined (re-searches count again)
+
+Example
+-------
+>>> from kop.games.tree import GameTree
+>>> from kop.games.nplayer.bimodal import bimodal
+>>> from kop.games.nplayer.bounds import PayoffBounds
+>>> t = GameTree.build(["1", "2", "3"], ("1", [
+...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
+>>> bimodal(t, PayoffBounds.uniform(3, m=1, M=1))
+NPlayerResult('bimodal', value=(0.7, 0.2, 0.1), leaves=3, move=0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from operator import lt
+from typing import Any
+
+from kop.games.nplayer.bounds import DeepBounds, PayoffBounds, as_bounds
+from kop.games.nplayer.core import Flat, NPlayerResult, require_maximizers, run_deep
+from kop.games.tree import GameTree
+
+__all__ = ["bimodal", "bimodal_flat"]
+
+_OPEN, _LOW, _HIGH = 0, 1, 2
+_INF = math.inf
+
+
+def bimodal(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) -> NPlayerResult:
+    """Bimodal-Unimodal evaluation of *tree* (see the module docstring)."""
+    require_maximizers(tree, "bimodal")
+    b = as_bounds(tree, bounds)
+    flat = Flat.of(tree, "bimodal")
+    value, leaves, child = run_deep(lambda: bimodal_flat(flat, b), flat.height)
+    return NPlayerResult("bimodal", tree.value_of(value), leaves,
+                         None if child < 0 else child - flat.off[0])
+
+
+def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], int, int]:
+    """(value, leaves examined, chosen root child index) on the list layout (bounds unchecked)."""
+    off, kind, pay = flat.off, flat.kind, flat.pay
+    n = flat.n
+    db = DeepBounds(bounds)
+    none = list(db.none)
+    mlow, mup = db.mlow, db.mup
+    ceiling = db.ceiling
+    Mt, global_only = db.Mt, db.global_only
+    low = (-_INF,) * n
+    nxt = math.nextafter
+    count = 0
+    root_child = -1
+
+    def high(beta: float, j: int) -> tuple[float, ...]:
+        out = [-_INF] * n
+        out[j] = beta
+        return tuple(out)
+
+    def window(i: int, bi: int, f: float) -> tuple[float, float]:
+        """(floor, ceiling) asking whether move i beats the best move bi (value f for p)."""
+        return (f, nxt(f, _INF)) if i > bi else (nxt(f, -_INF), f)
+
+    def unimodal(v: int, alpha: list[float], beta: float, j: int) -> tuple[tuple[float, ...], bool]:
+        nonlocal count
+        w = pay[v]
+        if w is not None:
+            count += 1
+            return w, False
+        p = kind[v]
+        f = alpha[p]
+        c = Mt - (sum(alpha) - f) if global_only else ceiling(p, alpha)
+        if j == p:
+            if beta < c:
+                c = beta
+        elif mlow[j][p] - beta > f:
+            f = mlow[j][p] - beta
+        aa = alpha[:]
+        aa[p] = f
+        ai = none[:]
+        ai[p] = f
+        late: list[int] = []
+        anc = info = False
+        best = low
+        bi = -1
+        for i in range(off[v], off[v + 1]):
+            if anc:
+                w, x = unimodal(i, aa, beta, j)
+            else:
+                w, x = bimodal_(i, ai, c, p)
+            if w[p] > f:
+                if w[p] >= c:
+                    return low, True
+                info = True
+                best, bi, f = w, i, w[p]
+                if beta > w[j] and all(map(lt, alpha, w)):
+                    anc = False
+                    ai[p] = f
+                else:
+                    anc = True
+                    aa[p] = f
+            elif anc and x:
+                late.append(i)
+        if not anc:
+            if not info:
+                return low, True
+            for i in late:
+                fl, ce = window(i, bi, f)
+                probe = none[:]
+                probe[p] = fl
+                w, _ = bimodal_(i, probe, ce, p)
+                if w[p] >= ce:
+                    return low, True
+            return best, False
+        return (best, False) if not late else (low, True)
+
+    def bimodal_(v: int, alpha: list[float], beta: float, j: int) -> tuple[tuple[float, ...], bool]:
+        nonlocal count, root_child
+        w = pay[v]
+        if w is not None:
+            count += 1
+            return w, False
+        p = kind[v]
+        f = alpha[p]
+        c = Mt - (sum(alpha) - f) if global_only else ceiling(p, alpha)
+        best = psi = low
+        kind_ = _OPEN
+        if j == p:
+            if beta < c:
+                c = beta
+                psi = high(beta, j)
+            kind_ = _LOW
+        elif f <= mlow[j][p] - beta:
+            f = mlow[j][p] - beta
+            best = high(beta, j)
+        aa = alpha[:]
+        aa[p] = f
+        ai = none[:]
+        ai[p] = f
+        late: list[int] = []
+        anc = info = False
+        bi = -1
+        for i in range(off[v], off[v + 1]):
+            if anc:
+                if kind_ == _LOW:
+                    w, x = bimodal_(i, aa, c, p)
+                else:
+                    w, x = unimodal(i, ai, beta, j)
+            else:
+                w, x = bimodal_(i, ai, c, p)
+            if w[p] > f:
+                if w[p] >= c:
+                    return psi, True
+                info = True
+                best, bi, f = w, i, w[p]
+                ai[p] = f
+                aa[p] = f
+                if kind_ == _OPEN:
+                    if w[j] <= alpha[j]:
+                        kind_, anc = _LOW, True
+                    elif w[j] >= beta:
+                        kind_, anc = _HIGH, True
+                elif kind_ == _LOW:
+                    anc = not all(map(lt, alpha, w))
+                elif j != p and f > mup[j][p] - beta:
+                    late = []
+                    kind_ = _LOW
+                    anc = not all(map(lt, alpha, w))
+                else:
+                    anc = w[j] >= beta
+            elif anc and x:
+                late.append(i)
+        if v == 0:
+            root_child = bi
+        delta = high(beta, j) if kind_ == _HIGH else low
+        if not anc:
+            if not info:
+                return best, True
+            for i in late:
+                fl, ce = window(i, bi, f)
+                probe = none[:]
+                probe[p] = fl
+                w, _ = bimodal_(i, probe, ce, p)
+                if w[p] >= ce:
+                    return delta, True
+            return best, False
+        return (best, False) if not late else (delta, True)
+
+    if pay[0] is not None:
+        return pay[0], 1, -1
+    value, cut = bimodal_(0, none[:], _INF, kind[0])
+    assert not cut, "Bimodal-Eval cut off at the root"
+    return value, count, root_child

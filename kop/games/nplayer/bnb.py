@@ -1,0 +1,95 @@
+"""Branch-and-Bound: shallow pruning with payoff-sum bounds (Bodkin §4.1.3, Thm 4.1.1).
+
+At a node of player p whose best child so far gives p ``v_p``, a child of player q can
+stop as soon as q is sure of ``w_q >= M_{p,q} - v_p``: then p gets at most ``v_p`` there
+and (first child on ties) keeps its earlier choice.  ``M_{p,q}`` is the tightest upper
+bound on ``u_p + u_q`` the declared bounds imply (the global ``M`` less the other players'
+lower bounds, or a pair bound).  A node also stops once its mover reaches its own
+maximum payoff.  The printed pseudocode tests the cutoff before storing the new best
+child; here the child is stored first (the digest's fix).
+
+Parameters
+----------
+tree : GameTree
+    decision nodes and leaves; every player maximizes
+bounds : PayoffBounds, dict or None
+    the declared bounds (checked on every leaf first); None infers the tightest from
+    the tree's own payoffs
+
+Returns
+-------
+NPlayerResult
+    exactly the max^n value, with the number of leaves examined
+
+Example
+-------
+The thesis's small check (digest §4.2): B's second leaf is pruned because
+.6 >= 1 - .7, so 3 of the 4 leaves are examined.
+
+>>> from kop.games.tree import GameTree
+>>> from kop.games.nplayer.bnb import bnb
+>>> from kop.games.nplayer.bounds import PayoffBounds
+>>> t = GameTree.build(["1", "2", "3"], ("1", [
+...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
+>>> bnb(t, PayoffBounds.uniform(3, m=1, M=1))
+NPlayerResult('bnb', value=(0.7, 0.2, 0.1), leaves=3, move=0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kop.games.nplayer.bounds import PayoffBounds, as_bounds
+from kop.games.nplayer.core import Flat, NPlayerResult, require_maximizers, run_deep
+from kop.games.tree import GameTree
+
+__all__ = ["bnb", "bnb_flat"]
+
+
+def bnb(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) -> NPlayerResult:
+    """Branch-and-Bound on *tree* (see the module docstring)."""
+    require_maximizers(tree, "bnb")
+    b = as_bounds(tree, bounds)
+    flat = Flat.of(tree, "bnb")
+    value, leaves, child = run_deep(lambda: bnb_flat(flat, b), flat.height)
+    return NPlayerResult("bnb", tree.value_of(value), leaves,
+                         None if child < 0 else child - flat.off[0])
+
+
+def bnb_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], int, int]:
+    """(value, leaves examined, chosen root child index) on the list layout (bounds unchecked)."""
+    off, kind, pay = flat.off, flat.kind, flat.pay
+    tol = bounds.tol
+    hi = list(bounds.high)
+    mpq = [[x + tol for x in row] for row in bounds.pair_upper()]
+    count = 0
+    root_child = -1
+
+    def rec(v: int, psi: float) -> tuple[float, ...]:
+        nonlocal count, root_child
+        p = kind[v]
+        best: tuple[float, ...] | None = None
+        bi = -1
+        vp = 0.0
+        cut = mpq[p]
+        for c in range(off[v], off[v + 1]):
+            w = pay[c]
+            if w is None:
+                q = kind[c]
+                w = rec(c, hi[q] if best is None or q == p else min(hi[q], cut[q] - vp))
+            else:
+                count += 1
+            if best is None or w[p] > vp:
+                best, bi, vp = w, c, w[p]
+                if vp >= psi:
+                    break
+        if v == 0:
+            root_child = bi
+        assert best is not None
+        return best
+
+    if pay[0] is not None:
+        return pay[0], 1, -1
+    value = rec(0, hi[kind[0]])
+    return value, count, root_child

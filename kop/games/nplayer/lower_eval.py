@@ -1,0 +1,121 @@
+"""Lower-Eval: deep cutoffs from lower bounds only (Bodkin §4.2.2, "Alternatives in the algorithm").
+
+Unimodal-Eval without a ceiling: each node receives a floor ``alpha_i`` for every player
+(the best payoff i is already sure of higher up).  A line whose value leaves some floor
+unmet will not be played, so the node may return a *cutoff* instead of its value.  In
+"ancestral" mode the full floor vector goes down; otherwise only the mover's own floor,
+with the ceiling ``M - sum of the other floors``.  Moves that returned a cutoff but might
+be best are kept and re-searched with the window just below the best value (here the
+window is exact: the next float below the best value, or the value itself when the move
+comes after the best one, so ties go to the first child as in max^n).
+
+Parameters
+----------
+tree : GameTree
+    decision nodes and leaves; every player maximizes
+bounds : PayoffBounds, dict or None
+    declared bounds (checked on every leaf); None infers them from the tree
+
+Returns
+-------
+NPlayerResult
+    exactly the max^n value, with the number of leaves examined (re-searches count again)
+
+Example
+-------
+>>> from kop.games.tree import GameTree
+>>> from kop.games.nplayer.lower_eval import lower_eval
+>>> from kop.games.nplayer.bounds import PayoffBounds
+>>> t = GameTree.build(["1", "2", "3"], ("1", [
+...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
+>>> lower_eval(t, PayoffBounds.uniform(3, m=1, M=1))
+NPlayerResult('lower_eval', value=(0.7, 0.2, 0.1), leaves=3, move=0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from operator import lt
+from typing import Any
+
+from kop.games.nplayer.bounds import DeepBounds, PayoffBounds, as_bounds
+from kop.games.nplayer.core import Flat, NPlayerResult, require_maximizers, run_deep
+from kop.games.tree import GameTree
+
+__all__ = ["lower_eval", "lower_eval_flat"]
+
+
+def lower_eval(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) -> NPlayerResult:
+    """Lower-Eval on *tree* (see the module docstring)."""
+    require_maximizers(tree, "lower_eval")
+    b = as_bounds(tree, bounds)
+    flat = Flat.of(tree, "lower_eval")
+    value, leaves, child = run_deep(lambda: lower_eval_flat(flat, b), flat.height)
+    return NPlayerResult("lower_eval", tree.value_of(value), leaves,
+                         None if child < 0 else child - flat.off[0])
+
+
+def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], int, int]:
+    """(value, leaves examined, chosen root child index) on the list layout (bounds unchecked)."""
+    off, kind, pay = flat.off, flat.kind, flat.pay
+    db = DeepBounds(bounds)
+    none = list(db.none)
+    low = (-math.inf,) * flat.n
+    ceiling = db.ceiling
+    Mt, global_only = db.Mt, db.global_only
+    below = math.nextafter
+    count = 0
+    root_child = -1
+
+    def rec(v: int, alpha: list[float]) -> tuple[tuple[float, ...], bool]:
+        nonlocal count, root_child
+        w = pay[v]
+        if w is not None:
+            count += 1
+            return w, False
+        p = kind[v]
+        f = alpha[p]
+        c = Mt - (sum(alpha) - f) if global_only else ceiling(p, alpha)
+        aa = alpha[:]
+        ai = none[:]
+        ai[p] = f
+        late: list[int] = []
+        anc = info = False
+        best = low
+        bi = -1
+        for i in range(off[v], off[v + 1]):
+            w, x = rec(i, aa if anc else ai)
+            if w[p] > f:
+                if w[p] >= c:
+                    return low, True
+                info = True
+                best, bi, f = w, i, w[p]
+                if all(map(lt, alpha, w)):
+                    anc = False
+                    ai[p] = f
+                else:
+                    anc = True
+                    aa[p] = f
+            elif anc and x:
+                late.append(i)
+        if v == 0:
+            root_child = bi
+        if not anc:
+            if not info:
+                return low, True
+            for i in late:
+                floor = f if i > bi else below(f, -math.inf)
+                probe = none[:]
+                probe[p] = floor
+                w, _ = rec(i, probe)
+                if w[p] > floor:
+                    return low, True
+            return best, False
+        return (best, False) if not late else (low, True)
+
+    if pay[0] is not None:
+        return pay[0], 1, -1
+    value, cut = rec(0, none[:])
+    assert not cut, "Lower-Eval cut off at the root"
+    return value, count, root_child

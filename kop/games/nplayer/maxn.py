@@ -1,0 +1,64 @@
+"""max^n: Bodkin's Naive-Solution for N-player perfect-information games (Ch. 4, opening).
+
+Back-induction: at a node of player p, keep the child whose value is best for p's own
+component (greatest for a maximizer, least for a minimizer); the first such child wins
+ties (strict comparison).  Every leaf is examined.  This is the reference that
+:func:`~kop.games.nplayer.bnb.bnb`, :func:`~kop.games.nplayer.lower_eval.lower_eval` and
+:func:`~kop.games.nplayer.bimodal.bimodal` must equal.
+
+Parameters
+----------
+tree : GameTree
+    decision nodes and leaves only
+
+Returns
+-------
+NPlayerResult
+    ``value`` (one payoff per player), ``leaves`` (all of them), ``move`` (root child rank)
+
+Example
+-------
+>>> from kop.games.tree import GameTree
+>>> from kop.games.nplayer.maxn import maxn
+>>> t = GameTree.build(["1", "2", "3"], ("1", [
+...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
+>>> maxn(t)
+NPlayerResult('maxn', value=(0.7, 0.2, 0.1), leaves=4, move=0)
+"""
+
+from __future__ import annotations
+
+from kop.games.nplayer.core import Flat, NPlayerResult, run_deep
+from kop.games.tree import GameTree
+
+__all__ = ["maxn"]
+
+
+def maxn(tree: GameTree) -> NPlayerResult:
+    """The max^n value of *tree* (see the module docstring)."""
+    flat = Flat.of(tree, "maxn")
+    sign = [p.sign for p in tree.players]
+    off, kind, pay = flat.off, flat.kind, flat.pay
+    count = [0]
+
+    def rec(v: int) -> tuple[tuple[float, ...], int]:
+        w = pay[v]
+        if w is not None:
+            count[0] += 1
+            return w, -1
+        p = kind[v]
+        s = sign[p]
+        best: tuple[float, ...] | None = None
+        bi = -1
+        key = 0.0
+        for c in range(off[v], off[v + 1]):
+            u, _ = rec(c)
+            k = s * u[p]
+            if best is None or k > key:
+                best, bi, key = u, c, k
+        assert best is not None
+        return best, bi
+
+    value, child = run_deep(lambda: rec(0), flat.height)
+    move = None if child < 0 else child - off[0]
+    return NPlayerResult("maxn", tree.value_of(value), count[0], move)

@@ -1,0 +1,139 @@
+"""The OpenSpiel bridge: any perfect-information, sequential ``pyspiel`` game as a kop game.
+
+``from_openspiel(game)`` wraps a loaded ``pyspiel`` game (or a name such as
+``"tic_tac_toe"`` or ``"connect_four(rows=5)"``) as an implicit game
+(:mod:`kop.games.implicit`): states are ``pyspiel.State`` values (never
+mutated: moves use ``state.child``), moves are OpenSpiel actions, payoffs are
+``state.returns()``, and every player maximizes its return.  Chance nodes
+(``chance_outcomes``) are supported.  Imperfect-information and simultaneous-
+move games are refused with a clear error: kop's strategies need perfect
+information.  open-spiel is an optional dependency (``pip install open_spiel``).
+
+Players are called ``P0``, ``P1``, ... unless *players* names them (for
+example ``("x", "o")`` for tic-tac-toe).  The transposition key of a state is
+``(current player, str(state))`` -- OpenSpiel's printed position -- or the
+action history with ``key="history"`` for games whose printout omits part of the
+state.
+
+Example
+-------
+>>> import kop
+>>> ttt = kop.from_openspiel("tic_tac_toe", players=("x", "o"))
+>>> [p.name for p in ttt.players], ttt.move_name(ttt.initial_state(), 4)
+(['x', 'o'], 'x(1,1)')
+>>> kop.search(ttt, "alphabeta").value
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kop.games.errors import GameError
+from kop.games.implicit import CHANCE, ImplicitGame
+from kop.games.tree import Player
+
+__all__ = ["from_openspiel", "OpenSpielGame", "load_openspiel"]
+
+
+def _pyspiel() -> Any:
+    try:
+        import pyspiel  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise GameError("the OpenSpiel bridge needs open-spiel: pip install open_spiel") from None
+    return pyspiel
+
+
+def load_openspiel(spec: str) -> Any:
+    """A ``pyspiel`` game from a name with optional parameters, e.g. ``connect_four(rows=5)``."""
+    pyspiel = _pyspiel()
+    spec = spec.strip()
+    if not spec:
+        raise GameError("an OpenSpiel game name is needed, e.g. openspiel:tic_tac_toe")
+    try:
+        return pyspiel.load_game(spec)
+    except Exception as exc:   # SpielError lists every game; keep the first line
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise GameError(f"OpenSpiel cannot load {spec!r}: {first.removeprefix('OpenSpiel exception: ')}") from None
+
+
+class OpenSpielGame(ImplicitGame):
+    """A perfect-information sequential ``pyspiel`` game as an implicit game (see the module docstring)."""
+
+    def __init__(self, game: Any, players: Sequence[str] | None = None, key: str = "state"):
+        pyspiel = _pyspiel()
+        if isinstance(game, str):
+            game = load_openspiel(game)
+        gtype = game.get_type()
+        name = gtype.short_name
+        if gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+            raise GameError(f"OpenSpiel game {name!r} has simultaneous moves; kop's strategies handle "
+                            "sequential games only (simultaneous-move nodes are not supported yet)")
+        if gtype.information != pyspiel.GameType.Information.PERFECT_INFORMATION:
+            raise GameError(f"OpenSpiel game {name!r} has imperfect information; kop's strategies need "
+                            "perfect information (imperfect-information games are not supported yet)")
+        if key not in ("state", "history"):
+            raise GameError(f"key must be 'state' or 'history', not {key!r}")
+        n = game.num_players()
+        names = [f"P{i}" for i in range(n)] if players is None else list(players)
+        if len(names) != n:
+            raise GameError(f"OpenSpiel game {name!r} has {n} players, but {len(names)} names were given")
+        self.game = game
+        self.name = str(game)
+        self.players = tuple(Player(str(x), "max") for x in names)
+        self._by_history = key == "history"
+        self._chance_id = int(pyspiel.PlayerId.CHANCE)
+
+    def initial_state(self) -> Any:
+        return self.game.new_initial_state()
+
+    def to_move(self, state: Any) -> int:
+        p = state.current_player()
+        return CHANCE if p == self._chance_id else int(p)
+
+    def legal_moves(self, state: Any) -> list[int]:
+        return list(state.legal_actions())
+
+    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
+        return [(int(a), float(p)) for a, p in state.chance_outcomes()]
+
+    def apply(self, state: Any, move: Any) -> Any:
+        if state.is_terminal():
+            raise GameError(f"move {move!r} after the end of the game:\n{state}")
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise GameError(f"move {move!r} is not an OpenSpiel action (an integer) in {self.name}")
+        try:
+            return state.child(move)
+        except Exception:
+            raise GameError(f"move {move!r} is not legal in {self.name} at\n{state}\n"
+                            f"(legal actions: {state.legal_actions()})") from None
+
+    def is_terminal(self, state: Any) -> bool:
+        return bool(state.is_terminal())
+
+    def payoffs(self, state: Any) -> list[float]:
+        return list(state.returns())
+
+    def key(self, state: Any) -> Any:
+        if self._by_history:
+            return tuple(state.history())
+        return (state.current_player(), str(state))
+
+    def move_name(self, state: Any, move: Any) -> str:
+        return str(state.action_to_string(state.current_player(), move))
+
+    def __repr__(self) -> str:
+        return f"OpenSpielGame({self.name!r}, players={tuple(p.name for p in self.players)})"
+
+
+def from_openspiel(game: Any, players: Sequence[str] | None = None, *, key: str = "state") -> OpenSpielGame:
+    """Wrap a ``pyspiel`` game (or its name) as a kop game; its players are ``game.players``.
+
+    Parameters
+    ----------
+    game : a ``pyspiel.Game`` or a name like ``"tic_tac_toe"`` / ``"connect_four(rows=5)"``
+    players : names of the players (default ``P0``, ``P1``, ...)
+    key : ``"state"`` (the printed position and the player to move) or ``"history"``
+    """
+    return OpenSpielGame(game, players, key)

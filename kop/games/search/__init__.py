@@ -1,0 +1,72 @@
+"""Search on implicit games: minimax, alpha-beta, M^d (M*), M^h and HM0M^d, depth-limited.
+
+:func:`search` is the one entry point; each algorithm has its own module.
+Every search returns a :class:`SearchResult` (value, move, principal variation,
+node count) and makes exactly the choices the array engine makes on the
+expanded tree (:meth:`kop.GameTree.from_game`), ties to the first move.
+
+Example
+-------
+>>> import kop
+>>> kop.search(kop.nim(), "alphabeta").value
+(-1, -1)
+>>> g = kop.TreeGame(kop.figure2())
+>>> kop.search(g, "M2").value, kop.search(g, "Mh").pv_names
+((9, 4), ('S', 'U', 'X', '0'))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kop.games.errors import StrategyError
+from kop.games.implicit import Evaluations
+from kop.games.search.mh import hm0m_search, mh_search
+from kop.games.search.minimax import Order, alphabeta_search, minimax_search
+from kop.games.search.mstar import mstar_search
+from kop.games.search.result import SearchResult
+
+__all__ = ["search", "SearchResult", "minimax_search", "alphabeta_search", "mstar_search",
+           "mh_search", "hm0m_search"]
+
+
+def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = None,
+           player: str | int | None = None, evaluations: Evaluations = None, prune: bool = True,
+           bound: float | None = None, order: Order | None = None, iterative: bool = False,
+           tie: str = "first") -> SearchResult:
+    """Search *game* with the strategy called *strategy* and return value, move, pv and nodes.
+
+    Parameters
+    ----------
+    game : an implicit game (:mod:`kop.games.implicit`), e.g. ``kop.nim()``,
+        ``kop.TreeGame(tree)`` or ``kop.from_openspiel(...)``
+    strategy : ``minimax``, ``alphabeta``, ``M<d>`` (``M0`` is minimax), ``Mh`` or ``HM0M<d>``
+    state : the root of the search (default: the game's initial state)
+    depth : plies to search (None: to the end); the horizon is scored by the evaluations
+    player : whose strategy, by name or index (default: the first player; M^h ignores it)
+    evaluations : evaluation functions per player (mapping name -> function(state) -> number,
+        or one per player); a player without one is scored by the game's payoffs
+    prune : M^d: search the minimax models by alpha-beta (default) or by plain recursion
+    bound : M^d: B for αβ* pruning, sound only when ``|u_P + u_Q| <= B`` at every leaf
+    order : alphabeta: move-ordering hook ``order(state, move) -> score`` (higher first)
+    iterative : alphabeta: iterative deepening
+    tie : "first" (default, SPEC §3.1) or "last"
+    """
+    from kop.games.engine import check_tie
+    from kop.games.names import parse_strategy_name
+
+    check_tie(tie)
+    if not isinstance(strategy, str):
+        raise StrategyError(f"the strategy is a name such as 'alphabeta' or 'M2', not {strategy!r}")
+    kind, d = parse_strategy_name(strategy)
+    if kind == "minimax" or (kind == "M" and d == 0):
+        return minimax_search(game, state, depth, player, evaluations, tie=tie)
+    if kind == "alphabeta":
+        return alphabeta_search(game, state, depth, player, evaluations, order=order, iterative=iterative,
+                                tie=tie)
+    if kind == "Mh":
+        return mh_search(game, state, depth, evaluations, tie=tie)
+    assert d is not None
+    if kind == "M":
+        return mstar_search(game, d, state, depth, player, evaluations, prune=prune, bound=bound, tie=tie)
+    return hm0m_search(game, d, state, depth, player, evaluations, tie=tie)

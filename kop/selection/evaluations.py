@@ -1,0 +1,668 @@
+"""Partial knowledge of evaluation functions: what one player knows of another's payoffs (SPEC §2.4).
+
+The atoms ``E_A``, ``E_B`` say all or nothing: ``K_B E_A`` holds or not.  An
+:class:`EvaluationKnowledge` says what ``knower`` knows of ``owner``'s
+evaluation function (the owner's payoff component at the leaves), in between:
+
+* :func:`knows_exactly` -- the whole function (``K_knower E_owner``);
+* :func:`knows_nothing` -- nothing at all;
+* :func:`knows_candidates` -- that it is one of a finite list of candidates;
+* :func:`knows_order` -- only the order of the owner's outcomes over the leaves;
+* :func:`knows_within` -- each leaf value only within ``±k``;
+* :func:`knows_on_subtree` -- the values exactly on the leaves below one node.
+
+This is the *knowing-value* semantics: the worlds carry candidate evaluation
+functions, the knower cannot tell apart the candidates it considers possible,
+and ``K_B E_A`` holds iff every candidate B considers possible is A's actual
+evaluation.  The statements describe *public* uncertainty: what each player
+knows of the other's evaluation is common knowledge (as the structure of a
+game of incomplete information is), and every player knows its own
+evaluation exactly.
+
+What partial knowledge buys: at a node of height 1 where A moves, B can
+predict A's choice when A's choice (first best child; ties to the first) is
+the same under every candidate B considers possible, although B does not
+know E_A.  :meth:`ResolvedKnowledge.fixed_choices` answers that exactly, also
+for the infinite candidate sets:
+
+* order knowledge fixes every choice (the first argmax depends on the order only);
+* within ``±k``, A (maximizing) keeps its choice c at a node over every
+  candidate of the box iff ``e_c - e_j > 2k`` for every earlier sibling j and
+  ``e_c - e_j >= 2k`` for every later one (the box is a product, so the worst
+  case sets c at its lowest and j at its highest value); a minimizer mirrors it;
+* subtree knowledge fixes the nodes whose leaves are all known.
+
+At a forced move (one child) there is no choice to predict; Algorithm 3 still
+asks ``K_B E_A`` there, and its knowing-value reading asks that B's candidates
+agree on A's value at that leaf.  So with knowledge that is all or nothing the
+two semantics agree exactly.
+
+Leaves are numbered left to right (depth first), as one reads the tree:
+:func:`leaf_order`.
+
+Example
+-------
+>>> import kop
+>>> t = kop.figure2()
+>>> k = kop.knows_order("B", "A")
+>>> k
+EvaluationKnowledge('B', 'A', order)
+>>> r = k.resolve(t)
+>>> r.exact, [t.node(int(i)).name for i in r.nodes()]
+(False, [])
+>>> kop.knows_within("A", "B", 1).resolve(t).fixed_names()     # B's margins at T and Y are 1 < 2k
+['R', 'W', 'X', 'Z']
+>>> kop.knows_within("A", "B", 2).resolve(t).fixed_names()
+['X', 'Z']
+
+Reference: Sang & Chen, *Beyond Minimax* (Algorithm 3; partial knowledge of
+evaluation functions is the paper's future work); Wang, *Beyond knowing that:
+a new generation of epistemic logics* (2018) for knowing-value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Union
+
+import numpy as np
+
+from kop.games.tree import LEAF, GameTree, Node
+from kop.syntax.errors import KopError
+from kop.syntax.formula import Atom, Common, Formula, Know, Not, Or, conj
+
+__all__ = ["EvaluationKnowledge", "EvaluationError", "ResolvedKnowledge", "knows_exactly", "knows_nothing",
+           "knows_candidates", "knows_order", "knows_within", "knows_on_subtree", "leaf_order",
+           "resolve_all", "restrict_all", "knowledge_formulas", "KINDS"]
+
+#: the kinds of evaluation knowledge
+KINDS = ("exact", "nothing", "candidates", "order", "within", "subtree")
+
+Candidate = Union[tuple[float, ...], tuple[tuple[str, float], ...]]
+
+
+class EvaluationError(KopError):
+    """A partial-knowledge statement does not fit the tree (the message names it and what is wrong)."""
+
+
+def _number(x: object, what: str) -> float:
+    if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
+        raise EvaluationError(f"{what} must be a number, found {type(x).__name__} {x!r}")
+    v = float(x)
+    if not np.isfinite(v):
+        raise EvaluationError(f"{what} must be a finite number, found {x!r}")
+    return v
+
+
+def _name(x: object, what: str) -> str:
+    if not isinstance(x, str) or not x:
+        raise EvaluationError(f"{what} must be a player name, not {x!r}")
+    return x
+
+
+@dataclass(frozen=True)
+class EvaluationKnowledge:
+    """What *knower* knows of *owner*'s evaluation function (an immutable value).
+
+    Build one with the constructors (:func:`knows_exactly`, :func:`knows_candidates`, ...);
+    :meth:`resolve` checks it against a tree.
+
+    Attributes
+    ----------
+    knower, owner : str
+    kind : str
+        One of :data:`KINDS`.
+    candidates : tuple
+        For ``candidates``: each candidate a tuple of values (leaves left to
+        right) or a tuple of ``(leaf label, value)`` pairs.
+    k : float
+        For ``within``: the half-width of each leaf's interval.
+    node : str or tuple of int
+        For ``subtree``: the node (label, ``root/i/j`` path, or child ranks).
+    """
+
+    knower: str
+    owner: str
+    kind: str
+    candidates: tuple[Candidate, ...] = ()
+    k: float = 0.0
+    node: str | int | tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        _name(self.knower, "the knower")
+        _name(self.owner, "the owner")
+        if self.kind not in KINDS:
+            raise EvaluationError(f"unknown kind of evaluation knowledge {self.kind!r} (kinds: {', '.join(KINDS)})")
+
+    def describe(self) -> str:
+        """The constructor call that builds this value, e.g. ``knows_within('B', 'A', 2)``."""
+        who = f"{self.knower!r}, {self.owner!r}"
+        if self.kind == "exact":
+            return f"knows_exactly({who})"
+        if self.kind == "nothing":
+            return f"knows_nothing({who})"
+        if self.kind == "order":
+            return f"knows_order({who})"
+        if self.kind == "within":
+            return f"knows_within({who}, {_num_text(self.k)})"
+        if self.kind == "subtree":
+            return f"knows_on_subtree({who}, {self.node!r})"
+        return f"knows_candidates({who}, [{len(self.candidates)} candidates])"
+
+    def __repr__(self) -> str:
+        extra = {"exact": "exactly", "nothing": "nothing", "order": "order",
+                 "within": f"within ±{_num_text(self.k)}", "subtree": f"on subtree {self.node!r}",
+                 "candidates": f"{len(self.candidates)} candidates"}[self.kind]
+        return f"EvaluationKnowledge({self.knower!r}, {self.owner!r}, {extra})"
+
+    def to_json(self) -> dict:
+        out: dict = {"knower": self.knower, "owner": self.owner, "kind": self.kind}
+        if self.kind == "candidates":
+            out["candidates"] = [dict(c) if c and isinstance(c[0], tuple) else list(c) for c in self.candidates]
+        if self.kind == "within":
+            out["k"] = self.k
+        if self.kind == "subtree":
+            out["node"] = list(self.node) if isinstance(self.node, tuple) else self.node
+        return out
+
+    def resolve(self, tree: GameTree) -> ResolvedKnowledge:
+        """Check this statement against *tree* (players, payoff counts, the actual evaluation among
+        the candidates, the subtree node) and compute what it fixes; an :class:`EvaluationError` if it does not fit."""
+        return ResolvedKnowledge.build(self, tree)
+
+
+def _num_text(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+# -- constructors -----------------------------------------------------------------
+
+def knows_exactly(knower: str, owner: str) -> EvaluationKnowledge:
+    """*knower* knows *owner*'s evaluation function exactly (``K_knower E_owner``).
+
+    >>> knows_exactly("B", "A")
+    EvaluationKnowledge('B', 'A', exactly)
+    """
+    return EvaluationKnowledge(knower, owner, "exact")
+
+
+def knows_nothing(knower: str, owner: str) -> EvaluationKnowledge:
+    """*knower* knows nothing of *owner*'s evaluation function (every function is possible).
+
+    >>> knows_nothing("B", "A")
+    EvaluationKnowledge('B', 'A', nothing)
+    """
+    return EvaluationKnowledge(knower, owner, "nothing")
+
+
+def knows_candidates(knower: str, owner: str,
+                     candidates: Iterable[Sequence[float] | Mapping[str, float]]) -> EvaluationKnowledge:
+    """*knower* knows that *owner*'s evaluation is one of *candidates*.
+
+    Each candidate is a sequence of the owner's values, one per leaf in
+    :func:`leaf_order` (left to right), or a mapping leaf label -> value
+    covering every leaf.  The actual evaluation must be among them (checked by
+    :meth:`EvaluationKnowledge.resolve`).
+
+    >>> knows_candidates("B", "A", [[4, 8, 9, 1], [4, 8, 1, 9]])
+    EvaluationKnowledge('B', 'A', 2 candidates)
+    """
+    if isinstance(candidates, (str, bytes, Mapping)) or not isinstance(candidates, Iterable):
+        raise EvaluationError(f"knows_candidates({knower!r}, {owner!r}): candidates must be a list of "
+                              f"candidate evaluations, not {type(candidates).__name__}")
+    out: list[Candidate] = []
+    for i, c in enumerate(candidates):
+        where = f"knows_candidates({knower!r}, {owner!r}): candidate {i + 1}"
+        if isinstance(c, Mapping):
+            items = []
+            for lab, v in c.items():
+                if not isinstance(lab, str):
+                    raise EvaluationError(f"{where}: leaf labels must be strings, found {lab!r}")
+                items.append((lab, _number(v, f"{where}: the value of leaf {lab!r}")))
+            out.append(tuple(sorted(items)))
+        elif isinstance(c, (str, bytes)) or not isinstance(c, Iterable):
+            raise EvaluationError(f"{where} must be a list of values (one per leaf) or a mapping leaf "
+                                  f"label -> value, not {type(c).__name__}")
+        else:
+            out.append(tuple(_number(v, f"{where}: value {j + 1}") for j, v in enumerate(c)))
+    if not out:
+        raise EvaluationError(f"knows_candidates({knower!r}, {owner!r}): no candidates (the actual "
+                              "evaluation must be among them)")
+    return EvaluationKnowledge(knower, owner, "candidates", tuple(out))
+
+
+def knows_order(knower: str, owner: str) -> EvaluationKnowledge:
+    """*knower* knows only the order of *owner*'s outcomes over the leaves (ties included).
+
+    >>> knows_order("B", "A")
+    EvaluationKnowledge('B', 'A', order)
+    """
+    return EvaluationKnowledge(knower, owner, "order")
+
+
+def knows_within(knower: str, owner: str, k: float) -> EvaluationKnowledge:
+    """*knower* knows each leaf value of *owner* only within ``±k`` (k >= 0; k = 0 is exact).
+
+    >>> knows_within("B", "A", 1.5)
+    EvaluationKnowledge('B', 'A', within ±1.5)
+    """
+    v = _number(k, f"knows_within({knower!r}, {owner!r}, k): k")
+    if v < 0:
+        raise EvaluationError(f"knows_within({knower!r}, {owner!r}, {k!r}): k must be >= 0 "
+                              f"(each leaf value is known within ±k)")
+    return EvaluationKnowledge(knower, owner, "within", k=v)
+
+
+def knows_on_subtree(knower: str, owner: str, node: str | int | Sequence[int] | Node) -> EvaluationKnowledge:
+    """*knower* knows *owner*'s values exactly on the leaves below *node* (a label, a
+    ``root/i/j`` path, child ranks or a node index), and nothing elsewhere.
+
+    >>> knows_on_subtree("B", "A", "S")
+    EvaluationKnowledge('B', 'A', on subtree 'S')
+    """
+    ref: str | int | tuple[int, ...]
+    if isinstance(node, Node):
+        ref = node.tree.path_name(node.index)
+    elif isinstance(node, str):
+        ref = node
+    elif isinstance(node, (int, np.integer)) and not isinstance(node, bool):
+        ref = int(node)
+    elif isinstance(node, Sequence) and all(isinstance(r, int) and not isinstance(r, bool) for r in node):
+        ref = tuple(int(r) for r in node)
+    else:
+        raise EvaluationError(f"knows_on_subtree({knower!r}, {owner!r}): the node must be a label, a "
+                              f"root/i/j path or a list of child ranks, not {node!r}")
+    return EvaluationKnowledge(knower, owner, "subtree", node=ref)
+
+
+# -- leaves left to right ------------------------------------------------------------
+
+def leaf_order(tree: GameTree) -> np.ndarray:
+    """Node indices of the leaves, left to right (depth first): the order of a candidate's values.
+
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> [t.node(int(i)).payoff for i in leaf_order(t)][:4]
+    [(4, 7), (8, 9), (7, 4), (5, 6)]
+    """
+    offsets, kind = tree.offsets, tree.kind
+    out: list[int] = []
+    stack = [0]
+    while stack:
+        i = stack.pop()
+        if kind[i] == LEAF:
+            out.append(i)
+        else:
+            stack.extend(range(int(offsets[i + 1]) - 1, int(offsets[i]) - 1, -1))
+    return np.asarray(out, dtype=np.int64)
+
+
+# -- checked against a tree ------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class ResolvedKnowledge:
+    """An :class:`EvaluationKnowledge` checked against one tree.
+
+    Attributes
+    ----------
+    spec : EvaluationKnowledge
+    tree : GameTree
+    owner, knower : int
+        Player indices.
+    actual : numpy array
+        The owner's actual values, one per leaf row of ``tree.payoffs``.
+    exact : bool
+        The knower knows the owner's evaluation exactly on this tree.
+    fixed : numpy bool array, one per node
+        True at the owner's height-1 nodes whose choice (value, at a forced move)
+        is the same under every candidate the knower considers possible.
+    """
+
+    spec: EvaluationKnowledge
+    tree: GameTree
+    knower: int
+    owner: int
+    actual: np.ndarray
+    exact: bool
+    fixed: np.ndarray
+    candidates: np.ndarray | None = None      # (k, leaf rows) for finite candidate sets
+    known_leaves: np.ndarray | None = None    # per leaf row, for subtree knowledge
+
+    @classmethod
+    def build(cls, spec: EvaluationKnowledge, tree: GameTree) -> ResolvedKnowledge:
+        def player(name: str, role: str) -> int:
+            if name not in tree.player_names:
+                raise EvaluationError(f"{spec.describe()}: unknown player {name!r} as the {role} "
+                                      f"(players {', '.join(tree.player_names)})")
+            return tree.player_names.index(name)
+
+        knower = player(spec.knower, "knower")
+        owner = player(spec.owner, "owner")
+        actual = np.array(tree.payoffs[:, owner], dtype=np.float64)
+        base = _base_nodes(tree, owner)
+        cands = known = None
+        if spec.kind == "exact":
+            fixed_base, exact = np.ones(len(base), bool), True
+        elif spec.kind == "nothing":
+            fixed_base, exact = np.zeros(len(base), bool), False
+        elif spec.kind == "candidates":
+            cands = _candidate_matrix(spec, tree, actual)
+            fixed_base = _fixed_by_matrix(tree, owner, base, cands)
+            exact = bool(np.all(cands == actual))
+        elif spec.kind == "order":
+            fixed_base = tree.offsets[base + 1] - tree.offsets[base] > 1
+            exact = False
+        elif spec.kind == "within":
+            fixed_base = _fixed_within(tree, owner, base, actual, spec.k)
+            exact = spec.k == 0
+        else:
+            known = _subtree_leaves(spec, tree)
+            fixed_base = _fixed_known(tree, base, known)
+            exact = bool(known.all())
+        if knower == owner and not exact:
+            raise EvaluationError(f"{spec.describe()}: a player knows its own evaluation exactly here "
+                                  "(partial knowledge of one's own payoffs is not supported)")
+        fixed = np.zeros(len(tree), dtype=bool)
+        fixed[base] = fixed_base
+        fixed.flags.writeable = False
+        return cls(spec, tree, knower, owner, actual, exact, fixed, cands, known)
+
+    def nodes(self) -> np.ndarray:
+        """Indices of the owner's height-1 nodes whose choice this knowledge fixes for the knower."""
+        return np.flatnonzero(self.fixed)
+
+    def fixed_names(self) -> list[str]:
+        """Names of :meth:`nodes`, in the tree's order."""
+        return [self.tree.node(int(i)).name for i in self.nodes()]
+
+    def __repr__(self) -> str:
+        return f"ResolvedKnowledge({self.spec!r}, exact={self.exact}, fixed={len(self.nodes())})"
+
+    def witnesses(self) -> np.ndarray:
+        """Finitely many candidate evaluations (rows; the actual first) with the same consequences.
+
+        Every distinction the knowing-value model can see is realized: the
+        candidates differ from the actual evaluation iff the knowledge is not
+        exact, and at each base node the choice (value, at a forced move) varies
+        among them iff it is not fixed.  Finite candidate lists are their own
+        witnesses.
+        """
+        a = self.actual
+        if self.exact:
+            return a[None, :]
+        if self.candidates is not None:
+            rest = [c for c in _unique_rows(self.candidates) if not np.array_equal(c, a)]
+            return np.vstack([a[None, :], *[r[None, :] for r in rest]])
+        if self.spec.kind == "order":
+            return np.vstack([a, a + 1.0])
+        if self.spec.kind == "within":
+            rows = [a, a + self.spec.k]
+            sign = self.tree.players[self.owner].sign
+            kids_rows = self.tree.leaf_rows()
+            for n in _base_nodes(self.tree, self.owner):
+                lo, hi = int(self.tree.offsets[n]), int(self.tree.offsets[n + 1])
+                if self.fixed[n] or hi - lo < 2:
+                    continue
+                r = kids_rows[lo:hi]
+                c = _first_best(a[r], sign)
+                w = a.copy()
+                w[r] += sign * self.spec.k
+                w[r[c]] = a[r[c]] - sign * self.spec.k
+                rows.append(w)
+            return np.vstack(rows)
+        # nothing, or known only on a subtree: the unknown leaves far above or far below
+        known = np.zeros(len(a), bool) if self.known_leaves is None else self.known_leaves
+        big = float(np.max(np.abs(a))) + 1.0 if len(a) else 1.0
+        rank = _leaf_ranks(self.tree)
+        up, down = a.copy(), a.copy()
+        up[~known] = big + rank[~known]
+        down[~known] = -big - rank[~known]
+        return np.vstack([a, up, down])
+
+
+def _base_nodes(tree: GameTree, owner: int) -> np.ndarray:
+    """The owner's nodes of height 1 (all children leaves)."""
+    return np.flatnonzero((tree.kind == owner) & (tree.heights == 1))
+
+
+def _leaf_ranks(tree: GameTree) -> np.ndarray:
+    """Per leaf row, its position among its parent's children."""
+    idx = np.flatnonzero(tree.kind == LEAF)
+    parents = np.searchsorted(tree.offsets, idx, side="right") - 1
+    return (idx - tree.offsets[parents]).astype(np.float64)
+
+
+def _first_best(vals: np.ndarray, sign: int) -> int:
+    return int(np.argmax(vals) if sign > 0 else np.argmin(vals))
+
+
+def _unique_rows(m: np.ndarray) -> list[np.ndarray]:
+    seen: set[bytes] = set()
+    out = []
+    for r in m:
+        key = r.tobytes()
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
+
+
+def _candidate_matrix(spec: EvaluationKnowledge, tree: GameTree, actual: np.ndarray) -> np.ndarray:
+    order = leaf_order(tree)
+    rows_of = tree.leaf_rows()
+    n_leaves = tree.n_leaves
+    labels: dict[str, int] | None = None
+    out = np.empty((len(spec.candidates), n_leaves))
+    for i, c in enumerate(spec.candidates):
+        where = f"{spec.describe()}: candidate {i + 1}"
+        if c and isinstance(c[0], tuple):
+            if labels is None:
+                labels = {}
+                for leaf in order:
+                    lab = tree.labels.get(int(leaf))
+                    if lab is not None:
+                        labels.setdefault(lab, int(rows_of[leaf]))
+            given = dict(c)
+            unknown = sorted(set(given) - set(labels))
+            if unknown:
+                raise EvaluationError(f"{where}: no leaf labelled {unknown[0]!r}")
+            row = np.full(n_leaves, np.nan)
+            for lab, v in given.items():
+                row[labels[lab]] = v
+            if np.isnan(row).any():
+                missing = next(int(leaf) for leaf in order if np.isnan(row[rows_of[leaf]]))
+                what = tree.labels.get(missing)
+                raise EvaluationError(f"{where}: no value for the leaf {tree.path_name(missing)}"
+                                      + (f" ({what!r})" if what else " (it has no label: give the candidate "
+                                                                     "as a list, one value per leaf)"))
+            out[i] = row
+        else:
+            if len(c) != n_leaves:
+                raise EvaluationError(f"{where} has {len(c)} payoff{'s' if len(c) != 1 else ''}; the tree has "
+                                      f"{n_leaves} leaves (give one value of {spec.owner} per leaf, left to right)")
+            out[i, rows_of[order]] = c
+    if not any(np.array_equal(r, actual) for r in out):
+        shown = ", ".join(_num_text(x) for x in actual[rows_of[order]])
+        raise EvaluationError(f"{spec.describe()}: partial knowledge excludes the actual evaluation "
+                              f"({spec.owner}'s payoffs at the leaves, left to right: {shown})")
+    return out
+
+
+def _choices(tree: GameTree, base: np.ndarray, values: np.ndarray, sign: int) -> np.ndarray:
+    """First-best child rank at each base node, for each row of *values* (k, leaf rows) -> (k, nodes)."""
+    rows_of = tree.leaf_rows()
+    starts = tree.offsets[base].astype(np.int64)
+    counts = (tree.offsets[base + 1] - tree.offsets[base]).astype(np.int64)
+    seg = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    kids = np.repeat(starts - seg, counts) + np.arange(int(counts.sum()))
+    key = sign * values[:, rows_of[kids]]                      # (k, children)
+    best = np.maximum.reduceat(key, seg, axis=1)
+    eq = key == np.repeat(best, counts, axis=1)
+    first = np.minimum.reduceat(np.where(eq, np.arange(key.shape[1]), key.shape[1]), seg, axis=1)
+    return first - seg
+
+
+def _fixed_by_matrix(tree: GameTree, owner: int, base: np.ndarray, cands: np.ndarray) -> np.ndarray:
+    if len(base) == 0:
+        return np.zeros(0, bool)
+    sign = tree.players[owner].sign
+    ch = _choices(tree, base, cands, sign)
+    fixed = np.all(ch == ch[:1], axis=0)
+    forced = tree.offsets[base + 1] - tree.offsets[base] == 1
+    if forced.any():
+        leaf = tree.leaf_rows()[tree.offsets[base[forced]]]
+        fixed[forced] = np.all(cands[:, leaf] == cands[:1, leaf], axis=0)
+    return fixed
+
+
+def _fixed_within(tree: GameTree, owner: int, base: np.ndarray, actual: np.ndarray, k: float) -> np.ndarray:
+    """Exact: c stays the first best over the box iff it beats earlier siblings by > 2k, later by >= 2k."""
+    if len(base) == 0:
+        return np.zeros(0, bool)
+    sign = tree.players[owner].sign
+    rows_of = tree.leaf_rows()
+    counts = (tree.offsets[base + 1] - tree.offsets[base]).astype(np.int64)
+    starts = tree.offsets[base].astype(np.int64)
+    seg = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    kids = np.repeat(starts - seg, counts) + np.arange(int(counts.sum()))
+    key = sign * actual[rows_of[kids]]
+    choice = _choices(tree, base, actual[None, :], sign)[0]
+    best = key[seg + choice]
+    margin = np.repeat(best, counts) - key
+    rank = np.arange(len(kids)) - np.repeat(seg, counts)
+    c_rep = np.repeat(choice, counts)
+    ok = np.where(rank < c_rep, margin > 2 * k, np.where(rank > c_rep, margin >= 2 * k, True))
+    fixed = np.logical_and.reduceat(ok, seg)
+    fixed[counts == 1] = k == 0
+    return fixed
+
+
+def _subtree_leaves(spec: EvaluationKnowledge, tree: GameTree) -> np.ndarray:
+    try:
+        node = tree.node(spec.node if spec.node is not None else 0)
+    except KopError as exc:
+        raise EvaluationError(f"{spec.describe()}: {exc}") from None
+    return _below(tree, node.index)[tree.kind == LEAF]
+
+
+def _fixed_known(tree: GameTree, base: np.ndarray, known: np.ndarray) -> np.ndarray:
+    if len(base) == 0:
+        return np.zeros(0, bool)
+    counts = (tree.offsets[base + 1] - tree.offsets[base]).astype(np.int64)
+    starts = tree.offsets[base].astype(np.int64)
+    seg = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    kids = np.repeat(starts - seg, counts) + np.arange(int(counts.sum()))
+    return np.logical_and.reduceat(known[tree.leaf_rows()[kids]], seg)
+
+
+def restrict_all(evaluations: Iterable[EvaluationKnowledge], tree: GameTree,
+                 node: str | int | Sequence[int] | Node) -> tuple[EvaluationKnowledge, ...]:
+    """The same knowledge about the subtree of *tree* below *node* (``tree.subtree(node)``).
+
+    Candidates keep their values on the subtree's leaves; knowledge on a
+    subtree becomes exact (the node is above), relative (below) or nothing
+    (elsewhere).
+
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> restrict_all([kop.knows_on_subtree("B", "A", "V"), kop.knows_order("A", "B")], t, "S")
+    (EvaluationKnowledge('B', 'A', on subtree 'root/1'), EvaluationKnowledge('A', 'B', order))
+    """
+    top = tree.node(node)
+    order = leaf_order(tree)
+    below = _below(tree, top.index)
+    keep = np.array([below[int(i)] for i in order])
+    rows_of = tree.leaf_rows()
+    out = []
+    for e in evaluations:
+        if e.kind == "candidates":
+            r = e.resolve(tree)
+            assert r.candidates is not None
+            cols = rows_of[order[keep]]
+            seqs = []
+            for row in r.candidates:
+                seqs.append([float(x) for x in row[cols]])
+            out.append(knows_candidates(e.knower, e.owner, seqs))
+        elif e.kind == "subtree":
+            known = tree.node(e.node if e.node is not None else 0)
+            if below[known.index]:
+                rel = tree.path_of(known.index)[len(top.path):]
+                out.append(knows_on_subtree(e.knower, e.owner, "/".join(["root", *map(str, rel)])))
+            elif _below(tree, known.index)[top.index]:
+                out.append(knows_exactly(e.knower, e.owner))
+            else:
+                out.append(knows_nothing(e.knower, e.owner))
+        else:
+            out.append(e)
+    return tuple(out)
+
+
+def _below(tree: GameTree, index: int) -> np.ndarray:
+    """Per node, whether it is *index* or below it."""
+    mark = np.zeros(len(tree), bool)
+    stack = [index]
+    while stack:
+        i = stack.pop()
+        mark[i] = True
+        stack.extend(range(int(tree.offsets[i]), int(tree.offsets[i + 1])))
+    return mark
+
+
+# -- several statements, and what they say in the propositional language --------------
+
+def resolve_all(tree: GameTree, evaluations: Iterable[EvaluationKnowledge]) -> dict[tuple[int, int], ResolvedKnowledge]:
+    """Resolve every statement against *tree*, keyed by (knower, owner) player indices.
+
+    A player's own evaluation is known exactly unless stated; two statements
+    about the same pair are an error.
+    """
+    out: dict[tuple[int, int], ResolvedKnowledge] = {}
+    for e in evaluations:
+        if not isinstance(e, EvaluationKnowledge):
+            raise EvaluationError(f"evaluations must be EvaluationKnowledge values (kop.knows_exactly, "
+                                  f"kop.knows_candidates, ...), not {type(e).__name__} {e!r}")
+        r = e.resolve(tree)
+        key = (r.knower, r.owner)
+        if key in out:
+            raise EvaluationError(f"two statements of what {e.knower} knows of {e.owner}'s evaluation: "
+                                  f"{out[key].spec.describe()} and {e.describe()}")
+        out[key] = r
+    for i, p in enumerate(tree.player_names):
+        out.setdefault((i, i), knows_exactly(p, p).resolve(tree))
+    return out
+
+
+def knowledge_formulas(tree: GameTree, resolved: Mapping[tuple[int, int], ResolvedKnowledge]) -> tuple[Formula, ...]:
+    """What the statements say in the propositional language of ``E_P`` and ``S_P``.
+
+    The actual evaluations and strategies are the actual ones (``E_P``,
+    ``S_P``); it is common knowledge that each player knows whether its own
+    evaluation and strategy are the actual ones; and for each statement, it is
+    common knowledge that the knower knows whether ``E_owner`` holds (exact)
+    or does not (anything less).
+
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> [kop.to_ascii(f) for f in knowledge_formulas(t, resolve_all(t, [kop.knows_order("B", "A")]))][-1]
+    'C{A,B} ~(K_B E_A | K_B ~E_A)'
+    """
+    names = tree.player_names
+    group = tuple(names)
+    facts: list[Formula] = []
+    own: list[Formula] = []
+    for p in names:
+        facts += [Atom(f"E_{p}"), Atom(f"S_{p}")]
+        own += [_kw(p, Atom(f"E_{p}")), _kw(p, Atom(f"S_{p}"))]
+    out = facts + [Common(group, conj(own))]
+    for (ki, oi), r in sorted(resolved.items()):
+        if ki == oi:
+            continue
+        kw = _kw(names[ki], Atom(f"E_{names[oi]}"))
+        out.append(Common(group, kw if r.exact else Not(kw)))
+    return tuple(out)
+
+
+def _kw(agent: str, phi: Formula) -> Formula:
+    return Or(Know(agent, phi), Know(agent, Not(phi)))
+

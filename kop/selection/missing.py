@@ -1,0 +1,95 @@
+"""What is missing for a node to be decided: the formula that does not follow, with a countermodel.
+
+For an undecided node n, D(n) (see :mod:`kop.selection.decide`) does not
+follow from the knowledge.  :func:`missing_knowledge` names, for every such
+node, the first part of D(n) that fails -- ``K_B E_A`` at a height-1 node of
+A, or ``K_B D(c)`` for a child c -- and the prover's countermodel: a model of
+the knowledge where that formula is false at the designated world.  Every
+countermodel is checked by the model checker before it is reported.
+
+Example
+-------
+>>> import kop
+>>> from kop.selection.examples import figure2
+>>> gaps = missing_knowledge(figure2(), kop.f_level("A", "B", 1) + kop.f_level("B", "A", 0))
+>>> [(g.node, str(g.formula)) for g in gaps][:2]
+[('root', 'K_B K_A E_B'), ('S', 'K_A K_B K_A E_B')]
+
+Reference: Sang & Chen, *Beyond Minimax*, Algorithm 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from kop.games.tree import GameTree
+from kop.syntax.errors import KopError
+from kop.syntax.formula import TRUE, And, Formula, Not, conj
+from kop.selection.decide import decide
+
+__all__ = ["Gap", "missing_knowledge"]
+
+
+@dataclass(frozen=True)
+class Gap:
+    """An undecided node, the formula that does not follow, and a countermodel to it."""
+
+    node: str
+    mover: str
+    formula: Formula
+    decided_formula: Formula
+    countermodel: Any
+
+    def to_json(self) -> dict[str, Any]:
+        from kop.syntax.printer import to_ascii
+
+        return {"node": self.node, "mover": self.mover, "missing": to_ascii(self.formula),
+                "decided_formula": to_ascii(self.decided_formula),
+                "countermodel": None if self.countermodel is None else self.countermodel.to_json()}
+
+    def explain(self) -> str:
+        from kop.syntax.printer import to_ascii
+
+        size = "" if self.countermodel is None else f" (countermodel: {len(self.countermodel.worlds)} worlds)"
+        return f"{self.node} ({self.mover} moves): {to_ascii(self.formula)} does not follow{size}"
+
+
+def missing_knowledge(tree: GameTree, knowledge: Iterable[Formula | str], *,
+                      timeout: float | None = None) -> list[Gap]:
+    """For every undecided internal node of *tree*, in the tree's order, the formula that does not follow.
+
+    Parameters
+    ----------
+    tree : GameTree
+        Two players, no chance nodes.
+    knowledge : formulas or strings
+        What is true at the actual world.
+    timeout : float, optional
+        Seconds for each prover question.
+    """
+    from kop.reasoning.prover import entails
+    from kop.syntax.parser import parse
+
+    ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
+    decision = decide(tree, ks, timeout=timeout)
+    premise = conj(ks) if ks else TRUE
+    cache: dict[Formula, Any] = {}
+    gaps = []
+    for n in tree.nodes():
+        if n.is_leaf or decision.decided[n.index]:
+            continue
+        whole = decision.formulas[n.index]
+        parts = whole.args if isinstance(whole, And) else (whole,)
+        for part in parts:
+            if part not in cache:
+                cache[part] = entails(ks, part, timeout=timeout)
+            v = cache[part]
+            if not v.holds:
+                model = v.model
+                if model is not None and not (model.satisfies(premise) and model.satisfies(Not(part))):
+                    raise KopError(f"the prover's countermodel to {part} does not check")  # pragma: no cover
+                gaps.append(Gap(n.name, str(n.player), part, whole, model))
+                break
+    return gaps

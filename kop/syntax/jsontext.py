@@ -1,0 +1,270 @@
+"""Reading JSON text strictly, with every problem located (line, column, JSON path).
+
+kop's JSON formats (``kop-tree/1`` game trees, ``kop-model/1`` Kripke models)
+share this reader.  It differs from :func:`json.loads` in four ways:
+
+* a key repeated in one object is an error (``json.loads`` keeps the last one);
+* errors are :class:`JsonError` values that name the line, the column and, for a
+  duplicate key, the JSON path of the object (``$.root.children[1]``);
+* an integer of more than :data:`MAX_INT_DIGITS` digits is a located error, not
+  Python's ``ValueError`` about its integer-string conversion limit;
+* documents nested too deeply for ``json.loads`` (about a thousand levels) are
+  read by an iterative reader (:func:`loads_deep`) up to ``max_depth`` levels,
+  beyond which a located :class:`~kop.syntax.errors.LimitError` is raised.
+
+Only standard JSON is accepted (no ``NaN``, no ``Infinity``).  The cyclic
+garbage collector is paused while a document is built: for the millions of
+small containers of a large document it otherwise costs several times the
+parsing itself.
+
+Example
+-------
+>>> loads_json('{"a": [1, 2.5, "x"]}')
+{'a': [1, 2.5, 'x']}
+>>> loads_json('{"a": 1,\\n "a": 2}')
+Traceback (most recent call last):
+...
+kop.syntax.jsontext.JsonError: line 2, column 2: $: duplicate key 'a'
+>>> loads_deep("[" * 5000 + "]" * 5000) is not None
+True
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from kop.syntax.errors import KopError, LimitError
+
+__all__ = ["JsonError", "loads_json", "loads_deep", "location", "json_path", "paused_gc",
+           "MAX_DEPTH", "MAX_INT_DIGITS"]
+
+#: nesting levels accepted by default (a game tree of depth d needs about 2d)
+MAX_DEPTH = 1_000_000
+#: below this, ``json.loads`` alone may have read deeper documents than asked: check the depth
+_NATIVE_DEPTH = 2000
+#: the longest integer accepted (Python's own integer-string conversion limit)
+MAX_INT_DIGITS = 4300
+
+_TOKEN = re.compile(r"""[ \t\n\r]*(?:
+    (?P<punct>[\[\]{},:])
+  | (?P<string>"(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*")
+  | (?P<number>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)
+  | (?P<literal>true|false|null)
+)""", re.VERBOSE)
+_LITERALS = {"true": True, "false": False, "null": None}
+_SPACE = re.compile(r"[ \t\n\r]*")
+_EXPECTED = {"value": "a value", "value_or_close": "a value or ']'", "key_or_close": "a string key or '}'",
+             "key": "a string key", "colon": "':'"}
+
+
+class JsonError(KopError):
+    """JSON text that kop does not accept.
+
+    Attributes
+    ----------
+    line, column : int
+        1-based position of the problem.
+    path : str | None
+        JSON path of the object holding a duplicate key (``$.worlds``), else None.
+    key : str | None
+        The duplicate key, else None.
+    reason : str
+        What is wrong, without the position.
+    """
+
+    def __init__(self, line: int, column: int, reason: str, path: str | None = None,
+                 key: str | None = None):
+        self.line, self.column, self.reason, self.path, self.key = line, column, reason, path, key
+        super().__init__(f"line {line}, column {column}: {reason}")
+
+
+def location(text: str, pos: int) -> str:
+    """``line L, column C`` of a character offset.
+
+    >>> location("ab\\ncd", 4)
+    'line 2, column 2'
+    """
+    line, col = _line_col(text, pos)
+    return f"line {line}, column {col}"
+
+
+def _line_col(text: str, pos: int) -> tuple[int, int]:
+    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def json_path(parts: list[str | int]) -> str:
+    """A JSON path (``$.root.children[1]``) from keys and indices.
+
+    >>> json_path(["worlds", "w 0", 2])
+    '$.worlds["w 0"][2]'
+    """
+    out = "$"
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif p.isidentifier():
+            out += f".{p}"
+        else:
+            out += f"[{json.dumps(p)}]"
+    return out
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector for the block (restored as it was)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _strict_pairs(dups: list[bool]) -> Any:
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        d = dict(items)
+        if len(d) != len(items):
+            dups.append(True)
+        return d
+    return pairs
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def loads_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
+    """JSON text to Python data, strictly (see the module docstring); problems raise :class:`JsonError`."""
+    dups: list[bool] = []
+    try:
+        with paused_gc():
+            data = json.loads(text, object_pairs_hook=_strict_pairs(dups), parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise JsonError(exc.lineno, exc.colno, f"invalid JSON: {exc.msg}") from None
+    except (RecursionError, ValueError):
+        # too deep for json.loads, an over-long integer, or NaN/Infinity: the iterative reader
+        # reads the first and locates the others
+        return loads_deep(text, max_depth)
+    if dups or (max_depth < _NATIVE_DEPTH and _deeper_than(data, max_depth)):
+        loads_deep(text, max_depth)  # locates the first duplicate key or the first level too deep
+        raise AssertionError("loads_deep found no problem")  # pragma: no cover
+    return data
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether containers nest more than *limit* levels in *data* (iterative)."""
+    stack = [(data, 1)]
+    while stack:
+        x, d = stack.pop()
+        if isinstance(x, (dict, list)):
+            if d > limit:
+                return True
+            stack.extend((v, d + 1) for v in (x.values() if isinstance(x, dict) else x))
+    return False
+
+
+def loads_deep(text: str, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON text with an explicit stack (no recursion at any depth), strictly and located."""
+    # stack entries: [container, pending key]
+    stack: list[list[Any]] = []
+    pos = 0
+    expect = "value"  # value | value_or_close | key_or_close | key | colon | comma_or_close
+    done = False
+    root: Any = None
+
+    def fail(at: int, state: str) -> JsonError:
+        line, col = _line_col(text, at)
+        found = repr(text[at:at + 1]) if at < len(text) else "the end of the text"
+        what = _EXPECTED.get(state, state)
+        if state == "comma_or_close":
+            what = "',' or " + ("']'" if isinstance(stack[-1][0], list) else "'}'")
+        return JsonError(line, col, f"invalid JSON: expected {what}, found {found}")
+
+    def path() -> str:
+        parts: list[str | int] = []
+        for container, key in stack[:-1]:
+            parts.append(len(container) if isinstance(container, list) else key)
+        return json_path(parts)
+
+    with paused_gc():
+        while not done:
+            m = _TOKEN.match(text, pos)
+            start = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            if m is None or m.end() == start:
+                raise fail(start, expect)
+            pos = m.end()
+            kind = m.lastgroup or ""
+            tok = m.group(kind)
+            if kind == "punct" and tok in "]}":
+                closes_list = tok == "]"
+                if expect not in ("comma_or_close", "value_or_close" if closes_list else "key_or_close") \
+                        or not stack or isinstance(stack[-1][0], list) != closes_list:
+                    raise fail(start, expect)
+                value = stack.pop()[0]
+            elif kind == "punct" and tok == ",":
+                if expect != "comma_or_close":
+                    raise fail(start, expect)
+                expect = "value" if isinstance(stack[-1][0], list) else "key"
+                continue
+            elif kind == "punct" and tok == ":":
+                if expect != "colon":
+                    raise fail(start, expect)
+                expect = "value"
+                continue
+            elif expect in ("key", "key_or_close"):
+                if kind != "string":
+                    raise fail(start, "key")
+                key = json.loads(tok)
+                if key in stack[-1][0]:
+                    line, col = _line_col(text, start)
+                    raise JsonError(line, col, f"{path()}: duplicate key {key!r}", path(), key)
+                stack[-1][1] = key
+                expect = "colon"
+                continue
+            elif expect not in ("value", "value_or_close"):
+                raise fail(start, expect)
+            elif kind == "punct":  # [ or {
+                if len(stack) >= max_depth:
+                    raise LimitError(f"{location(text, start)}: JSON nested deeper than {max_depth} levels "
+                                     "(kop's limit)")
+                stack.append([[] if tok == "[" else {}, None])
+                expect = "value_or_close" if tok == "[" else "key_or_close"
+                continue
+            elif kind == "string":
+                value = json.loads(tok)
+            elif kind == "number":
+                value = _number(tok, text, start)
+            else:
+                value = _LITERALS[tok]
+            # attach a finished value
+            if not stack:
+                root, done = value, True
+            else:
+                top = stack[-1]
+                if isinstance(top[0], list):
+                    top[0].append(value)
+                else:
+                    top[0][top[1]] = value
+                expect = "comma_or_close"
+    end = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+    if end != len(text):
+        line, col = _line_col(text, end)
+        raise JsonError(line, col, "invalid JSON: extra data after the document")
+    return root
+
+
+def _number(tok: str, text: str, start: int) -> int | float:
+    if any(ch in tok for ch in ".eE"):
+        return float(tok)
+    digits = len(tok) - tok.startswith("-")
+    if digits > MAX_INT_DIGITS:
+        line, col = _line_col(text, start)
+        raise JsonError(line, col, f"an integer of {digits} digits is longer than kop reads "
+                                   f"({MAX_INT_DIGITS} digits)")
+    return int(tok)

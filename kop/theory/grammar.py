@@ -1,0 +1,435 @@
+"""Reading theory text: the Lark grammar ``grammar/theory.lark`` and the statements it yields.
+
+:func:`parse_theory` turns text into a :class:`~kop.theory.model.Theory`;
+:func:`load_theory` reads a file (confined to its folder, see
+:mod:`kop.theory.files`) and expands its includes.  Every error is a
+:class:`~kop.syntax.errors.ParseError` located by line and column in the
+theory, also inside formulas and inline games.
+
+>>> th = parse_theory("players A max, B min\\ngame A { (1,2) (3,0) }\\nask dominates A\\n")
+>>> [s.kind for s in th.statements]
+['players', 'game', 'ask_dominates']
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from kop.syntax.errors import KopError, ParseError
+from kop.syntax.formula import Formula
+from kop.theory.model import (GameNode, ObservationSpec, PartialSpec, Statement, Theory, MAX_LEVEL)
+from kop.theory.source import Position, inner, located
+
+__all__ = ["parse_theory", "load_theory", "expand_includes", "MAX_STATEMENTS"]
+
+#: The most statements a theory (with its includes) may have.
+MAX_STATEMENTS = 10_000
+#: The deepest include chain.
+MAX_INCLUDE_DEPTH = 50
+
+_STATEMENTS = ('include "FILE", tree "FILE", model "FILE", model { ... }, agents A, B, players A max, B min, '
+               "game ..., scenario NAME { ... }, know FORMULA, common FORMULA, core P = d, "
+               "P knows E_Q ..., define NAME = FORMULA, announce FORMULA, [in S1, S2] ask QUESTION, [in S1, S2] expect ...")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    from kop.syntax.grammar_cache import lalr_parser
+
+    return lalr_parser("theory", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
+    line, col = exc.line, exc.column
+    lines = text.splitlines() or [""]
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    words = src.split()
+    first = words[0] if words else ""
+    start = len(src) - len(src.lstrip()) + 1
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+        return located(text, line, col, "the theory ends inside a block: expected '}'", "", file)
+    found = src[col - 1:].split(" ")[0] if 0 < col <= len(src) else ""
+    expected: set[str] = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+    at_start = first and col == start
+    unknown_word = first and first not in _KEYWORDS and (len(words) < 2 or words[1] != "knows") \
+        and not first.startswith("#") and col in (start, start + len(first) + 1 + len(src[start - 1 + len(first):])
+                                                 - len(src[start - 1 + len(first):].lstrip()) - 1)
+    if unknown_word and (at_start or expected == {"KNOWS"}):
+        return located(text, line, start, f"unknown statement {first!r}: expected a statement: {_STATEMENTS}",
+                       first, file)
+    words_expected = _describe(expected)
+    if at_start and first == "}":
+        return located(text, line, col, "'}' closes no block", "}", file)
+    return located(text, line, col, f"expected {words_expected}" if words_expected else
+                   f"expected a statement: {_STATEMENTS}", found, file)
+
+
+_KEYWORDS = {"define", "expect", "include", "tree", "model", "agents", "players", "game", "scenario", "announce", "ask", "in",
+             "know", "common", "core", "}", "vocabulary", "law", "exactly", "observes", "actual"}
+
+_TERMINAL_WORDS = {
+    "NAME": "a name", "INT": "a whole number", "NUMBER": "a number", "STRING": 'a quoted file name "..."',
+    "FORMULA": "a formula", "EVAL": "an evaluation E_P", "GOAL": "max or min", "VERB": "valid, entails, "
+    "satisfiable or check", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'", "COMMA": "','",
+    "EQUAL": "'='", "COLON": "':'", "LSQB": "'['", "RSQB": "']'", "_NL": "the end of the line",
+    "__ANON_0": "'->'",
+}
+
+
+def _describe(expected: set[str]) -> str:
+    words = []
+    for e in sorted(expected):
+        w = _TERMINAL_WORDS.get(e)
+        if w is None:
+            w = repr(e.lower()) if e.isupper() and e.isalpha() else e
+        if w not in words:
+            words.append(w)
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words)
+
+
+class _Reader:
+    """Turns the Lark tree of one file into statements."""
+
+    def __init__(self, text: str, file: str):
+        self.text = text
+        self.file = file
+
+    def pos(self, tok: Token | Tree) -> Position:
+        if isinstance(tok, Token):
+            return Position(self.text, tok.line or 1, tok.column or 1, self.file)
+        meta = tok.meta
+        return Position(self.text, getattr(meta, "line", 1), getattr(meta, "column", 1), self.file)
+
+    def formula(self, tok: Token) -> Formula:
+        from kop.syntax.parser import parse
+
+        try:
+            return parse(str(tok))
+        except ParseError as exc:
+            raise inner(exc, self.pos(tok), "in a formula") from None
+        except KopError as exc:
+            raise self.pos(tok).error(f"in a formula: {exc}", str(tok).strip()) from None
+
+    def number(self, tok: Token, what: str) -> int | Fraction:
+        text = str(tok)
+        if len(text) > 60:
+            raise self.pos(tok).error(f"{what} has too many digits (at most 60)", text[:20] + "...")
+        try:
+            if "/" in text:
+                num, den = text.split("/")
+                if int(den) == 0:
+                    raise self.pos(tok).error(f"{what}: division by zero", text)
+                value = Fraction(Fraction(num), int(den))
+            else:
+                value = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise self.pos(tok).error(f"{what} is not a number", text) from None
+        return int(value) if value.denominator == 1 else value
+
+    def statements(self, tree: Tree) -> list[Statement]:
+        out: list[Statement] = []
+        for st in tree.children:
+            if isinstance(st, Tree):
+                out.append(self.statement(st))
+        return out
+
+    def statement(self, st: Tree, scope: tuple[str, ...] = ()) -> Statement:
+        while st.data == "statement":  # a bare knowledge statement
+            st = st.children[0]
+        kind = str(st.data)
+        pos = self.pos(st)
+        toks = [c for c in st.children if isinstance(c, Token)]
+        line = pos.line
+
+        def make(k: str, args: tuple[Any, ...]) -> Statement:
+            return Statement(k, args, line, pos, scope)
+
+        if kind in ("include", "tree", "model"):
+            return make(kind, (str(toks[0])[1:-1],))
+        if kind == "agents":
+            return make(kind, tuple(str(t) for t in toks))
+        if kind == "players":
+            players = []
+            for p in st.children:
+                name = p.children[0]
+                goal = str(p.children[1]) if len(p.children) > 1 else None
+                players.append((str(name), goal, self.pos(name)))
+            return make(kind, tuple(players))
+        if kind == "define":
+            return make(kind, (str(toks[0]), self.formula(toks[1])))
+        if kind in ("know", "common", "announce"):
+            return make(kind, (self.formula(toks[0]),))
+        if kind == "core":
+            name, d = toks
+            if len(str(d)) > 6 or int(str(d)) > MAX_LEVEL:
+                raise self.pos(d).error(f"core level {str(d)[:12]}{'...' if len(str(d)) > 12 else ''} is above "
+                                        f"kop's limit {MAX_LEVEL}", str(d)[:12])
+            return make(kind, (str(name), int(str(d)), self.pos(name)))
+        if kind == "partial":
+            return make(kind, (self.partial(st),))
+        if kind == "game":
+            return make(kind, (self.node(st.children[0]),))
+        if kind == "model_block":
+            return make("model_block", (self.observation(st),))
+        if kind == "scenario":
+            name = toks[0]
+            body = tuple(self.statement(k) for k in st.children if isinstance(k, Tree))
+            return make("scenario", (str(name), body, self.pos(name)))
+        if kind == "ask":
+            return self.question(st.children[0], pos, ())
+        if kind == "announce_in":
+            names = tuple(str(t) for t in st.children[0].children)
+            at = tuple(self.pos(t) for t in st.children[0].children)
+            return Statement("announce", (self.formula(toks[-1]),), line, pos, names, at)
+        if kind in ("expect", "expect_in"):
+            names = tuple(str(t) for t in st.children[0].children) if kind == "expect_in" else ()
+            at = tuple(self.pos(t) for t in st.children[0].children) if kind == "expect_in" else ()
+            return self.expectation(st.children[-1], pos, names, at)
+        if kind == "ask_in":
+            scope_tree, q = st.children
+            names = tuple(str(t) for t in scope_tree.children)
+            return self.question(q, pos, names, tuple(self.pos(t) for t in scope_tree.children))
+        raise pos.error(f"unknown statement {kind!r}")  # pragma: no cover - the grammar has no others
+
+    def question(self, q: Tree, pos: Position, scope: tuple[str, ...],
+                 scope_pos: tuple[Position, ...] = ()) -> Statement:
+        kind = str(q.data)
+        toks = [c for c in q.children if isinstance(c, Token)]
+        args: tuple[Any, ...]
+        if kind == "ask_formula":
+            args = (str(toks[0]), self.formula(toks[1]))
+        elif kind == "ask_play":
+            pairs = []
+            for s in q.children:
+                who, name = s.children
+                pairs.append((str(who), str(name), self.pos(who), self.pos(name)))
+            args = tuple(pairs)
+        elif kind in ("ask_level", "ask_select", "ask_dominates"):
+            args = tuple((str(t), self.pos(t)) for t in toks)
+        else:
+            args = ()
+        return Statement(kind, args, pos.line, pos, scope, scope_pos)
+
+    def expectation(self, e: Tree, pos: Position, scope: tuple[str, ...], scope_pos: tuple[Position, ...]) -> Statement:
+        toks = [c for c in e.children if isinstance(c, Token)]
+        pays = [tuple(self.number(x, "a payoff") for x in c.children if isinstance(x, Token))
+                for c in e.children if isinstance(c, Tree) and c.data == "payoff"]
+        args: tuple[Any, ...]
+        if e.data == "expect_dominates":
+            comm: Any = pays[1] if len(pays) > 1 else (str(toks[2]) if len(toks) > 2 else None)
+            if isinstance(comm, str) and comm != "none":
+                raise self.pos(toks[2]).error("expected a payoff (a, b) or 'none' after 'communication'", comm)
+            args = (str(toks[0]), str(toks[1]), pays[0], None if comm == "none" else comm, comm is not None)
+        elif e.data == "expect_play":
+            pairs = tuple((str(s.children[0]), str(s.children[1])) for s in e.children
+                          if isinstance(s, Tree) and s.data == "strategy_of")
+            args = (pairs, pays[0])
+        elif e.data == "expect_value":
+            names = [str(t) for t in toks]
+            args = (names[0], names[1], names[2] if len(names) > 2 else None, pays[0])
+        elif e.data == "expect_decided":
+            args = tuple(str(t) for t in toks)
+        else:
+            value = str(toks[1])
+            if value != "inf" and not value.isdigit():
+                raise self.pos(toks[1]).error("expected a level: a whole number or inf", value)
+            args = (str(toks[0]), value)
+        return Statement(str(e.data), args, pos.line, pos, scope, scope_pos)
+
+    def partial(self, st: Tree) -> PartialSpec:
+        knower = st.children[0]
+        body = st.children[1]
+        kind = str(body.data)
+        toks = [c for c in body.children if isinstance(c, Token)]
+        owner_tok = next(t for t in toks if t.type == "EVAL")
+        owner = str(owner_tok)[2:]
+        data: Any = None
+        if kind == "within":
+            data = self.number(toks[-1], "the bound k")
+            if not isinstance(data, int) and not isinstance(data, Fraction):  # pragma: no cover
+                raise self.pos(toks[-1]).error("the bound must be a number")
+            if data < 0:
+                raise self.pos(toks[-1]).error("the bound k must be >= 0", str(toks[-1]))
+        elif kind == "subtree":
+            data = str(toks[-1])
+        elif kind == "among":
+            cands: list[tuple[Any, Position]] = []
+            for c in body.children:
+                if not isinstance(c, Tree):
+                    continue
+                ctoks = [t for t in c.children if isinstance(t, Token)]
+                if c.data == "values":
+                    cands.append((tuple(self.number(t, "a candidate value") for t in ctoks), self.pos(c)))
+                else:
+                    pairs = {}
+                    for label, value in zip(ctoks[::2], ctoks[1::2]):
+                        if str(label) in pairs:
+                            raise self.pos(label).error(f"leaf {str(label)!r} is given twice", str(label))
+                        pairs[str(label)] = self.number(value, "a candidate value")
+                    cands.append((pairs, self.pos(c)))
+            data = tuple(cands)
+        return PartialSpec(str(knower), kind, owner, data, self.pos(st), self.pos(knower), self.pos(owner_tok))
+
+    def node(self, t: Tree) -> GameNode:
+        toks = [c for c in t.children if isinstance(c, Token)]
+        if t.data == "leaf":
+            label = str(toks[0]) if toks and toks[0].type == "NAME" else None
+            nums = [x for x in toks if x.type == "NUMBER"]
+            return GameNode(label, None, (), tuple(self.number(x, "a payoff") for x in nums), self.pos(t))
+        label = str(toks[0]) if len(toks) == 2 else None
+        mover_tok = toks[-1]
+        kids = []
+        for c in t.children:
+            if not isinstance(c, Tree):
+                continue
+            ctoks = [x for x in c.children if isinstance(x, Token)]
+            sub = self.node(next(x for x in c.children if isinstance(x, Tree)))
+            move = next((str(x) for x in ctoks if x.type == "NAME"), None)
+            prob_tok = next((x for x in ctoks if x.type == "NUMBER"), None)
+            prob = None if prob_tok is None else self.number(prob_tok, "a probability")
+            kids.append((move, prob, sub))
+        return GameNode(label, str(mover_tok), tuple(kids), (), self.pos(t), self.pos(mover_tok))
+
+    def observation(self, st: Tree) -> ObservationSpec:
+        vocab: list[str] = []
+        laws: list[tuple[Formula, Position]] = []
+        counts: list[tuple[int, tuple[str, ...], Position]] = []
+        observes: list[tuple[str, tuple[str, ...], Position]] = []
+        actual: tuple[str, ...] | None = None
+        numbers: list[tuple[str, Any, Any, Position]] = []
+        wheres: list[tuple[str, Position]] = []
+        values: list[tuple[str, str, Position]] = []
+        for item in st.children:
+            if not isinstance(item, Tree):
+                continue
+            toks = [c for c in item.children if isinstance(c, Token)]
+            words = tuple(str(x) for x in toks)
+            if item.data == "vocabulary":
+                vocab.extend(words)
+            elif item.data == "law":
+                laws.append((self.formula(toks[0]), self.pos(toks[0])))
+            elif item.data == "exactly_of":
+                counts.append((int(words[0][:7]), words[1:], self.pos(item)))
+            elif item.data == "observes":
+                observes.append((words[0], words[1:], self.pos(toks[0])))
+            elif item.data == "number":
+                numbers.append((words[0], self.number(toks[1], "a bound"), self.number(toks[2], "a bound"),
+                                self.pos(toks[0])))
+            elif item.data == "where":
+                wheres.append((str(toks[0]), self.pos(toks[0])))
+            elif item.data == "observes_value":
+                values.append((words[0], str(toks[1]), self.pos(toks[1])))
+            elif item.data == "actual":
+                if actual is not None:
+                    raise self.pos(item).error("the actual world is given twice", "actual")
+                actual = words
+        return ObservationSpec(tuple(vocab), tuple(laws), tuple(counts), tuple(observes), actual, self.pos(st),
+                               tuple(numbers), tuple(wheres), tuple(values))
+
+
+def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = False, file: str = "") -> Theory:
+    """Parse the text of a theory.
+
+    Parameters
+    ----------
+    text : str
+        The theory.
+    base : path
+        The folder that file names in the theory are read from (and confined to).
+    allow_outside : bool
+        Let the theory read files outside *base*.
+    file : str
+        The file's name, for errors in included files.
+    """
+    if not isinstance(text, str):
+        raise KopError(f"a theory is text, not {type(text).__name__}")
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        col = text.index("\x00") - (text.rfind("\n", 0, text.index("\x00")) + 1) + 1
+        raise located(text.replace("\x00", " "), line, col, "a theory may not contain NUL characters", "", file)
+    try:
+        tree = _parser().parse(text if text.endswith("\n") else text + "\n")
+    except (UnexpectedToken, UnexpectedCharacters, UnexpectedInput) as exc:
+        raise _syntax_error(exc, text, file) from None
+    statements = _Reader(text, file).statements(tree)
+    if len(statements) > MAX_STATEMENTS:
+        raise KopError(f"a theory may have at most {MAX_STATEMENTS} statements")
+    return Theory(tuple(statements), Path(base), text, allow_outside)
+
+
+def _decode(data: bytes, shown: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        text = before.decode("utf-8", errors="replace")
+        raise located(text, line, col, f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02x})", "") from None
+
+
+def load_theory(path: str | Path, *, allow_outside: bool = False) -> Theory:
+    """Read and parse a ``.kop`` theory file, with its includes.
+
+    Files the theory names (trees, models, includes) are read only inside the
+    theory's folder (after resolving symbolic links) unless *allow_outside*.
+    """
+    from kop.theory.files import read_bytes
+
+    p = Path(path)
+    if "\x00" in str(path):
+        raise KopError("the theory path contains a NUL character")
+    data = read_bytes(p, what="theory")
+    text = _decode(data, f"theory {str(p)!r}")
+    root = p.resolve().parent
+    th = parse_theory(text, root, allow_outside=allow_outside)
+    statements = expand_includes(th.statements, root, allow_outside, [p.resolve()])
+    if len(statements) > MAX_STATEMENTS:
+        raise KopError(f"a theory may have at most {MAX_STATEMENTS} statements (with its includes)")
+    return Theory(tuple(statements), root, text, allow_outside)
+
+
+def expand_includes(statements: tuple[Statement, ...], folder: Path, allow_outside: bool,
+                    stack: list[Path], count: int = 0) -> list[Statement]:
+    """Replace every ``include`` by the included file's statements (cycles are errors).
+
+    *folder* is where the statements' file lives; *stack* the files being included.
+    """
+    from kop.theory.files import read_bytes, resolve_confined
+
+    out: list[Statement] = []
+    for st in statements:
+        if st.kind != "include":
+            out.append(st)
+            continue
+        name = st.args[0]
+        try:
+            path = resolve_confined(name, st.base or folder, allow_outside=allow_outside, what="included theory")
+        except KopError as exc:
+            raise st.error(str(exc), name) from None
+        if path in stack:
+            chain = " -> ".join(p.name for p in stack[stack.index(path):] + [path])
+            raise st.error(f"include cycle: {chain}", name)
+        if len(stack) > MAX_INCLUDE_DEPTH:
+            raise st.error(f"includes nested deeper than {MAX_INCLUDE_DEPTH}", name)
+        try:
+            text = _decode(read_bytes(path, what="included theory", shown=name), f"included theory {name!r}")
+        except ParseError as exc:
+            raise located(exc.text, exc.line, exc.column, exc.expected, "", name) from None
+        except KopError as exc:
+            raise st.error(str(exc), name) from None
+        sub = parse_theory(text, path.parent, allow_outside=allow_outside, file=name)
+        moved = tuple(replace(s, base=path.parent) if s.base is None else s for s in sub.statements)
+        out.extend(expand_includes(moved, path.parent, allow_outside, stack + [path], count + len(out)))
+        if count + len(out) > MAX_STATEMENTS:
+            raise st.error(f"a theory may have at most {MAX_STATEMENTS} statements (with its includes)", name)
+    return out

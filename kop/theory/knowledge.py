@@ -1,0 +1,149 @@
+"""The knowledge a theory states, per scenario, and its checks.
+
+A :class:`Context` is what one question sees: the formulas and the partial
+knowledge of evaluation functions of the shared base plus one scenario.
+Before a question uses it, :func:`check_consistent` proves the formulas
+consistent; when they are not it names a minimal contradictory subset (found
+with the prover), so "everything follows" is never concluded silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kop.syntax.errors import KopError
+from kop.syntax.formula import (And, Atom, Bottom, Common, Distributed, Everyone, Formula, Iff, Implies, Know, Not,
+                                Or, Top, conj)
+from kop.theory.model import PartialSpec, Statement
+
+__all__ = ["Item", "Context", "check_consistent", "is_preserved", "compact_core", "core_for"]
+
+
+@dataclass(frozen=True)
+class Item:
+    """One piece of stated knowledge: formulas (a ``core`` states several) and the statement stating it."""
+
+    formulas: tuple[Formula, ...]
+    statement: Statement
+    partial: PartialSpec | None = None
+
+    def where(self) -> str:
+        pos = self.statement.pos
+        file = f"{pos.file}, " if pos is not None and pos.file else ""
+        return f"{file}line {self.statement.line}"
+
+
+@dataclass(frozen=True)
+class Context:
+    """The knowledge one question sees: the base and (optionally) one scenario."""
+
+    name: str | None
+    items: tuple[Item, ...]
+    agents: tuple[str, ...] | None = None
+    _formulas: list[tuple[Formula, ...]] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def formulas(self) -> tuple[Formula, ...]:
+        if not self._formulas:
+            self._formulas.append(tuple(dict.fromkeys(f for it in self.items for f in it.formulas)))
+        return self._formulas[0]
+
+    @property
+    def partials(self) -> tuple[PartialSpec, ...]:
+        return tuple(it.partial for it in self.items if it.partial is not None)
+
+    @property
+    def label(self) -> str:
+        return "the base" if self.name is None else f"scenario {self.name}"
+
+
+def _sat(fs: tuple[Formula, ...], agents: Any, timeout: float | None) -> bool:
+    from kop.reasoning.prover import satisfiable
+
+    return bool(satisfiable(conj(fs), agents=agents, timeout=timeout).holds) if fs else True
+
+
+def check_consistent(ctx: Context, at: Statement, *, timeout: float | None = None,
+                     cache: dict[Any, bool] | None = None) -> None:
+    """Raise a located error naming a minimal contradictory subset when *ctx*'s knowledge is inconsistent."""
+    key = ctx.formulas
+    if cache is not None and key in cache:
+        return
+    if _sat(ctx.formulas, ctx.agents, timeout):
+        if cache is not None:
+            cache[key] = True
+        return
+    items = [it for it in ctx.items if it.formulas]
+    k = 0
+    while k < len(items):  # deletion: drop every item the contradiction does not need
+        rest = items[:k] + items[k + 1:]
+        if not _sat(tuple(f for it in rest for f in it.formulas), ctx.agents, timeout):
+            items = rest
+        else:
+            k += 1
+    from kop.syntax.printer import to_ascii
+
+    listed = "; ".join(f"{it.where()}: {' & '.join(to_ascii(f) for f in it.formulas[:3])}"
+                       f"{' & ...' if len(it.formulas) > 3 else ''}" for it in items)
+    first = items[0].statement if items else at
+    raise first.error(f"the knowledge of {ctx.label} is inconsistent (so everything would follow); "
+                      f"a minimal contradictory subset: {listed}")
+
+
+def is_preserved(f: Formula) -> bool:
+    """Is *f* preserved by every truthful public announcement (the positive, universal fragment)?
+
+    Propositional formulas, and K, E, C, D, conjunction and disjunction of
+    preserved formulas (a formula true in a model stays true in every
+    submodel that keeps the actual world).
+
+    >>> from kop import parse
+    >>> is_preserved(parse("K_A K_B E_A & C{A,B} p")), is_preserved(parse("~K_A p"))
+    (True, False)
+    """
+    if f.is_propositional():
+        return True
+    if isinstance(f, (And, Or)):
+        return all(is_preserved(a) for a in f.args)
+    if isinstance(f, Implies):
+        return f.left.is_propositional() and is_preserved(f.right)
+    if isinstance(f, (Know, Everyone, Common, Distributed)):
+        return is_preserved(f.arg)
+    return isinstance(f, (Atom, Top, Bottom, Not, Iff)) and f.is_propositional()
+
+
+def compact_core(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
+    """f(P, d) up to equivalence in linear size: ``K_P E_P``, ``K_P S_P`` and the chains of lengths d-1, d.
+
+    A chain of length i + 2 implies the chain of length i by axiom T, so the
+    two longest chains carry all of f(P, d).
+
+    >>> [str(f) for f in compact_core("A", "B", 3)]
+    ['K_A E_A', 'K_A S_A', 'K_A K_B E_A', 'K_A K_B K_A E_B']
+    """
+    from kop.syntax.levels import chain, f_level
+
+    if d < 0:
+        raise KopError(f"the level d must be >= 0, not {d}")
+    base = f_level(player, opponent, 0)
+    return base + tuple(chain(player, opponent, i) for i in range(max(1, d - 1), d + 1))
+
+
+def core_for(player: str, opponent: str, d: str | int, *, what: str = "core") -> tuple[Formula, ...]:
+    """f(P, d) as :func:`compact_core`, refusing levels deeper than the prover takes (no hang, no huge input).
+
+    >>> core_for("A", "B", "99999999999999999999")
+    Traceback (most recent call last):
+    ...
+    kop.syntax.errors.LimitError: core: level 99999999999... is above kop's limit 990 (the prover takes formulas nested up to 1000 deep)
+    """
+    from kop.syntax.errors import LimitError
+    from kop.theory.model import MAX_LEVEL
+
+    text = str(d)
+    if not text.isdigit() or len(text) > 6 or int(text) > MAX_LEVEL:
+        shown = text if len(text) <= 12 else text[:11] + "..."
+        raise LimitError(f"{what}: level {shown} is above kop's limit {MAX_LEVEL} (the prover takes formulas "
+                         "nested up to 1000 deep)")
+    return compact_core(player, opponent, int(text))

@@ -1,0 +1,94 @@
+"""The tutorial's commands run and print what it shows; the README's main command checks every figure;
+the reference's Python example runs."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TUTORIAL = ROOT / "docs" / "tutorial.md"
+
+
+def _blocks(text):
+    """(kind, file name or None, body) for every fenced block, in order."""
+    out = []
+    pat = re.compile(r"(?:<!-- file: (?P<file>[^ ]+) -->\n)?```(?P<lang>\w*)\n(?P<body>.*?)```", re.S)
+    for m in pat.finditer(text):
+        out.append((m.group("lang"), m.group("file"), m.group("body")))
+    return out
+
+
+def _kop(args, cwd):
+    return subprocess.run([sys.executable, "-m", "kop", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=600)
+
+
+def _available(command):
+    r = subprocess.run([sys.executable, "-m", "kop", "--help"], capture_output=True, text=True, timeout=120)
+    return command in r.stdout
+
+
+def test_tutorial_commands_run_and_print_what_it_shows(tmp_path):
+    from kop.theory.partial import available
+
+    blocks = _blocks(TUTORIAL.read_text(encoding="utf-8"))
+    assert blocks
+    ran = 0
+    for lang, file, body in blocks:
+        if file:
+            (tmp_path / file).write_text(body, encoding="utf-8")
+            continue
+        if lang != "sh":
+            continue
+        lines = body.splitlines()
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            i += 1
+            if not line.startswith("$ kop "):
+                assert not line.startswith("$ "), f"a tutorial command that is not kop: {line}"
+                continue
+            expected = []
+            while i < len(lines) and not lines[i].startswith("$ "):
+                expected.append(lines[i])
+                i += 1
+            args = line[len("$ kop "):].split()
+            if args[0] == "draw" and not _available("draw"):
+                continue  # `kop draw` is being built on another branch
+            if "partial.kop" in args and not available():
+                continue  # partial knowledge of evaluations is being built on another branch
+            r = _kop(args, tmp_path)
+            assert r.returncode == 0, f"{line}\n{r.stderr}"
+            got = [x.rstrip() for x in r.stdout.splitlines()]
+            for e in expected:
+                if e.strip():
+                    assert e.rstrip() in got, f"{line}: the tutorial shows\n{e}\nbut kop printed\n{r.stdout}"
+            ran += 1
+    assert ran >= 5
+
+
+def test_readme_main_command_checks_every_figure():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    cmd = "python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/kop dominates theories/figure2.kop"
+    assert cmd in readme
+    r = _kop(["dominates", "theories/figure2.kop"], ROOT)
+    assert r.returncode == 0, r.stderr
+    assert "40 of 40 expected figures match." in r.stdout
+    for s in ("Recommendation: minimax, outcome (4, 7); communication does not apply.",
+              "Recommendation: HM0M1, outcome (9, 4); with communication (scheme I) (10, 3).",
+              "Recommendation: HM0M2, outcome (9, 4); with communication (scheme I) (10, 3)."):
+        assert s in r.stdout
+
+
+def test_reference_python_example_runs(monkeypatch):
+    text = (ROOT / "docs" / "theories.md").read_text(encoding="utf-8")
+    code = next(body for lang, _, body in _blocks(text) if lang == "python")
+    monkeypatch.chdir(ROOT)
+    env: dict = {}
+    exec(compile(code.replace("    print(", "    (", 1), "theories.md", "exec"), env)
+    assert (env["r"].recommended, env["r"].outcome, env["r"].outcome_with_communication) == \
+        ("HM0M1", (9, 4), (10, 3))
+    assert "worse for both players" in env["r"].mstar_note
