@@ -138,3 +138,15 @@ def test_docs_examples_run():
     check = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
     check.run(doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/worlds.md", "docs/worlds.md", 0))
     assert check.failures == 0 and check.tries >= 20
+
+
+def test_theory_script_runs():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "theories" / "jamroga_card_game.py"
+    out = subprocess.run([sys.executable, str(script), "5", "2", "4"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "card game n=5, c=2: 30 deals" in out.stdout and "K_MIN max_1" in out.stdout
+    assert "gvm vs MC over 4 games" in out.stdout
