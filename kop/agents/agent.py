@@ -41,15 +41,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from kop.games.errors import GameError, LimitError, TreeError
-from kop.games.implicit import CHANCE, GameView, state_text
+from kop.games.implicit import CHANCE, GameView, TreeGame, state_text
 from kop.games.names import parse_strategy_name
 from kop.games.search import SearchResult, search
 from kop.games.tree import GameTree, Player
+from kop.selection.evaluations import EvaluationKnowledge
 from kop.selection.selector import Selection, select
 from kop.syntax.errors import KopError
 from kop.syntax.formula import Formula
+from kop.syntax.wording import plural
 
-__all__ = ["Agent", "StrategyChoice", "MoveChoice", "as_formulas", "level_text"]
+__all__ = ["Agent", "StrategyChoice", "MoveChoice", "as_formulas", "split_knowledge", "level_text"]
+
+#: kinds of partial knowledge that mean the same on every subtree (the others name the whole tree's
+#: leaves or nodes, so they are used only when the agent reasons about the whole game tree)
+_ANYWHERE = ("exact", "nothing", "order", "within")
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
@@ -68,23 +74,38 @@ def level_text(x: float | None) -> str:
 
 def as_formulas(knowledge: Any) -> tuple[Formula, ...]:
     """Knowledge as a tuple of formulas: one formula or string, or any iterable of them."""
+    formulas, partial = split_knowledge(knowledge)
+    if partial:
+        raise KopError(f"expected formulas, found partial knowledge {partial[0]!r}")
+    return formulas
+
+
+def split_knowledge(knowledge: Any) -> tuple[tuple[Formula, ...], tuple[EvaluationKnowledge, ...]]:
+    """(formulas, partial knowledge of evaluations) from formulas, strings,
+    :class:`~kop.selection.evaluations.EvaluationKnowledge` values, or iterables of them."""
     from kop.syntax.parser import parse
 
     if knowledge is None:
-        return ()
-    if isinstance(knowledge, (str, Formula)):
+        return (), ()
+    if isinstance(knowledge, (str, Formula, EvaluationKnowledge)):
         knowledge = [knowledge]
-    out = []
+    out: list[Formula] = []
+    partial: list[EvaluationKnowledge] = []
     for k in knowledge:
         if isinstance(k, Formula):
             out.append(k)
         elif isinstance(k, str):
             out.append(parse(k))
+        elif isinstance(k, EvaluationKnowledge):
+            partial.append(k)
         elif isinstance(k, Iterable):
-            out.extend(as_formulas(k))
+            f, e = split_knowledge(k)
+            out.extend(f)
+            partial.extend(e)
         else:
-            raise KopError(f"knowledge must be formulas or formula strings, not {type(k).__name__} {k!r}")
-    return tuple(out)
+            raise KopError(f"knowledge must be formulas, formula strings or partial knowledge of evaluations "
+                           f"(kop.knows_order, ...), not {type(k).__name__} {k!r}")
+    return tuple(out), tuple(partial)
 
 
 @dataclass(frozen=True)
@@ -134,7 +155,7 @@ class MoveChoice:
     def explain(self) -> str:
         pv = " ".join(self.pv) or "-"
         return (f"{self.move_name} by {self.strategy} (predicts {self.value}, line {pv}, "
-                f"{self.search.nodes} nodes): {self.choice.explain()}")
+                f"{plural(self.search.nodes, 'node')}): {self.choice.explain()}")
 
     def __repr__(self) -> str:
         return f"MoveChoice({self.move_name!r}, strategy={self.strategy!r}, value={self.value})"
@@ -149,8 +170,14 @@ class Agent:
         The agent's name, as it appears in knowledge formulas (``K_A``, ``E_A``).
     evaluation : function(state) -> number, optional
         The agent's evaluation function E_name; None means the game's payoff.
-    knowledge : formulas or strings
-        What is true at the actual world, e.g. ``kop.f_level("A", "B", 2)``.
+    knowledge : formulas, strings or partial knowledge of evaluations
+        What is true at the actual world, e.g. ``kop.f_level("A", "B", 2)``;
+        :class:`~kop.selection.evaluations.EvaluationKnowledge` values
+        (``kop.knows_order("A", "B")``, ``kop.knows_within("A", "B", 2)``, ...)
+        go to the selector as partial knowledge.  Order, interval, exact and
+        empty knowledge apply at every node; candidate lists and subtree
+        knowledge name the whole tree's leaves, so they are used only when the
+        agent reasons about the whole game tree (at its root, with no horizon).
     strategy : str, optional
         Force a strategy (``minimax``, ``alphabeta``, ``M<d>``, ``Mh``, ``HM0M<d>``)
         instead of asking the selector.
@@ -162,14 +189,17 @@ class Agent:
         Seconds per prover question.
     bound : float, optional
         For M^d: the bounded-sum B that makes αβ* pruning sound (see :mod:`kop.games.search.mstar`).
+    max_nodes : int, optional
+        Stop a search past this many states with a LimitError (None: no limit).
     """
 
-    __slots__ = ("name", "evaluation", "knowledge", "strategy", "depth", "select_limit", "timeout", "bound")
+    __slots__ = ("name", "evaluation", "knowledge", "evaluation_knowledge", "strategy", "depth", "select_limit",
+                 "timeout", "bound", "max_nodes")
 
     def __init__(self, name: str, evaluation: Callable[[Any], float] | None = None, knowledge: Any = (), *,
                  strategy: str | None = None, depth: int | None = None,
                  select_limit: int = DEFAULT_SELECT_LIMIT, timeout: float | None = 30.0,
-                 bound: float | None = None):
+                 bound: float | None = None, max_nodes: int | None = None):
         if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise KopError(f"an agent's name is a letter followed by letters or digits (it names K_{{name}}), "
                            f"not {name!r}")
@@ -181,12 +211,13 @@ class Agent:
             raise GameError(f"agent {name}: the search depth must be an integer >= 0 or None, not {depth!r}")
         self.name = name
         self.evaluation = evaluation
-        self.knowledge = as_formulas(knowledge)
+        self.knowledge, self.evaluation_knowledge = split_knowledge(knowledge)
         self.strategy = strategy
         self.depth = depth
         self.select_limit = select_limit
         self.timeout = timeout
         self.bound = bound
+        self.max_nodes = max_nodes
 
     def __repr__(self) -> str:
         extra = f", strategy={self.strategy!r}" if self.strategy else ""
@@ -195,8 +226,10 @@ class Agent:
 
     def with_knowledge(self, knowledge: Any) -> Agent:
         """A copy of this agent that knows *knowledge* instead."""
-        return Agent(self.name, self.evaluation, knowledge, strategy=self.strategy, depth=self.depth,
-                     select_limit=self.select_limit, timeout=self.timeout, bound=self.bound)
+        formulas, partial = split_knowledge(knowledge)
+        return Agent(self.name, self.evaluation, (formulas, partial or self.evaluation_knowledge),
+                     strategy=self.strategy, depth=self.depth, select_limit=self.select_limit,
+                     timeout=self.timeout, bound=self.bound, max_nodes=self.max_nodes)
 
     # -- knowledge -----------------------------------------------------------------
     def knows(self, formula: Formula | str) -> bool:
@@ -253,7 +286,12 @@ class Agent:
         tree = None
         why_not = ""
         try:
-            tree = GameTree.from_game(view, self.depth, state=s, node_limit=self.select_limit)
+            if isinstance(view.game, TreeGame) and self.depth is None and view.plain:
+                tree = view.game.tree.subtree(s)      # keeps the node labels
+                if len(tree) > self.select_limit:
+                    raise LimitError("too large")
+            else:
+                tree = GameTree.from_game(view, self.depth, state=s, node_limit=self.select_limit)
         except LimitError:
             why_not = f"the tree below exceeds {self.select_limit} nodes"
         if tree is not None:
@@ -264,12 +302,26 @@ class Agent:
                 renamed = GameTree(tuple(Player(n, p.goal) for n, p in zip(names, view.players)),
                                    tree.offsets, tree.kind, tree.payoffs, None, tree.labels, tree.moves,
                                    tree.integral)
+                whole = self.depth is None and s == view.initial_state()
+                partial = tuple(e for e in self.evaluation_knowledge if whole or e.kind in _ANYWHERE)
+                skipped = [e.describe() for e in self.evaluation_knowledge if e not in partial]
                 try:
-                    sel = select(renamed, self.knowledge, self.name, timeout=self.timeout)
+                    sel = select(renamed, self.knowledge, self.name, timeout=self.timeout,
+                                 evaluations=partial or None)
                 except (TreeError, LimitError) as exc:
                     why_not = str(exc)
                 else:
-                    return _from_selection(sel, self.depth)
+                    choice = _from_selection(sel, self.depth)
+                    if partial:
+                        extra = ("partial knowledge: " + "; ".join(e.describe() for e in partial),)
+                        choice = StrategyChoice(choice.strategy, choice.reasons[:1] + extra + choice.reasons[1:],
+                                                choice.level, choice.opponent_level, choice.guaranteed, sel)
+                    if skipped:
+                        note = ("not used below the root (it names the whole tree's leaves): "
+                                + "; ".join(skipped),)
+                        choice = StrategyChoice(choice.strategy, choice.reasons + note, choice.level,
+                                                choice.opponent_level, choice.guaranteed, sel)
+                    return choice
         return self._by_levels(opp, why_not)
 
     def _by_levels(self, opp: str, why_not: str) -> StrategyChoice:
@@ -280,6 +332,9 @@ class Agent:
         h = self.depth
         reasons = [f"levels by the prover: {self.name} = {level_text(lp)}, {opp} = {level_text(lq)}",
                    f"no selector report ({why_not}); ranking from the levels"]
+        if self.evaluation_knowledge:
+            reasons.append("partial knowledge of evaluations is used by the selector only: "
+                           + "; ".join(e.describe() for e in self.evaluation_knowledge))
         if lp == math.inf or (h is not None and (h <= 1 or lp >= h - 1)):
             need = "common knowledge" if lp == math.inf else f"f({self.name},{max((h or 1) - 1, 0)}) ⊆ K({self.name})"
             reasons.append(f"Mh: {need} within the horizon; it K-dominates every strategy (Theorem 6)")
@@ -298,7 +353,7 @@ class Agent:
         view, s, me, opp, _ = self._setup(game, state, opponent, evaluations)
         choice = self._choose(view, s, me, opp)
         name = "alphabeta" if choice.strategy == "minimax" else choice.strategy
-        res = search(view, name, state=s, depth=self.depth, player=me, bound=self.bound)
+        res = search(view, name, state=s, depth=self.depth, player=me, bound=self.bound, max_nodes=self.max_nodes)
         if res.move is None:
             raise GameError(f"agent {self.name}: {choice.strategy} chose no move at {state_text(s)}")
         return MoveChoice(res.move, res.pv_names[0], choice.strategy, choice, res)

@@ -62,6 +62,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kop.syntax.errors import KopError, ParseError
+from kop.syntax.wording import plural
 
 __all__ = ["Commands", "Handler", "COMMAND_MODULES", "build_parser", "main", "plural", "print_json",
            "report_error"]
@@ -85,15 +86,6 @@ COMMAND_MODULES = [
     "kop.cli.theory_cmds",
     "kop.cli.experiment_cmds",
 ]
-
-
-def plural(n: int, noun: str, nouns: str | None = None) -> str:
-    """``n`` and the noun, singular for one: ``plural(1, "world") == "1 world"``.
-
-    >>> plural(1, "world"), plural(0, "world"), plural(3, "class", "classes")
-    ('1 world', '0 worlds', '3 classes')
-    """
-    return f"{n} {noun if n == 1 else (nouns or noun + 's')}"
 
 
 def print_json(obj: Any) -> None:

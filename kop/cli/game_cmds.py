@@ -27,6 +27,8 @@ def register(cli: Commands) -> None:
                    help="openspiel:NAME games: search D plies (default: to the end).")
     p.add_argument("--eval", choices=("payoff", "zero"), default="payoff", metavar="payoff|zero",
                    help="openspiel:NAME games: score a non-terminal horizon 0 (zero) or refuse (payoff).")
+    p.add_argument("--max-nodes", type=int, default=2_000_000, metavar="N",
+                   help="openspiel:NAME games: stop the search past N states (default 2000000).")
 
     p = cli.add("play", _play, json_help="Print JSON: outcome (one number per player) and path.")
     p.add_argument("tree_file", metavar="TREE", help=_TREE_HELP)

@@ -105,6 +105,7 @@ class AlphaBeta:
                 c = f[3][f[4] - 1]
                 mode = f[8]
                 if mode == 0:
+                    assert probs is not None
                     w = float(probs[c])
                     f[5] += w * u
                     f[6] = [a + w * b for a, b in zip(f[6], vec)]

@@ -56,6 +56,7 @@ class _Tokens:
                 at = len(text) - len(text[pos:].lstrip())
                 raise EfgError(f"{location(text, at)}: unexpected {text[at:at + 10]!r}")
             kind = m.lastgroup
+            assert kind is not None  # every alternative of _TOKEN is a named group
             self.toks.append((kind, m.group(kind), m.start(kind)))
             pos = m.end()
         self.i = 0
@@ -222,6 +223,7 @@ def loads_efg(text: str) -> GameTree:
             infosets[key] = (iname or "", actions, probs)
         pays = outcome("a node")
         if kind == "c":
+            assert probs is not None  # a chance node's information set lists probabilities
             total = sum(probs, Fraction(0))
             if abs(total - 1) > Fraction(1, 10**9):
                 raise EfgError(f"{where}: chance probabilities sum to {float(total):g}, not 1")
@@ -289,6 +291,7 @@ def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
         lo, hi = int(offsets[i]), int(offsets[i + 1])
         acts = [_q(tree.moves.get(c) or str(c - lo)) for c in range(lo, hi)]
         if k == CHANCE:
+            assert probs is not None
             chance_set += 1
             body = " ".join(f"{a} {_num(p, False)}" for a, p in zip(acts, probs[lo:hi]))
             lines.append(f"c {name} {chance_set} \"\" {{ {body} }} 0")

@@ -98,6 +98,7 @@ def dumps_tree(tree: GameTree) -> str:
             continue
         lo, hi = int(offsets[i]), int(offsets[i + 1])
         if k == CHANCE:
+            assert probs is not None
             fields.append(f'"chance": [{", ".join(repr(float(p)) for p in probs[lo:hi])}]')
         else:
             fields.append(f'"player": {json.dumps(tree.players[k].name)}')

@@ -337,15 +337,28 @@ class GameView:
         """
         if terminal and self._plain:
             return self.payoff_vector(state)
+        vec = self.scores(state, terminal)
+        self.check_known(state, vec, need)
+        return vec
+
+    @property
+    def plain(self) -> bool:
+        """True when no player has an evaluation function (leaves are scored by payoffs only)."""
+        return self._plain
+
+    def scores(self, state: Any, terminal: bool) -> tuple[float, ...]:
+        """Every player's score of a leaf; NaN for a player without evaluation at the horizon."""
         pay = None
         if terminal and any(f is None for f in self.evals):
             pay = self.payoff_vector(state)
-        vec = tuple(self.evaluate(state, i, terminal, pay) for i in range(len(self.players)))
+        return tuple(self.evaluate(state, i, terminal, pay) for i in range(len(self.players)))
+
+    def check_known(self, state: Any, vec: tuple[float, ...], need: Sequence[int] | None) -> None:
+        """A GameError when a component in *need* (default: all) is unknown (NaN) at *state*."""
         for i in (range(len(vec)) if need is None else need):
             if math.isnan(vec[i]):
                 raise GameError(f"the search horizon ends at {state_text(state)}, which is not terminal, "
                                 f"and {self.names[i]} has no evaluation function to score it")
-        return vec
 
 
 def _number(v: Any, what: str) -> float:

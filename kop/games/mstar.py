@@ -44,7 +44,7 @@ def mstar(tree: GameTree, d: int, player: str | None = None, *, tie: str = "firs
     p = tree.player_index(player)
     n_players = len(tree.players)
     everyone = set(range(n_players))
-    needed = [set() for _ in range(d + 1)]
+    needed: list[set[int]] = [set() for _ in range(d + 1)]
     needed[d] = {p}
     for k in range(d, 0, -1):
         for q in needed[k]:

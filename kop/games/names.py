@@ -57,6 +57,7 @@ def strategy(tree: GameTree, name: str, player: str | None = None, *, tie: str =
         return alphabeta(tree, player, tie=tie)
     if kind == "Mh":
         return mh(tree, tie=tie)
+    assert d is not None  # M<d> and HM0M<d> name their depth
     if kind == "M":
         return mstar(tree, d, player, tie=tie)
     return hm0m(tree, d, player, tie=tie)

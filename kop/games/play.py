@@ -83,6 +83,7 @@ def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -
                 raise StrategyError(f"{n.name}: the strategy of {n.player} gives no child")
             n = Node(tree, c.index)
             path.append(n)
+        assert n.payoff is not None  # a leaf
         return Outcome(n.payoff, tuple(path))
     fixed = np.full(len(tree), -1, dtype=tree.offsets.dtype)
     for k, s in chosen.items():
@@ -99,10 +100,10 @@ def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -
     n_players = len(tree.players)
     sol = sweep(tree, np.zeros(n_players), np.ones(n_players), fixed=fixed,
                 fixed_movers=np.ones(n_players, dtype=bool), tie=tie)
-    path = [0]
-    while tree.kind[path[-1]] not in (LEAF, CHANCE):
-        path.append(int(sol.next[path[-1]]))
-    return Outcome(tree.value_of(sol.table[sol.ref[0]]), tuple(Node(tree, i) for i in path))
+    visited = [0]
+    while tree.kind[visited[-1]] not in (LEAF, CHANCE):
+        visited.append(int(sol.next[visited[-1]]))
+    return Outcome(tree.value_of(sol.table[sol.ref[0]]), tuple(Node(tree, i) for i in visited))
 
 
 def global_optimum(tree: GameTree) -> Node | None:

@@ -100,7 +100,7 @@ def random_tree(depth: int = 4, branching: int | tuple[int, int] = 2, *,
     kind = np.concatenate(kinds_per_level)
     n = len(kind)
     idx_t = np.int32 if n + 1 < 2**31 else np.int64
-    offsets = np.empty(n + 1, dtype=idx_t)
+    offsets: np.ndarray = np.empty(n + 1, dtype=idx_t)
     offsets[0] = 1
     np.cumsum(counts, out=offsets[1:])
     offsets[1:] += 1

@@ -65,6 +65,7 @@ class RefStrategy:
 def ref_expectation(node: Node, values: list[Value]) -> Value:
     """Probability-weighted mean of the children's values, summed in child order."""
     probs = node.probabilities
+    assert probs is not None, "a chance node"
     total = [0.0] * len(values[0])
     for p, v in zip(probs, values):
         total = [t + p * x for t, x in zip(total, v)]
@@ -79,6 +80,7 @@ def _best(children: list[Node], values: list[Value], comp: int, sign: int, tie: 
         key = sign * values[k][comp]
         if best is None or key > best_key:
             best, best_key = k, key
+    assert best is not None, "a node with children"
     return best
 
 
@@ -157,7 +159,9 @@ def ref_mstar(tree: GameTree, d: int, player: str | None = None, tie: str = "fir
                     q = tree.player_index(n.player)
                     if q == p:
                         return p, tree.players[p].sign
-                    return strat(k - 1, q).next(n).index
+                    reply = strat(k - 1, q).next(n)
+                    assert reply is not None
+                    return reply.index
                 memo[k, p] = _solve(tree, f"M{k}", rule, tie)
         return memo[k, p]
 
@@ -196,7 +200,9 @@ def ref_mstar_algorithm2(tree: GameTree, d: int, caller: str | None = None, tie:
                 elif n.player != a_name and ((i % 2 == 0) != base_a):
                     k = _best(children, values, 1, tree.players[1].sign, tie)
                     nxt[n.index] = children[k].index
-                val[n.index] = val[nxt[n.index]]
+                j = nxt[n.index]
+                assert j is not None  # a decision node has its child
+                val[n.index] = val[j]
     return RefStrategy(tree, f"M{d}", nxt, val)
 
 
@@ -210,6 +216,8 @@ def ref_play(tree: GameTree, strategies: Mapping[str, Any]) -> Value:
         if n.is_chance:
             children = list(n.children)
             return ref_expectation(n, [go(c) for c in children])
-        return go(strategies[n.player].next(n))
+        assert n.player is not None
+        reply = strategies[n.player].next(n)
+        return go(reply)
 
     return go(tree.root)

@@ -198,8 +198,8 @@ class GameTree:
         """The tree of an implicit game below *state* to *depth* plies (see :mod:`kop.games.expand`).
 
         >>> import kop
-        >>> GameTree.from_game(kop.nim(), 2)
-        GameTree(players=(MAX:max, MIN:min), nodes=8, leaves=5, height=2)
+        >>> GameTree.from_game(kop.nim())
+        GameTree(players=(MAX:max, MIN:min), nodes=15, leaves=6, height=4)
         """
         from kop.games.expand import DEFAULT_NODE_LIMIT, expand
 
@@ -301,7 +301,7 @@ class GameTree:
             if index is None:
                 raise TreeError(f"no node labelled {ref!r}")
             return Node(self, index)
-        if isinstance(ref, Sequence):
+        if isinstance(ref, Sequence) and not isinstance(ref, str):
             return self._walk(list(ref), f"root/{'/'.join(map(str, ref))}")
         raise TreeError(f"cannot find a node from {ref!r}")
 
@@ -448,7 +448,9 @@ class Node:
         if not self.is_chance:
             return None
         lo, hi = int(self.tree.offsets[self.index]), int(self.tree.offsets[self.index + 1])
-        return tuple(float(p) for p in self.tree.probs[lo:hi])
+        probs = self.tree.probs
+        assert probs is not None  # a tree with a chance node has probabilities
+        return tuple(float(p) for p in probs[lo:hi])
 
     @property
     def payoff(self) -> tuple[int | float, ...] | None:

@@ -85,12 +85,12 @@ def hand_lists(sizes: Iterable[int] = (5, 6, 7)) -> list[tuple[Hand, ...]]:
     Hands and sets are sorted; the order is SMCDEL's (by size, then
     lexicographic).
     """
-    hands = list(combinations(CARDS, 3))
+    hands: list[Hand] = list(combinations(CARDS, 3))
 
     def pick(unused: list[Hand], n: int) -> list[tuple[Hand, ...]]:
         if n == 0:
             return [()]
-        out = []
+        out: list[tuple[Hand, ...]] = []
         for i, h in enumerate(unused):
             rest = [x for x in unused[i + 1:] if len(set(h) & set(x)) < 2]
             out.extend((h, *tail) for tail in pick(rest, n - 1))

@@ -121,6 +121,7 @@ def _after(ann: F.Formula, psi: F.Formula, translations: dict, budget: _Budget) 
         if f in memo:
             continue
         t = [memo[c] for c in f.children]
+        r: F.Formula
         if isinstance(f, (F.Atom, F.Top, F.Bottom)):
             r = f
         elif isinstance(f, F.Know):

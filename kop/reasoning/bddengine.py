@@ -248,7 +248,9 @@ class BddEngine:
                     want = b.AND(want, goal)
             return b.AND(w, want)
 
-        root = add(full(b.pick(start)))
+        first = b.pick(start)
+        assert first is not None, "the start set is satisfiable here"
+        root = add(full(first))
         todo = [root]
         while todo:
             self.deadline.check()

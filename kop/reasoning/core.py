@@ -30,6 +30,8 @@ completeness and complexity for modal logics of knowledge and belief*, AIJ 54
 
 from __future__ import annotations
 
+from typing import Any
+
 from kop.syntax import formula as F
 
 __all__ = ["Core", "ATOM", "TRUE", "FALSE", "NOT", "AND", "OR", "KNOW", "DIST", "RC",
@@ -47,7 +49,7 @@ class Core:
     def __init__(self) -> None:
         self.op: list[int] = []
         self.kids: list[tuple[int, ...]] = []
-        self.label: list[object] = []      # atom name, agent, or group tuple
+        self.label: list[Any] = []         # atom name (str), agent (str), group (tuple of str) or None
         self._table: dict[tuple, int] = {}
         self._det: dict[tuple[str, int], bool] = {}
         self.true = self._mk(TRUE, None, ())
@@ -184,9 +186,10 @@ class Core:
         return memo[phi]
 
     def _compile_one(self, f: F.Formula, k: list[int]) -> int:
+        f_: Any = f  # dispatched on its exact type below
         t = type(f)
         if t is F.Atom:
-            return self.atom(f.name)
+            return self.atom(f_.name)
         if t is F.Top:
             return self.true
         if t is F.Bottom:
@@ -203,19 +206,19 @@ class Core:
             a, b = k
             return self.conj((self.disj((self.neg(a), b)), self.disj((a, self.neg(b)))))
         if t is F.Know:
-            return self.know(f.agent, k[0])
+            return self.know(f_.agent, k[0])
         if t is F.Possible:
-            return self.neg(self.know(f.agent, self.neg(k[0])))
+            return self.neg(self.know(f_.agent, self.neg(k[0])))
         if t is F.KnowWhether:
-            return self.disj((self.know(f.agent, k[0]), self.know(f.agent, self.neg(k[0]))))
+            return self.disj((self.know(f_.agent, k[0]), self.know(f_.agent, self.neg(k[0]))))
         if t is F.Everyone:
-            return self.conj(self.know(a, k[0]) for a in f.group)
+            return self.conj(self.know(a, k[0]) for a in f_.group)
         if t is F.Common:
-            return self.relc(f.group, self.true, k[0])
+            return self.relc(f_.group, self.true, k[0])
         if t is F.Distributed:
-            return self.dist(f.group, k[0])
+            return self.dist(f_.group, k[0])
         if t is F.RelCommon:
-            return self.relc(f.group, k[0], k[1])
+            return self.relc(f_.group, k[0], k[1])
         raise TypeError(f"the core language has no {t.__name__}; eliminate announcements first")
 
     # -- inspection -------------------------------------------------------------

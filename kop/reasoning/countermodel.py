@@ -89,11 +89,11 @@ def _with_coordinates(pm: PseudoModel) -> tuple[list[int], dict]:
     # G-profile is indexed among the G-profiles with the same members' K-profiles, and a
     # group whose members' K-profiles already decide its G-profile needs no coordinates.
     by_joint: dict = {}
-    for t in pm.types:
+    for ty in pm.types:
         for g in pm.dgroups:
-            lst = by_joint.setdefault((g, tuple(t.keys[a] for a in g)), [])
-            if t.keys[g] not in lst:
-                lst.append(t.keys[g])
+            lst = by_joint.setdefault((g, tuple(ty.keys[a] for a in g)), [])
+            if ty.keys[g] not in lst:
+                lst.append(ty.keys[g])
     size = {g: max(len(lst) for (h, _), lst in by_joint.items() if h == g) for g in pm.dgroups}
     groups = tuple(g for g in pm.dgroups if size[g] > 1)
     if not groups:

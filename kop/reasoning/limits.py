@@ -46,7 +46,7 @@ class Deadline:
 
     def check(self) -> None:
         if self.end is not None and time.monotonic() >= self.end:
-            raise ProverTimeout(self.seconds, self.what)
+            raise ProverTimeout(self.seconds or 0.0, self.what)
 
     def timeout(self) -> ProverTimeout:
         return ProverTimeout(self.seconds or 0.0, self.what)

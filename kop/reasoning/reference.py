@@ -51,8 +51,8 @@ def set_partitions(n: int) -> list[tuple[int, ...]]:
 
 @lru_cache(maxsize=16)
 def _universe(agents: tuple[str, ...], atoms: tuple[str, ...], max_worlds: int):
-    block_cols = {a: [] for a in agents}
-    val_cols = {p: [] for p in atoms}
+    block_cols: dict[str, list[int]] = {a: [] for a in agents}
+    val_cols: dict[str, list[bool]] = {p: [] for p in atoms}
     comp: list[int] = []
     offset = 0
     ncomp = 0

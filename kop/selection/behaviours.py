@@ -51,7 +51,7 @@ def outcomes_against_allowed(behaviours: Behaviours, strategies: Sequence, playe
     """
     tree = behaviours.tree
     nexts = [s.next_array for s in strategies]
-    rows: list[list[tuple]] = []
+    rows: list[list[tuple[int | float, ...] | None]] = []
     choice: dict[int, int] = {}
 
     def walk() -> None:

@@ -137,8 +137,9 @@ class Selection:
             return usable[0]
         pi = self.tree.player_index(self.player)
         sign = self.tree.players[pi].sign
-        best = max(sign * c.guaranteed[pi] for c in usable)
-        return next(c for c in usable if sign * c.guaranteed[pi] == best)
+        scored = [(sign * c.guaranteed[pi], c) for c in usable if c.guaranteed is not None]
+        best = max(s for s, _ in scored)
+        return next(c for s, c in scored if s == best)
 
     @property
     def best_with_communication(self) -> Communication | None:
@@ -189,8 +190,8 @@ class Selection:
             "decided_by_partial_knowledge": [n.name for n in self.decision.decided_by_partial_knowledge()],
             "evaluations": [e.to_json() for e in self.decision.evaluations],
             "recommended": self.recommended.strategy,
-            "outcome": list(self.recommended.guaranteed or self.recommended.estimate),
-            "outcome_with_communication": None if comm is None else list(comm.outcome),
+            "outcome": list(self.recommended.guaranteed or self.recommended.estimate or ()),
+            "outcome_with_communication": None if comm is None or comm.outcome is None else list(comm.outcome),
             "candidates": [c.to_json() for c in self.candidates],
             "communication": [c.to_json() for c in self.communication],
         }
@@ -284,9 +285,9 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     from kop.syntax.parser import parse
 
     where = "root"
-    evals = None if evaluations is None else tuple(evaluations)
+    evals = tuple(evaluations) if evaluations is not None else ()
     if node is not None:
-        if evals is not None:
+        if evals:
             from kop.selection.evaluations import restrict_all
             evals = restrict_all(evals, tree, node)  # type: ignore[arg-type]
         where = tree.node(node).name  # type: ignore[arg-type]
@@ -300,7 +301,7 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     formulas = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
     decision = decide(tree, formulas, timeout=timeout, evaluations=evals)
     ks = formulas
-    if evals is not None:
+    if evals:
         from kop.selection.evaluations import knowledge_formulas, resolve_all
         ks = formulas + knowledge_formulas(tree, resolve_all(tree, evals))
     h = tree.height

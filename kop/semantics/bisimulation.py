@@ -279,7 +279,7 @@ def bisimilar(m1: KripkeModel, m2: KripkeModel, w1: str | None = None, w2: str |
         init = np.zeros(n, dtype=np.int64)
     blocks = [np.concatenate([m1._blocks[a], m2._blocks[a] + m1._nblocks[a]]) for a in m1.agents]
     cls = _refine(init, blocks)
-    if w1 is not None:
+    if w1 is not None and w2 is not None:
         return bool(cls[m1.index(w1)] == cls[n1 + m2.index(w2)])
     left = set(cls[m1._actual].tolist())
     right = set(cls[n1 + m2._actual].tolist())

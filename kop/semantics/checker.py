@@ -34,7 +34,7 @@ communication and change* (2006) for relativized common knowledge.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -157,51 +157,52 @@ def _store(memo: dict, f: F.Formula, vec: np.ndarray) -> None:
 
 def _apply(m: KripkeModel, f: F.Formula, memo: dict) -> np.ndarray:
     """The truth vector of *f* from its children's (already in *memo*)."""
+    f_: Any = f  # dispatched on its exact type below
     n = m._n
     t = type(f)
     if t is F.Atom:
-        vec = m._atoms.get(f.name)
+        vec = m._atoms.get(f_.name)
         return vec.copy() if vec is not None else np.zeros(n, dtype=bool)
     if t is F.Top:
         return np.ones(n, dtype=bool)
     if t is F.Bottom:
         return np.zeros(n, dtype=bool)
     if t is F.Not:
-        return ~memo[f.arg]
+        return ~memo[f_.arg]
     if t is F.And:
-        out = memo[f.args[0]] & memo[f.args[1]]
-        for a in f.args[2:]:
+        out = memo[f_.args[0]] & memo[f_.args[1]]
+        for a in f_.args[2:]:
             out &= memo[a]
         return out
     if t is F.Or:
-        out = memo[f.args[0]] | memo[f.args[1]]
-        for a in f.args[2:]:
+        out = memo[f_.args[0]] | memo[f_.args[1]]
+        for a in f_.args[2:]:
             out |= memo[a]
         return out
     if t is F.Implies:
-        return ~memo[f.left] | memo[f.right]
+        return ~memo[f_.left] | memo[f_.right]
     if t is F.Iff:
-        return memo[f.left] == memo[f.right]
+        return memo[f_.left] == memo[f_.right]
     if t is F.Know:
-        return _know(*_ids(m, f.agent), memo[f.arg])
+        return _know(*_ids(m, f_.agent), memo[f_.arg])
     if t is F.Possible:
-        return _possible(*_ids(m, f.agent), memo[f.arg])
+        return _possible(*_ids(m, f_.agent), memo[f_.arg])
     if t is F.KnowWhether:
-        return _know_whether(*_ids(m, f.agent), memo[f.arg], _block_sizes(m, f.agent))
+        return _know_whether(*_ids(m, f_.agent), memo[f_.arg], _block_sizes(m, f_.agent))
     if t is F.Everyone:
-        x = memo[f.arg]
+        x = memo[f_.arg]
         out = np.ones(n, dtype=bool)
-        for a in f.group:
+        for a in f_.group:
             out &= _know(*_ids(m, a), x)
         return out
     if t is F.Distributed:
-        ids, nb = joint_blocks(m, f.group)
-        return _know(ids, nb, memo[f.arg])
+        ids, nb = joint_blocks(m, f_.group)
+        return _know(ids, nb, memo[f_.arg])
     if t is F.Common:
-        labels = components(m, f.group)
-        return _know(labels, n, memo[f.arg])
+        labels = components(m, f_.group)
+        return _know(labels, n, memo[f_.arg])
     if t is F.RelCommon:
-        return _rel_common(m, f.group, memo[f.cond], memo[f.arg])
+        return _rel_common(m, f_.group, memo[f_.cond], memo[f_.arg])
     raise TypeError(f"cannot evaluate a {t.__name__}")  # pragma: no cover
 
 

@@ -97,6 +97,8 @@ class KripkeModel:
 
     __slots__ = ("_worlds", "_names_from", "_index", "_agents", "_agent_set", "_blocks", "_nblocks", "_atoms",
                  "_actual", "_n", "_note", "_memo", "_submodels", "_partition_cache")
+    _worlds: tuple[str, ...] | None  # None: read lazily from _names_from
+    _names_from: _Names | None
 
     def __init__(self, worlds: Mapping[str, Iterable[str]] | Iterable[str],
                  partitions: Mapping[str, Any], actual: str | Iterable[str] | None = None,
@@ -281,6 +283,7 @@ class KripkeModel:
         """The world names, in order."""
         if self._worlds is None:
             src = self._names_from
+            assert src is not None
             self._worlds = tuple(src.names[i] for i in src.keep.tolist())
         return self._worlds
 
@@ -437,6 +440,7 @@ class KripkeModel:
         if self._names_from is not None:
             names = _Names(self._names_from.names, self._names_from.keep[keep])
         else:
+            assert self._worlds is not None
             names = _Names(self._worlds, keep)
         return KripkeModel._raw(names, self._agents, _Columns.select(self._blocks, keep), dict(self._nblocks),
                                 _Columns.select(self._atoms, keep), actual, note)
@@ -590,7 +594,8 @@ class _Columns(Mapping):
     __slots__ = ("_source", "_keep", "_cache")
 
     def __init__(self, source: Mapping[str, np.ndarray], keep: np.ndarray):
-        self._source, self._keep, self._cache = source, keep, {}
+        self._source, self._keep = source, keep
+        self._cache: dict[str, np.ndarray] = {}
 
     @classmethod
     def select(cls, source: Mapping[str, np.ndarray], keep: np.ndarray) -> _Columns:

@@ -21,7 +21,7 @@ Example
 ...                       ' "relations": {"a": [["w0"]]}, "actual": ["w0"]}')
 Traceback (most recent call last):
 ...
-kop.semantics.errors.ModelError: model: $.worlds: duplicate world name 'w0'
+kop.semantics.errors.ModelError: model: $.worlds: duplicate world name 'w0' (line 1, column 40)
 """
 
 from __future__ import annotations

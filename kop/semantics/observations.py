@@ -103,6 +103,7 @@ def _actual_rows(actual: Any, vocab: list[str]) -> list[np.ndarray] | None:
     """The designated valuations as boolean rows, or None for every world."""
     if actual is None:
         return None
+    valuations: list[Any]
     if isinstance(actual, str):
         valuations = [actual]
     else:

@@ -74,48 +74,49 @@ class NaiveModel:
         return {v for a in agents for (u, v) in self.relations[a] if u == w}
 
     def holds(self, phi: F.Formula, w: str) -> bool:
+        phi_: Any = phi  # dispatched on its exact type below
         t = type(phi)
         if t is F.Atom:
-            return phi.name in self.valuation[w]
+            return phi_.name in self.valuation[w]
         if t is F.Top:
             return True
         if t is F.Bottom:
             return False
         if t is F.Not:
-            return not self.holds(phi.arg, w)
+            return not self.holds(phi_.arg, w)
         if t is F.And:
-            return all(self.holds(a, w) for a in phi.args)
+            return all(self.holds(a, w) for a in phi_.args)
         if t is F.Or:
-            return any(self.holds(a, w) for a in phi.args)
+            return any(self.holds(a, w) for a in phi_.args)
         if t is F.Implies:
-            return (not self.holds(phi.left, w)) or self.holds(phi.right, w)
+            return (not self.holds(phi_.left, w)) or self.holds(phi_.right, w)
         if t is F.Iff:
-            return self.holds(phi.left, w) == self.holds(phi.right, w)
+            return self.holds(phi_.left, w) == self.holds(phi_.right, w)
         if t is F.Know:
-            return all(self.holds(phi.arg, v) for v in self.successors((phi.agent,), w))
+            return all(self.holds(phi_.arg, v) for v in self.successors((phi_.agent,), w))
         if t is F.Possible:
-            return any(self.holds(phi.arg, v) for v in self.successors((phi.agent,), w))
+            return any(self.holds(phi_.arg, v) for v in self.successors((phi_.agent,), w))
         if t is F.KnowWhether:
-            vs = self.successors((phi.agent,), w)
-            return all(self.holds(phi.arg, v) for v in vs) or all(not self.holds(phi.arg, v) for v in vs)
+            vs = self.successors((phi_.agent,), w)
+            return all(self.holds(phi_.arg, v) for v in vs) or all(not self.holds(phi_.arg, v) for v in vs)
         if t is F.Everyone:
-            return all(all(self.holds(phi.arg, v) for v in self.successors((a,), w)) for a in phi.group)
+            return all(all(self.holds(phi_.arg, v) for v in self.successors((a,), w)) for a in phi_.group)
         if t is F.Distributed:
             common = set(self.worlds)
-            for a in phi.group:
+            for a in phi_.group:
                 common &= self.successors((a,), w)
-            return all(self.holds(phi.arg, v) for v in common)
+            return all(self.holds(phi_.arg, v) for v in common)
         if t is F.Common:
-            return all(self.holds(phi.arg, v) for v in self.reachable(phi.group, w, lambda v: True))
+            return all(self.holds(phi_.arg, v) for v in self.reachable(phi_.group, w, lambda v: True))
         if t is F.RelCommon:
-            return all(self.holds(phi.arg, v)
-                       for v in self.reachable(phi.group, w, lambda v: self.holds(phi.cond, v)))
+            return all(self.holds(phi_.arg, v)
+                       for v in self.reachable(phi_.group, w, lambda v: self.holds(phi_.cond, v)))
         if t is F.Announce:
-            if not self.holds(phi.ann, w):
+            if not self.holds(phi_.ann, w):
                 return True
-            return self._after(phi.ann).holds(phi.arg, w)
+            return self._after(phi_.ann).holds(phi_.arg, w)
         if t is F.AnnounceDual:
-            return self.holds(phi.ann, w) and self._after(phi.ann).holds(phi.arg, w)
+            return self.holds(phi_.ann, w) and self._after(phi_.ann).holds(phi_.arg, w)
         raise TypeError(f"cannot evaluate {t.__name__}")
 
     def reachable(self, group: tuple[str, ...], w: str, ok) -> set[str]:

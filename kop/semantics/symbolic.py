@@ -508,7 +508,7 @@ def _cubes_formula(mgr: BDDManager, u: Any, vocab: tuple[str, ...], limit: int) 
     """A disjunction of the disjoint cubes of *u* (``true``/``false`` for the constants)."""
     if u == mgr.true:
         return TRUE
-    terms = []
+    terms: list[Formula] = []
     for cube in mgr.cubes(u):
         if len(terms) >= limit:
             raise LimitError(f"the law's BDD has more than {limit} cubes; use law_bdd")

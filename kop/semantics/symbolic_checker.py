@@ -181,6 +181,7 @@ class Translator:
 
         flat: dict[F.Formula, tuple[list[F.Formula], bool]] = {}
         stack = [phi]
+        f: Any  # dispatched on its exact type below
         while stack:
             f = stack[-1]
             if f in pm:
@@ -407,6 +408,7 @@ def _parity(f: F.Formula, known: Mapping[F.Formula, Any]) -> tuple[list[F.Formul
     odd: dict[F.Formula, bool] = {}
     expanded: set[F.Formula] = set()
     stack = [f]
+    g: Any  # dispatched on its exact type below
     while stack:
         g = stack.pop()
         t = type(g)
@@ -434,12 +436,12 @@ def _conj(m: BDDManager, parts: Iterable[Any]) -> Any:
     return acc
 
 
-def _whether_pairs(args: tuple[F.Formula, ...], kind: type) -> tuple[list[tuple[F.Formula, F.Formula]], list[F.Formula]]:
+def _whether_pairs(args: tuple[F.Formula, ...], kind: type[F.Announce] | type[F.AnnounceDual]) -> tuple[list[tuple[F.Formula, F.Formula]], list[F.Formula]]:
     """Split *args* into announce-whether pairs ``(φ, ψ)`` — ``kind(φ, ψ)`` beside
     ``kind(~φ, ψ)`` — and the other arguments."""
     found: dict[tuple[F.Formula, F.Formula], int] = {}
     for i, a in enumerate(args):
-        if type(a) is kind:
+        if isinstance(a, kind):
             found.setdefault((a.ann, a.arg), i)
     if len(found) < 2:
         return [], list(args)

@@ -79,8 +79,8 @@ class ActionModel:
             raise ModelError(str(exc).replace("world", "event")) from None
         pre = dict(pre or {})
         post = dict(post or {})
-        for what, table in (("precondition", pre), ("postcondition", post)):
-            for e in table:
+        for what, given in (("precondition", set(pre)), ("postcondition", set(post))):
+            for e in given:
                 if e not in index:
                     raise ModelError(f"a {what} is given for unknown event {e!r}")
         self.events: tuple[str, ...] = tuple(names)
@@ -96,14 +96,14 @@ class ActionModel:
         for e, assignment in post.items():
             if not isinstance(assignment, Mapping):
                 raise ModelError(f"event {e!r}: the postcondition must map atoms to formulas")
-            table = {}
+            effects: dict[str, Formula] = {}
             for p, val in assignment.items():
                 _check_atom(p, None)
                 try:
-                    table[p] = _formula(val)
+                    effects[p] = _formula(val)
                 except ValueError as exc:
                     raise ModelError(f"event {e!r}: bad postcondition for {p!r}: {exc}") from None
-            self.post[e] = table
+            self.post[e] = effects
         if partitions is None or not isinstance(partitions, Mapping):
             raise ModelError("an action model needs a partition of its events for every agent")
         self.agents = _read_agents(None, partitions)

@@ -6,10 +6,16 @@ formula).  Build them by parsing (:func:`kop.parse`) or in Python::
 
     >>> from kop import symbols, K, C
     >>> p, q = symbols("p q")
-    >>> K("a", p) & ~q >> C(["a", "b"], p)
+    >>> (K("a", p) & ~q) >> C(["a", "b"], p)
     Implies(And(Know('a', Atom('p')), Not(Atom('q'))), Common(('a', 'b'), Atom('p')))
 
 Operators: ``~`` (not), ``&`` (and), ``|`` (or), ``>>`` (implies); ``a.iff(b)``.
+They keep Python's precedence, in which ``>>`` binds tighter than ``&`` and
+``|`` (the reverse of logic's convention), so parenthesize an implication's
+antecedent:
+
+    >>> K("a", p) & ~q >> p
+    And(Know('a', Atom('p')), Implies(Not(Atom('q')), Atom('p')))
 
 Conjunction and disjunction are n-ary (``And(p, q, r)``) so that long flat
 chains stay shallow.  Groups are stored sorted and without duplicates, so

@@ -14,8 +14,8 @@ The folder is ``$KOP_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/kop``, else
 ``~/.cache/kop``; ``KOP_CACHE_DIR=""`` turns the cache off.
 
     >>> p = lalr_parser("s5n")
-    >>> p.parse("K_a p").data
-    'start'
+    >>> p.parse("K_a p").data == "start"
+    True
 """
 
 from __future__ import annotations

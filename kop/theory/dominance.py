@@ -28,6 +28,7 @@ from typing import Any
 
 from kop.games.tree import GameTree
 from kop.syntax.formula import Formula, Know, conj
+from kop.syntax.wording import plural
 from kop.syntax.levels import f_level, strategy_atom
 
 __all__ = ["Precondition", "Claim", "Dominance", "dominance"]
@@ -41,12 +42,18 @@ class Precondition:
     holds: bool
     countermodel: Any = None
     text: str = ""
+    #: the formula is refuted, but partial knowledge of evaluations meets the precondition
+    by_partial: bool = False
+
+    @property
+    def status(self) -> str:
+        return "met by partial knowledge" if self.by_partial else "proved" if self.holds else "refuted"
 
     def to_json(self) -> dict[str, Any]:
         from kop.syntax.printer import to_ascii
 
         return {"formula": None if self.formula is None else to_ascii(self.formula),
-                "status": "proved" if self.holds else "refuted", "text": self.text,
+                "status": self.status, "text": self.text,
                 "countermodel": None if self.countermodel is None else self.countermodel.to_json()}
 
 
@@ -132,12 +139,14 @@ class Dominance:
                  f"{', '.join(n.name for n in sel.decision.decided_nodes()) or 'none'}."]
         for i, (c, pre) in enumerate(zip(sel.candidates, self.preconditions), 1):
             mark = "*" if c is sel.recommended else " "
-            if pre.formula is None:
+            if pre.by_partial:
+                why = f"{to_ascii(pre.formula)} does not follow, but {pre.text}" if pre.formula else pre.text
+            elif pre.formula is None:
                 why = pre.text
             elif pre.holds:
                 why = f"{to_ascii(pre.formula)} proved"
             else:
-                size = "" if pre.countermodel is None else f" (countermodel: {len(pre.countermodel.worlds)} worlds)"
+                size = "" if pre.countermodel is None else f" (countermodel: {plural(len(pre.countermodel.worlds), 'world')})"
                 why = f"{to_ascii(pre.formula)} refuted{size}"
             g = "-" if c.guaranteed is None else str(tuple(c.guaranteed))
             lines.append(f" {mark}{i}. {c.strategy:<8} {'applies' if c.applicable else 'does not apply'}: {why}. "
@@ -186,7 +195,7 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
 
     ks = tuple(knowledge)
     if evaluations:
-        sel = select(tree, ks, player, timeout=timeout, evaluations=list(evaluations))  # type: ignore[call-arg]
+        sel = select(tree, ks, player, timeout=timeout, evaluations=list(evaluations))
     else:
         sel = select(tree, ks, player, timeout=timeout)
     p, q = sel.player, sel.opponent
@@ -211,6 +220,9 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
                                      f"knowledge asymmetry: {'yes' if asym else 'no'}"))
         else:
             pres.append(Precondition(None, True, text="always"))
+        if evaluations and c.applicable and not pres[-1].holds:
+            pres[-1] = Precondition(pres[-1].formula, True, pres[-1].countermodel,
+                                    f"partial knowledge of evaluations meets it ({c.precondition})", True)
     claims = []
     for c in sel.candidates:
         if not c.applicable:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from kop.syntax.errors import KopError
+from kop.syntax.errors import KopError, ParseError
 from kop.theory.model import PartialSpec
 
 __all__ = ["build_evaluations", "available"]
@@ -70,15 +70,17 @@ def build_evaluations(specs: Sequence[PartialSpec], tree: Any) -> list[Any]:
                 out.append(kop.knows_on_subtree(spec.knower, spec.owner, spec.data))
             else:
                 out.append(kop.knows_candidates(spec.knower, spec.owner, _candidates(spec, tree, owner)))
+        except ParseError:
+            raise
         except KopError as exc:
             raise spec.pos.error(str(exc)) from None
     return out
 
 
 def _candidates(spec: PartialSpec, tree: Any, owner: int) -> list[Any]:
-    import kop
+    from kop.selection.evaluations import leaf_order
 
-    leaves = [tree.node(int(i)) for i in kop.leaf_order(tree)]   # left to right, as kop.knows_candidates reads them
+    leaves = [tree.node(int(i)) for i in leaf_order(tree)]
     labels = {n.label: n for n in leaves if n.label}
     actual = [n.payoff[owner] for n in leaves]
     cands: list[Any] = []

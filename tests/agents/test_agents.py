@@ -176,3 +176,44 @@ def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name),
                              optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_partial_knowledge_of_evaluations_reaches_the_selector():
+    g = kop.figure2_game()
+    a = kop.Agent("A", knowledge=(kop.f_level("A", "B", 0), kop.knows_order("A", "B")))
+    b = kop.Agent("B", knowledge=kop.f_level("B", "A", 0))
+    assert a.evaluation_knowledge == (kop.knows_order("A", "B"),)
+    r = kop.Match(g, [a, b]).play()
+    assert r.outcome == (10, 3) and r.strategies[0] == ("A", "Mh")
+    assert "partial knowledge: knows_order('A', 'B')" in r.log[0].reasons
+    plain = kop.Match(g, [kop.Agent("A", knowledge=kop.f_level("A", "B", 0)), b]).play()
+    assert plain.outcome == (4, 7)
+    # an interval too wide to fix B's choices changes nothing
+    w = kop.Agent("A", knowledge=(kop.f_level("A", "B", 0), kop.knows_within("A", "B", 1)))
+    assert kop.Match(g, [w, b]).play().outcome == (4, 7)
+
+
+def test_leaf_bound_partial_knowledge_is_used_only_on_the_whole_tree():
+    g = kop.figure2_game()
+    k = kop.knows_on_subtree("A", "B", "T")
+    a = kop.Agent("A", knowledge=(kop.f_level("A", "B", 0), k))
+    u = g.apply(g.apply(g.initial_state(), 1), 0)        # U, where A moves
+    c = a.choose_strategy(g, u)
+    assert any("not used below the root" in x for x in c.reasons)
+    assert not any("not used below the root" in x for x in a.choose_strategy(g).reasons)
+
+
+def test_levels_alone_rank_the_strategies_on_large_trees():
+    g = kop.nim((3, 3))
+    knowledge = kop.f_level("A", "B", 1)
+    small = kop.Agent("A", knowledge=knowledge, select_limit=5)
+    c = small.choose_strategy(g, opponent="B")
+    assert c.strategy == "HM0M1" and c.selection is None
+    assert any("exceeds 5 nodes" in r for r in c.reasons) and any("Theorem 8" in r for r in c.reasons)
+    ck = kop.Agent("A", knowledge=["C{A,B}(E_A & E_B)", "K_A S_A"], select_limit=5)
+    assert ck.choose_strategy(g, opponent="B").strategy == "Mh"
+    none = kop.Agent("A", select_limit=5)
+    assert none.choose_strategy(g, opponent="B").strategy == "minimax"
+    horizon = kop.Agent("A", knowledge=kop.f_level("A", "B", 1), select_limit=5, depth=2)
+    assert horizon.choose_strategy(g, opponent="B", evaluations={"MIN": lambda s: 0}).strategy == "Mh"
+    assert kop.Agent("A", knowledge=knowledge).choose_strategy(g, opponent="B").selection is not None

@@ -12,14 +12,16 @@ from kop.games.random_trees import random_tree
 from kop.selection.decide import decide
 from kop.selection.selector import select
 from kop.syntax.levels import f_level
+from tree_strategies import game_trees
 
 THEORIES = Path(__file__).resolve().parents[2] / "theories"
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _tree(seed, movers="alternate"):
-    t = random_tree(depth=4, branching=(1, 3), leaf_prob=0.15, distinct=True, movers=movers, seed=seed)
-    return None if t.root.is_leaf else t
+def trees(movers="alternate"):
+    """Two-player trees without chance, distinct payoffs, A first; drawn node by node (they shrink)."""
+    return game_trees(2, chance=False, distinct=True, goals="paper", movers=movers, max_depth=4,
+                      inner_root=True)
 
 
 def _players(t):
@@ -28,12 +30,9 @@ def _players(t):
 
 
 @SETTINGS
-@given(st.integers(0, 10**6), st.integers(1, 4), st.sampled_from(["alternate", "random"]))
-def test_theorem_1_2_levels_decide_low_nodes(seed, d, movers):
+@given(st.sampled_from(["alternate", "random"]).flatmap(trees), st.integers(1, 4))
+def test_theorem_1_2_levels_decide_low_nodes(t, d):
     """f(A,d) and f(B,d) known => every node of height <= d is decided."""
-    t = _tree(seed, movers)
-    if t is None:
-        return
     a, b = _players(t)
     dec = decide(t, f_level(a, b, d) + f_level(b, a, d))
     for n in t.nodes():
@@ -42,11 +41,8 @@ def test_theorem_1_2_levels_decide_low_nodes(seed, d, movers):
 
 
 @SETTINGS
-@given(st.integers(0, 10**6), st.integers(0, 3), st.integers(0, 3))
-def test_more_knowledge_decides_more(seed, da, db):
-    t = _tree(seed)
-    if t is None:
-        return
+@given(trees(), st.integers(0, 3), st.integers(0, 3))
+def test_more_knowledge_decides_more(t, da, db):
     a, b = _players(t)
     small = decide(t, f_level(a, b, da) + f_level(b, a, db))
     big = decide(t, f_level(a, b, da + 1) + f_level(b, a, db + 1))
@@ -54,12 +50,9 @@ def test_more_knowledge_decides_more(seed, da, db):
 
 
 @SETTINGS
-@given(st.integers(0, 10**6), st.sampled_from(["alternate", "random"]))
-def test_theorem_6_mh_dominates_when_applicable(seed, movers):
+@given(st.sampled_from(["alternate", "random"]).flatmap(trees))
+def test_theorem_6_mh_dominates_when_applicable(t):
     """With f(P, height-1) known, M^h K-dominates every candidate on every allowed behaviour."""
-    t = _tree(seed, movers)
-    if t is None:
-        return
     a, b = _players(t)
     h = t.height
     s = select(t, f_level(a, b, h - 1) + f_level(b, a, h - 2 if h >= 2 else 0), a)
@@ -69,20 +62,49 @@ def test_theorem_6_mh_dominates_when_applicable(seed, movers):
     assert s.recommended.guaranteed == mh.guaranteed == kop.play(t, {a: "Mh", b: "Mh"}).value
 
 
+def _worst(t, strategy, player, fixed):
+    """P's worst outcome (by P's goal) playing *strategy* against every opponent behaviour that
+    makes the move *fixed* at the decided opponent nodes and any move elsewhere; by recursion
+    over the tree, independent of the selector's enumeration (kop.selection.behaviours)."""
+    pi = t.player_index(player)
+    sign = t.players[pi].sign
+
+    def go(n):
+        if n.is_leaf:
+            return n.payoff
+        if n.player == player:
+            return go(strategy.next(n))
+        if n.index in fixed:
+            return go(fixed[n.index])
+        return min((go(c) for c in n.children), key=lambda v: sign * v[pi])
+
+    return go(t.root)
+
+
 @SETTINGS
-@given(st.integers(0, 10**6), st.integers(0, 3), st.integers(0, 3), st.sampled_from(["alternate", "random"]))
-def test_recommendation_guarantees_at_least_minimax(seed, da, db, movers):
-    """The recommended strategy never guarantees less than minimax's worst case."""
-    t = _tree(seed, movers)
-    if t is None:
-        return
+@given(st.sampled_from(["alternate", "random"]).flatmap(trees), st.integers(0, 3), st.integers(0, 3))
+def test_recommendation_guarantee_recomputed_by_brute_force(t, da, db):
+    """The selector's guarantees, recomputed by playing every behaviour the knowledge allows:
+    each candidate's claimed guarantee is what it really guarantees, and the recommendation
+    guarantees at least as much as minimax and as every other applicable candidate."""
     a, b = _players(t)
     s = select(t, f_level(a, b, da) + f_level(b, a, min(db, da)), a)
     pi = t.player_index(a)
     sign = t.players[pi].sign
-    base = next(c for c in s.candidates if c.strategy == "minimax").guaranteed
-    assert sign * s.recommended.guaranteed[pi] >= sign * base[pi]
+    agreed = kop.mh(t)
+    fixed = {n.index: agreed.next(n) for n in s.decision.decided_nodes() if n.player == b}
+    real = {}
+    for c in s.candidates:
+        if c.guaranteed is None:
+            continue
+        real[c.strategy] = _worst(t, kop.strategy(t, c.strategy, a), a, fixed)
+        assert c.guaranteed[pi] == real[c.strategy][pi], c.strategy
     assert s.recommended.applicable
+    mine = sign * real[s.recommended.strategy][pi]
+    assert mine >= sign * real["minimax"][pi]
+    for c in s.candidates:
+        if c.applicable and c.strategy in real:
+            assert mine >= sign * real[c.strategy][pi], c.strategy
 
 
 def test_alternating_tree_where_hm0m_guarantees_less_than_minimax():

@@ -236,3 +236,42 @@ def test_cli_huge_core_is_refused_quickly():
     assert r.returncode == 2 and "above kop's limit" in r.stderr
     r = _cli("select", str(THEORIES / "figure2.json"), "-c", "A=99999999999999999999")
     assert r.returncode == 2 and "above kop's limit" in r.stderr
+
+
+_FIG2 = (THEORIES / "partial_knowledge.kop").read_text().split("core A = 0")[0]
+
+
+@pytest.mark.parametrize("stmt,line,column,part", [
+    ("B knows E_A among {\n  [4, 8, 7]\n  [4, 8, 7, 5, 10, 6, 3, 1, 2, 11, 9, 1]\n}\n", 2, 3, "needs 12 values"),
+    ("B knows E_A among {\n  [1, 8, 7, 5, 10, 6, 3, 1, 2, 11, 9, 1]\n  [2, 8, 7, 5, 10, 6, 3, 1, 2, 11, 9, 1]\n}\n",
+     1, 1, "exclude the actual E_A"),
+    ("B knows E_A among {\n  (Q = 3)\n}\n", 2, 3, "no leaf labelled 'Q'"),
+    ("C knows E_A exactly\n", 1, 1, "unknown player 'C'"),
+    ("B knows E_A on NOPE\n", 1, 1, "NOPE"),
+])
+def test_partial_knowledge_errors_are_located(stmt, line, column, part):
+    text = _FIG2 + "agents A, B\n" + stmt + "ask decided\n"
+    base = _FIG2.count("\n") + 1
+    with pytest.raises(ParseError) as info:
+        kop.run_theory(kop.parse_theory(text, THEORIES))
+    assert (info.value.line - base, info.value.column) == (line, column), str(info.value)
+    assert part in str(info.value)
+
+
+def test_partial_knowledge_theory():
+    ans = kop.run_theory(kop.load_theory(THEORIES / "partial_knowledge.kop"))
+    dec = {a.scenario: a.result for a in ans if a.question == "decided"}
+    assert dec["b_partial"]["decided"] == [] and dec["a_partial"]["by_partial_knowledge"] == \
+        ["root", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"]
+    dom = {a.scenario: a.result for a in ans if a.question.startswith("dominates")}
+    assert dom["a_partial"]["recommended"] == "Mh" and dom["a_partial"]["outcome"] == [10, 3]
+    assert dom["a_partial"]["candidates"][0]["precondition"]["status"] == "met by partial knowledge"
+    assert dom["b_partial"]["recommended"] == "minimax"
+
+
+def test_partial_knowledge_contradicting_the_formulas_names_both_statements():
+    text = "players A max, B min\ngame A { B { (1,2) (3,4) } (0,0) }\ncore B = 1\nB knows order of E_A\nask decided\n"
+    with pytest.raises(ParseError) as info:
+        _run(text)
+    msg = str(info.value)
+    assert "inconsistent" in msg and "line 3" in msg and "line 4" in msg
