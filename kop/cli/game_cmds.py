@@ -29,6 +29,8 @@ def register(cli: Commands) -> None:
                    help="openspiel:NAME games: search D plies (default: to the end).")
     p.add_argument("--eval", choices=("payoff", "zero"), default="payoff", metavar="payoff|zero",
                    help="openspiel:NAME games: score a non-terminal horizon 0 (zero) or refuse (payoff).")
+    p.add_argument("--max-nodes", type=int, default=2_000_000, metavar="N",
+                   help="openspiel:NAME games: stop the search past N states (default 2000000).")
     p.add_argument("--bounds", metavar="LOW,HIGH", default=None,
                    help="bnb, lower_eval, bimodal, star1, star2: every payoff lies in [LOW, HIGH] "
                         "(checked on every leaf; default: the tree's own least and greatest).")

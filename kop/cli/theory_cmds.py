@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from kop.cli.app import Commands, print_json
+from kop.cli.app import Commands, plural, print_json
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -116,7 +116,7 @@ def _decided(args: argparse.Namespace) -> None:
             cm = g.countermodel
             print(f"  {g.node} ({g.mover} moves) is undecided: {to_ascii(g.formula)} does not follow.")
             if cm is not None:
-                print(f"    countermodel ({len(cm.worlds)} worlds, designated {', '.join(cm.actual)}):")
+                print(f"    countermodel ({plural(len(cm.worlds), 'world')}, designated {', '.join(cm.actual)}):")
                 for a in cm.agents:
                     print(f"      {a}: " + " ".join("{" + ", ".join(b) + "}" for b in cm.partition(a)))
                 for w in cm.worlds:

@@ -7,6 +7,7 @@ from typing import Any
 
 from kop.syntax.formula import Announce, Common, Formula, conj
 from kop.syntax.printer import to_ascii
+from kop.syntax.wording import plural
 from kop.theory.knowledge import Context, is_preserved
 from kop.theory.model import Answer, Statement
 from kop.theory.source import Position
@@ -34,7 +35,7 @@ def prover_answer(state: Any, st: Statement, verb: str, f: Formula, ctx: Context
     witness = v.model if (v.holds and verb == "satisfiable") or (not v.holds and verb != "satisfiable") else None
     text = f"{q}: {'yes' if v.holds else 'no'}"
     if witness is not None:
-        text += f" ({'model' if verb == 'satisfiable' else 'countermodel'} with {len(witness.worlds)} worlds)"
+        text += f" ({'model' if verb == 'satisfiable' else 'countermodel'} with {plural(len(witness.worlds), 'world')})"
     return Answer(st.line, q, {"holds": bool(v.holds), "model": None if witness is None else witness.to_json()},
                   text)
 
@@ -45,7 +46,7 @@ def check_answer(state: Any, st: Statement, f: Formula) -> Answer:
     holds = model.satisfies(f)
     worlds = sorted(model.truth_set(f))
     return Answer(st.line, q, {"holds": bool(holds), "worlds": worlds},
-                  f"{q}: {'yes' if holds else 'no'} (true at {len(worlds)} worlds)")
+                  f"{q}: {'yes' if holds else 'no'} (true at {plural(len(worlds), 'world')})")
 
 
 def worlds_answer(state: Any, st: Statement) -> Answer:
@@ -248,6 +249,6 @@ def announce_game(state: Any, st: Statement, ctx: Context, f: Formula) -> Answer
 
     b, a = side(before), side(after)
     text = (f"announce {to_ascii(f)}{'' if ctx.name is not None else ' (' + ctx.label + ')'}: levels {p} {b['levels'][p]} -> {a['levels'][p]}, "
-            f"{q} {b['levels'][q]} -> {a['levels'][q]}; decided {len(b['decided'])} -> {len(a['decided'])} nodes; "
+            f"{q} {b['levels'][q]} -> {a['levels'][q]}; decided {len(b['decided'])} -> {plural(len(a['decided']), 'node')}; "
             f"{p} plays {b['recommended']} {tuple(b['outcome'])} -> {a['recommended']} {tuple(a['outcome'])}")
     return Answer(st.line, f"announce {to_ascii(f)}", {"before": b, "after": a}, text, ctx.name)

@@ -90,6 +90,10 @@ def test_one_world_is_singular(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert "true at 1 of 1 world: w" in out and "1 worlds" not in out
     status, out, _ = run(capsys, "satisfiable", "p")
     assert "(1 world," in out and "1 worlds" not in out
+    theory = tmp_path / "one.kop"
+    theory.write_text("agents a\nask satisfiable p\n")
+    status, out, _ = run(capsys, "run", str(theory))
+    assert status == 0 and "(model with 1 world)" in out
     assert plural(1, "world") == "1 world" and plural(2, "world") == "2 worlds"
 
 
@@ -138,3 +142,12 @@ def test_formats_md_json_examples_run_as_shown(tmp_path: Path) -> None:
                            cwd=tmp_path, timeout=120)
         assert r.returncode == 0, r.stderr
         assert r.stdout.rstrip("\n") == shown, command
+
+
+def test_a_mistyped_command_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """Only the command being run gets a real parser (start-up); a typo still sees them all."""
+    status, _, err = run(capsys, "pars", "K_a p")
+    assert status == 2 and "invalid choice: 'pars'" in err
+    assert all(f"'{name}'" in err for name in _commands())
+    status, out, _ = run(capsys, "parse", "K_a p")
+    assert status == 0 and out == "K_a p\n"

@@ -71,9 +71,9 @@ def make_hm0m(ctx: Context, d: int | None, p: int, tie: str = "first") -> Callab
 
 
 def mh_search(game: Any, state: Any = None, depth: int | None = None, evaluations: Evaluations = None, *,
-              tie: str = "first") -> SearchResult:
+              tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """M^h on *game* from *state* to *depth* plies."""
-    ctx, s, dk, _ = setup(game, evaluations, state, depth, None)
+    ctx, s, dk, _ = setup(game, evaluations, state, depth, None, max_nodes)
     H = make_hm0m(ctx, None, 0, tie)
     vec, pv, _ = recursion_guard(lambda: H(s, dk), s)
     return ctx.result("Mh", None, s, vec, pv, dk)
@@ -81,11 +81,11 @@ def mh_search(game: Any, state: Any = None, depth: int | None = None, evaluation
 
 def hm0m_search(game: Any, d: int, state: Any = None, depth: int | None = None,
                 player: str | int | None = None, evaluations: Evaluations = None, *,
-                tie: str = "first") -> SearchResult:
+                tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """P's HM0M^d on *game* from *state* to *depth* plies."""
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise GameError(f"HM0M^d needs an integer d >= 0, not {d!r}")
-    ctx, s, dk, p = setup(game, evaluations, state, depth, player)
+    ctx, s, dk, p = setup(game, evaluations, state, depth, player, max_nodes)
     view = ctx.view
     H = make_hm0m(ctx, d, p, tie)
     vec, pv, _ = recursion_guard(lambda: H(s, dk), s)

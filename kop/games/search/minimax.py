@@ -182,9 +182,9 @@ def make_alphabeta(ctx: Context, p: int, order: Order | None = None,
 
 
 def minimax_search(game: Any, state: Any = None, depth: int | None = None, player: str | int | None = None,
-                   evaluations: Evaluations = None, *, tie: str = "first") -> SearchResult:
+                   evaluations: Evaluations = None, *, tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """P's minimax on *game* from *state* (default: the initial state) to *depth* plies (default: the end)."""
-    ctx, s, d, p = setup(game, evaluations, state, depth, player)
+    ctx, s, d, p = setup(game, evaluations, state, depth, player, max_nodes)
     view = ctx.view
     mm = make_minimax(ctx, p, tie)
     _, vec, pv = recursion_guard(lambda: mm(s, d), s)
@@ -193,7 +193,7 @@ def minimax_search(game: Any, state: Any = None, depth: int | None = None, playe
 
 def alphabeta_search(game: Any, state: Any = None, depth: int | None = None, player: str | int | None = None,
                      evaluations: Evaluations = None, *, order: Order | None = None, iterative: bool = False,
-                     tie: str = "first") -> SearchResult:
+                     tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """P's minimax by alpha-beta with a transposition table (see the module docstring).
 
     Parameters
@@ -208,7 +208,7 @@ def alphabeta_search(game: Any, state: Any = None, depth: int | None = None, pla
     iterative : search depths 1..depth in turn (iterative deepening)
     tie : "first" or "last"
     """
-    ctx, s, d, p = setup(game, evaluations, state, depth, player)
+    ctx, s, d, p = setup(game, evaluations, state, depth, player, max_nodes)
     view = ctx.view
     ab = make_alphabeta(ctx, p, order, tie)
 

@@ -197,7 +197,7 @@ def _make_m1(ctx: Context, r: int, B: float, tie: str) -> Callable[[Any, int, fl
 
 def mstar_search(game: Any, d: int, state: Any = None, depth: int | None = None,
                  player: str | int | None = None, evaluations: Evaluations = None, *,
-                 prune: bool = True, bound: float | None = None, tie: str = "first") -> SearchResult:
+                 prune: bool = True, bound: float | None = None, tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """P's M^d on *game* from *state* to *depth* plies (see the module docstring).
 
     Parameters
@@ -211,7 +211,7 @@ def mstar_search(game: Any, d: int, state: Any = None, depth: int | None = None,
     """
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise GameError(f"M^d needs an integer d >= 0, not {d!r}")
-    ctx, s, dk, p = setup(game, evaluations, state, depth, player)
+    ctx, s, dk, p = setup(game, evaluations, state, depth, player, max_nodes)
     view = ctx.view
     M = make_mstar(ctx, prune, bound, tie)
     vec, pv = recursion_guard(lambda: M(s, dk, d, p), s)
