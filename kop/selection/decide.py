@@ -146,7 +146,8 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
         height-1 node where A moves is then decided for B when A's choice there
         is the same under every candidate B considers possible, even though B
         does not know E_A; :meth:`Decision.decided_by_partial_knowledge` lists
-        the nodes this decides that all-or-nothing knowledge leaves open.
+        the nodes this decides that all-or-nothing knowledge leaves open.  An
+        empty list is the same as none: the propositional semantics alone.
 
     Example
     -------
@@ -160,8 +161,9 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
     from kop.syntax.parser import parse
 
     ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
-    if evaluations is not None:
-        return _decide_partial(tree, ks, tuple(evaluations), timeout)
+    evals = () if evaluations is None else tuple(evaluations)
+    if evals:
+        return _decide_partial(tree, ks, evals, timeout)
     forms = decided_formulas(tree)
     answers: dict[Formula, bool] = {TRUE: True}
     decided = []
