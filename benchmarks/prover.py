@@ -7,6 +7,12 @@
     within 10 s, median <= 0.1 s).
 (c) LWB-style families that are S5 theorems (k_branch_p, k_ph_p, s4_s5_p):
     the largest instance decided within 10 s.
+(d) Random formulas with common knowledge ("C"), relativized common knowledge
+    ("RC") and announcements ("ann") of 100 and 150 operators over 2 and 3 agents
+    (:func:`kop.reasoning.generators.random_formula`; goal: median < 0.5 s, none
+    undecided in 30 s), against the engine before the move to CUDD: type
+    elimination on the pure-Python BDDs with the full constraints, capped at
+    ``--cap`` seconds per formula, on the first ``--baseline`` formulas.
 
 Every figure has a ratio against a baseline run in the same process: the
 SAT-free path (``method="bdd"``, symbolic type elimination) on the same
@@ -14,6 +20,9 @@ questions.  Times are the best of ``--repeat`` runs where noted.
 
     python benchmarks/prover.py            # everything (a few minutes)
     python benchmarks/prover.py --quick    # fewer formulas per family
+    python benchmarks/prover.py --only d   # the common-knowledge families
+
+Times are CPU seconds (time.process_time) in (d).
 """
 
 from __future__ import annotations
@@ -25,8 +34,12 @@ import sys
 import time
 
 import kop
+from kop.reasoning.announcements import reduce_announcements
+from kop.reasoning.bddengine import BddEngine
+from kop.reasoning.core import Closure, Core
 from kop.reasoning.errors import ProverTimeout
-from kop.reasoning.generators import LWB_FAMILIES, random_3cnf
+from kop.reasoning.generators import LWB_FAMILIES, random_3cnf, random_formula
+from kop.reasoning.limits import Deadline
 from kop.reasoning.prover import decide
 from kop.syntax.errors import LimitError
 from kop.syntax.formula import Not, conj
@@ -137,12 +150,77 @@ def bench_c(limit: float) -> None:
         print(f"{name:>11} {n:>9} {t:>8.3f} {cl:>8} {stop:>8} {bn:>14} {bt:>10.3f} {bstop:>9}")
 
 
+class CpuDeadline(Deadline):
+    """A limit in CPU seconds of this process (the machine is shared: wall time would measure the others)."""
+
+    __slots__ = ("cpu_end",)
+
+    def __init__(self, seconds: float):
+        super().__init__(seconds)
+        self.cpu_end = time.process_time() + seconds
+
+    def check(self) -> None:
+        if time.process_time() >= self.cpu_end:
+            raise self.timeout()
+
+
+def old_engine(f, cap: float) -> bool:
+    """The engine before CUDD: pure-Python BDDs, every constraint in both directions."""
+    core = Core()
+    root = core.compile(reduce_announcements(f))
+    return BddEngine(core, Closure(core, [root]), root, CpuDeadline(cap), backend="python", polarity=False).run() is not None
+
+
+def bench_d(per_cell: int, baseline: int, cap: float, limit: float = 30.0) -> None:
+    print(f"(d) random formulas with C / relativized C / announcements, {per_cell} per cell, CPU s; "
+          f"old engine on the first {baseline}, capped at {cap:g} CPU s ('>' = a run hit the cap)")
+    print(f"{'family':>6} {'ops':>4} {'agents':>6} {'decided':>8} {'sat':>4} {'median s':>9} {'max s':>7} "
+          f"{'old median':>11} {'ratio':>7}")
+    worst_med, undecided = 0.0, 0
+    for family in ("C", "RC", "ann"):
+        for ops in (100, 150):
+            for n in (2, 3):
+                rng = random.Random(f"{family}-{ops}-{n}")
+                agents, atoms = ["a", "b", "c"][:n], ["p", "q", "r"]
+                fs = [random_formula(rng, ops, agents, atoms, family) for _ in range(per_cell)]
+                times, decided, sat = [], 0, 0
+                for f in fs:
+                    t = time.process_time()
+                    try:
+                        model, _ = decide(f, deadline=CpuDeadline(limit))
+                        decided += 1
+                        sat += model is not None
+                    except (ProverTimeout, LimitError):
+                        pass
+                    times.append(time.process_time() - t)
+                old, capped = [], False
+                for f in fs[:baseline]:
+                    t = time.process_time()
+                    try:
+                        old_engine(f, cap)
+                    except ProverTimeout:
+                        capped = True
+                    old.append(time.process_time() - t)
+                med = statistics.median(times)
+                omed = statistics.median(old) if old else float("nan")
+                sub = statistics.median(times[:baseline]) if old else float("nan")
+                worst_med = max(worst_med, med)
+                undecided += len(fs) - decided
+                mark = ">" if capped else " "
+                print(f"{family:>6} {ops:>4} {n:>6} {decided:>4}/{len(fs):<3} {sat:>4} {med:>9.3f} {max(times):>7.2f} "
+                      f"{mark}{omed:>10.3f} {mark}{omed / sub:>6.1f}")
+    print(f"    worst cell median {worst_med:.3f} s (goal < 0.5 s); undecided within {limit:g} s: {undecided} (goal 0)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="20 formulas per family in (b)")
     ap.add_argument("--repeat", type=int, default=3, help="best of this many runs in (a)")
     ap.add_argument("--ratio", type=int, default=4, help="clauses per atom in (b)")
-    ap.add_argument("--only", choices=["a", "b", "c"], help="run one part")
+    ap.add_argument("--only", choices=["a", "b", "c", "d"], help="run one part")
+    ap.add_argument("--per-cell", type=int, default=30, help="formulas per cell in (d)")
+    ap.add_argument("--baseline", type=int, default=5, help="formulas per cell run on the old engine in (d)")
+    ap.add_argument("--cap", type=float, default=10.0, help="seconds per old-engine run in (d)")
     args = ap.parse_args()
     if args.only in (None, "a"):
         bench_a(args.repeat)
@@ -150,6 +228,8 @@ def main() -> None:
         bench_b(20 if args.quick else 100, 5, args.ratio)
     if args.only in (None, "c"):
         bench_c(10.0)
+    if args.only in (None, "d"):
+        bench_d(8 if args.quick else args.per_cell, args.baseline, args.cap)
 
 
 if __name__ == "__main__":

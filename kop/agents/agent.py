@@ -49,6 +49,7 @@ from kop.selection.evaluations import EvaluationKnowledge
 from kop.selection.selector import Selection, select
 from kop.syntax.errors import KopError
 from kop.syntax.formula import Formula
+from kop.syntax.wording import plural
 
 __all__ = ["Agent", "StrategyChoice", "MoveChoice", "as_formulas", "split_knowledge", "level_text"]
 
@@ -154,7 +155,7 @@ class MoveChoice:
     def explain(self) -> str:
         pv = " ".join(self.pv) or "-"
         return (f"{self.move_name} by {self.strategy} (predicts {self.value}, line {pv}, "
-                f"{self.search.nodes} nodes): {self.choice.explain()}")
+                f"{plural(self.search.nodes, 'node')}): {self.choice.explain()}")
 
     def __repr__(self) -> str:
         return f"MoveChoice({self.move_name!r}, strategy={self.strategy!r}, value={self.value})"
@@ -188,15 +189,17 @@ class Agent:
         Seconds per prover question.
     bound : float, optional
         For M^d: the bounded-sum B that makes αβ* pruning sound (see :mod:`kop.games.search.mstar`).
+    max_nodes : int, optional
+        Stop a search past this many states with a LimitError (None: no limit).
     """
 
     __slots__ = ("name", "evaluation", "knowledge", "evaluation_knowledge", "strategy", "depth", "select_limit",
-                 "timeout", "bound")
+                 "timeout", "bound", "max_nodes")
 
     def __init__(self, name: str, evaluation: Callable[[Any], float] | None = None, knowledge: Any = (), *,
                  strategy: str | None = None, depth: int | None = None,
                  select_limit: int = DEFAULT_SELECT_LIMIT, timeout: float | None = 30.0,
-                 bound: float | None = None):
+                 bound: float | None = None, max_nodes: int | None = None):
         if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise KopError(f"an agent's name is a letter followed by letters or digits (it names K_{{name}}), "
                            f"not {name!r}")
@@ -214,6 +217,7 @@ class Agent:
         self.select_limit = select_limit
         self.timeout = timeout
         self.bound = bound
+        self.max_nodes = max_nodes
 
     def __repr__(self) -> str:
         extra = f", strategy={self.strategy!r}" if self.strategy else ""
@@ -225,7 +229,7 @@ class Agent:
         formulas, partial = split_knowledge(knowledge)
         return Agent(self.name, self.evaluation, (formulas, partial or self.evaluation_knowledge),
                      strategy=self.strategy, depth=self.depth, select_limit=self.select_limit,
-                     timeout=self.timeout, bound=self.bound)
+                     timeout=self.timeout, bound=self.bound, max_nodes=self.max_nodes)
 
     # -- knowledge -----------------------------------------------------------------
     def knows(self, formula: Formula | str) -> bool:
@@ -349,7 +353,7 @@ class Agent:
         view, s, me, opp, _ = self._setup(game, state, opponent, evaluations)
         choice = self._choose(view, s, me, opp)
         name = "alphabeta" if choice.strategy == "minimax" else choice.strategy
-        res = search(view, name, state=s, depth=self.depth, player=me, bound=self.bound)
+        res = search(view, name, state=s, depth=self.depth, player=me, bound=self.bound, max_nodes=self.max_nodes)
         if res.move is None:
             raise GameError(f"agent {self.name}: {choice.strategy} chose no move at {state_text(s)}")
         return MoveChoice(res.move, res.pv_names[0], choice.strategy, choice, res)

@@ -21,6 +21,9 @@ from kop.cli.app import Commands, print_json
 
 __all__ = ["register", "load_game", "parse_agent_spec", "AgentSpec"]
 
+#: the CLI's default budget of states per search (a game searched to the end may be huge)
+DEFAULT_MAX_NODES = 2_000_000
+
 _GAME_HELP = "A tree file (.json, .efg), a theory file (.kop) or openspiel:NAME[(params)]."
 
 
@@ -36,6 +39,8 @@ def register(cli: Commands) -> None:
     p.add_argument("--scenario", metavar="NAME", help="Theory files: give each agent its knowledge in this scenario.")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="Seed of the chance moves (default 0).")
     p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS", help="Seconds per prover question.")
+    p.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
+                   help=f"Stop a search past N states (default {DEFAULT_MAX_NODES}).")
 
 
 @dataclass
@@ -150,7 +155,7 @@ def _evaluation(kind: str, game: Any, seat: int) -> Any:
 
 
 def build_agents(game: Any, specs: list[AgentSpec], scenario_knowledge: dict[str, tuple],
-                 timeout: float | None) -> list[Any]:
+                 timeout: float | None, max_nodes: int | None = None) -> list[Any]:
     """The agents of *specs*, seated by player name when they are named after the players, else in order."""
     from kop.agents.agent import Agent
     from kop.games.implicit import GameView
@@ -178,7 +183,7 @@ def build_agents(game: Any, specs: list[AgentSpec], scenario_knowledge: dict[str
                 knowledge.extend(f_level(s.name, others[0], int(lv)))
         knowledge.extend(s.formulas)
         agents.append(Agent(s.name, _evaluation(s.evaluation, game, i), knowledge, strategy=s.strategy,
-                            depth=s.depth, timeout=timeout))
+                            depth=s.depth, timeout=timeout, max_nodes=max_nodes))
     return agents
 
 
@@ -199,7 +204,7 @@ def _match(args: argparse.Namespace) -> None:
 
     specs = [parse_agent_spec(a) for a in args.agents]
     game, knowledge = load_game(args.game, args.scenario, args.timeout)
-    agents = build_agents(game, specs, knowledge, args.timeout)
+    agents = build_agents(game, specs, knowledge, args.timeout, args.max_nodes)
     result = Match(game, agents, args.communication, seed=args.seed).play()
     if args.json:
         print_json({"game": args.game, "communication": args.communication, **result.to_json()})
@@ -216,7 +221,8 @@ def solve_implicit(args: argparse.Namespace) -> None:
     evs = None
     if getattr(args, "eval", "payoff") == "zero":
         evs = {p.name: _evaluation("zero", game, i) for i, p in enumerate(game.players)}
-    r = search(game, args.strategy, depth=args.depth, player=args.player, evaluations=evs, tie=args.tie)
+    r = search(game, args.strategy, depth=args.depth, player=args.player, evaluations=evs, tie=args.tie,
+               max_nodes=args.max_nodes)
     if args.json:
         print_json({"game": args.tree_file, "players": [p.name for p in game.players], **r.to_json(),
                     "tie": args.tie})

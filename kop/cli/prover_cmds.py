@@ -26,7 +26,8 @@ EXIT_UNKNOWN = 3
 
 _TIMEOUT_HELP = "Give up after this many seconds: print 'unknown within the limit' and exit with status 3."
 _AGENTS_HELP = "The declared agents, comma separated (a formula naming another one is an error)."
-_METHOD_HELP = "Decision procedure: auto (default), sat (no C, no D) or bdd."
+_METHOD_HELP = ("Decision procedure: auto (default), sat (no C, no D), bdd (type elimination, on CUDD "
+                "when available) or bdd-python (type elimination on the pure-Python BDDs).")
 
 
 def _agents(text: str | None) -> list[str] | None:

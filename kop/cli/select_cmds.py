@@ -25,6 +25,10 @@ def register(cli: Commands) -> None:
     p.add_argument("--core", "-c", action="append", default=[], metavar="P=d",
                    help="P=d adds f(P,d) to the knowledge, e.g. -c A=2 -c B=1.")
     p.add_argument("--player", "-p", metavar="PLAYER", help="The player to advise (default: the first mover).")
+    p.add_argument("--evaluation", "-e", action="append", default=None, metavar="K:O=KIND",
+                   help="Partial knowledge of an evaluation (repeat): K:O=exact|nothing|order|within:K|"
+                        "subtree:NODE|candidates:V,V,..;V,V,.. says what K knows of O's payoffs "
+                        "(values left to right), e.g. -e B:A=order.")
     p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
                    help="Seconds per prover question (default: 60).")
 
@@ -55,7 +59,12 @@ def _select(args: argparse.Namespace) -> None:
             raise KopError(f"--core {spec!r}: expected P=d with P in {{{first}, {second}}} and d >= 0")
         other = second if name == first else first
         ks.extend(core_for(name, other, d.strip(), what=f"--core {spec}"))
-    report = select(t, ks, args.player, timeout=args.timeout)
+    evaluations = None
+    if args.evaluation is not None:
+        from kop.selection.evaluations import parse_evaluation
+
+        evaluations = [parse_evaluation(e) for e in args.evaluation]
+    report = select(t, ks, args.player, timeout=args.timeout, evaluations=evaluations)
     if args.json:
         print_json(report.to_json())
     else:

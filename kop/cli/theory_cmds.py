@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from kop.cli.app import Commands, print_json
+from kop.cli.app import Commands, plural, print_json
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -89,37 +89,34 @@ def _decided(args: argparse.Namespace) -> None:
     (K_B E_A at a height-1 node of A, K_B D(c) for a child c above), with a
     countermodel from the prover, checked by the model checker.
     """
-    from kop.selection.decide import decide
-    from kop.selection.missing import missing_knowledge
     from kop.syntax.errors import KopError
     from kop.syntax.printer import to_ascii
+    from kop.theory.answers import decision_report
+    from kop.theory.model import Statement
 
     th, state, ctxs = _setup(args)
-    tree = state.tree
-    if tree is None:
+    if state.tree is None:
         raise KopError(f"{args.theory}: the theory states no game ('game ...' or tree \"FILE\")")
-    out = []
-    for ctx in ctxs:
-        if th.statements:
-            state.consistent_in(ctx, th.statements[-1])
-        dec = [n.name for n in decide(tree, ctx.formulas, timeout=args.timeout).decided_nodes()]
-        gaps = missing_knowledge(tree, ctx.formulas, timeout=args.timeout)
-        out.append((ctx, dec, gaps))
+    probe = th.statements[-1] if th.statements else Statement("ask_decided", (), 0)
+    out = [(ctx, *decision_report(state, probe, ctx)) for ctx in ctxs]
     if args.json:
         print_json({"theory": args.theory, "scenarios": [
-            {"scenario": ctx.name, "decided": dec, "undecided": [g.to_json() for g in gaps]}
-            for ctx, dec, gaps in out]})
+            {"scenario": ctx.name, "decided": dec, "undecided": [g.to_json() for g in gaps],
+             **({} if extra is None else {"by_partial_knowledge": extra})}
+            for ctx, dec, extra, gaps in out]})
         return
-    for i, (ctx, dec, gaps) in enumerate(out):
+    for i, (ctx, dec, extra, gaps) in enumerate(out):
         if i:
             print()
         head = f"Scenario {ctx.name}: " if ctx.name is not None else ""
         print(f"{head}decided nodes: {', '.join(dec) or 'none'}")
+        if extra is not None:
+            print(f"  decided by partial knowledge, not by the atoms alone: {', '.join(extra) or 'none'}")
         for g in gaps:
             cm = g.countermodel
             print(f"  {g.node} ({g.mover} moves) is undecided: {to_ascii(g.formula)} does not follow.")
             if cm is not None:
-                print(f"    countermodel ({len(cm.worlds)} worlds, designated {', '.join(cm.actual)}):")
+                print(f"    countermodel ({plural(len(cm.worlds), 'world')}, designated {', '.join(cm.actual)}):")
                 for a in cm.agents:
                     print(f"      {a}: " + " ".join("{" + ", ".join(b) + "}" for b in cm.partition(a)))
                 for w in cm.worlds:

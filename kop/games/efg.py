@@ -644,6 +644,7 @@ def _preorder(tree: GameTree) -> np.ndarray:
 
 def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
     """Gambit ``.efg`` text of *tree* (see the module docstring for the payoff convention)."""
+    tree.require_sequential("the .efg writer")
     simple = all(p.name.split() == [p.name] and "=" not in p.name for p in tree.players)
     goals = " ".join(f"{p.name}={p.goal}" if simple else p.goal for p in tree.players)
     head = [f"EFG 2 R {_q(title)} {{ {' '.join(_q(p.name) for p in tree.players)} }}",

@@ -6,7 +6,10 @@ equal iff their functions are.  Variables are integers; smaller ones are
 nearer the root.  Operations are memoized.  It is what the type-elimination
 engine (:mod:`kop.reasoning.bddengine`) needs, nothing more: and, or, not,
 existential quantification fused with conjunction, cubes, evaluation and
-picking a satisfying assignment.
+picking a satisfying assignment.  The engine runs on CUDD
+(:mod:`kop.reasoning.bddcudd`) when ``dd.cudd`` is importable; this package is
+its fallback, and the baseline of ``benchmarks/prover.py``.  It checks the time
+limit every 16,384 operations and refuses to grow past :data:`MAX_NODES` nodes.
 
     >>> b = BDD()
     >>> x, y = b.var(0), b.var(1)
@@ -23,25 +26,36 @@ manipulation*, IEEE Trans. Computers C-35 (1986).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
-__all__ = ["BDD"]
+from kop.syntax.errors import LimitError
+
+__all__ = ["BDD", "MAX_NODES"]
 
 _LEAF = 1 << 30
+#: The most nodes one manager may hold (about 1 GB of Python objects).
+MAX_NODES = 5_000_000
 
 
 class BDD:
     """A BDD manager; all nodes of one computation live in one manager."""
 
-    def __init__(self, check=None) -> None:
+    #: the constant functions
+    false = 0
+    true = 1
+    name = "python"
+
+    def __init__(self, check: Callable[[], None] | None = None, nvars: int = 0) -> None:
         self._v = [_LEAF, _LEAF]
         self._lo = [0, 1]
         self._hi = [0, 1]
         self._unique: dict[tuple[int, int, int], int] = {}
         self._and: dict[tuple[int, int], int] = {}
         self._not: dict[int, int] = {}
-        self._ex: dict[tuple, int] = {}
+        self._ex: dict[tuple[int, int, frozenset[int]], int] = {}
         self._check = check         # called every so often (time limits)
         self._ops = 0
+        self.reserve_depth(nvars)
 
     def __len__(self) -> int:
         return len(self._v)
@@ -55,8 +69,16 @@ class BDD:
 
     def _tick(self) -> None:
         self._ops += 1
-        if self._check is not None and not (self._ops & 0x3FFF):
-            self._check()
+        if not (self._ops & 0x3FFF):
+            if self._check is not None:
+                self._check()
+            if len(self._v) > MAX_NODES:
+                raise LimitError(f"the prover's BDDs grew past {MAX_NODES} nodes (kop's limit for the "
+                                 "pure-Python BDD package)")
+
+    def size(self) -> int:
+        """The number of nodes in the manager."""
+        return len(self._v)
 
     def mk(self, v: int, lo: int, hi: int) -> int:
         if lo == hi:
@@ -72,6 +94,7 @@ class BDD:
         return n
 
     def var(self, v: int) -> int:
+        """The function of variable *v*."""
         return self.mk(v, 0, 1)
 
     def NOT(self, u: int) -> int:
@@ -117,7 +140,11 @@ class BDD:
     def IFF(self, u: int, w: int) -> int:
         return self.AND(self.IMPLIES(u, w), self.IMPLIES(w, u))
 
-    def conj(self, us) -> int:
+    def quantifier(self, qvars: Iterable[int]) -> frozenset[int]:
+        """The form :meth:`exists_and` takes its variables in."""
+        return frozenset(qvars)
+
+    def conj(self, us: Iterable[int]) -> int:
         """The conjunction of *us*, combined pairwise (a balanced tree keeps intermediate BDDs small)."""
         layer = list(us)
         if not layer:
@@ -131,7 +158,7 @@ class BDD:
             layer = nxt
         return layer[0]
 
-    def disj(self, us) -> int:
+    def disj(self, us: Iterable[int]) -> int:
         r = 0
         for u in us:
             r = self.OR(r, u)
@@ -171,14 +198,17 @@ class BDD:
             r = self.mk(v, 0, r) if assignment[v] else self.mk(v, r, 0)
         return r
 
-    def evaluate(self, u: int, assignment) -> bool:
+    def evaluate(self, u: int, assignment: Mapping[int, bool] | Sequence[bool]) -> bool:
         """The value of *u* under *assignment* (a mapping or sequence; missing variables are false)."""
-        get = assignment.get if isinstance(assignment, dict) else (lambda v, d=False: assignment[v])
-        while u > 1:
-            u = self._hi[u] if get(self._v[u], False) else self._lo[u]
+        if isinstance(assignment, Mapping):
+            while u > 1:
+                u = self._hi[u] if assignment.get(self._v[u], False) else self._lo[u]
+        else:
+            while u > 1:
+                u = self._hi[u] if assignment[self._v[u]] else self._lo[u]
         return u == 1
 
-    def pick(self, u: int, prefer: dict[int, bool] | None = None) -> dict[int, bool] | None:
+    def pick(self, u: int, prefer: Mapping[int, bool] | None = None) -> dict[int, bool] | None:
         """One satisfying partial assignment (variables not mentioned are free), or None.
 
         Along the way each variable takes its value in *prefer* (default false)
@@ -200,7 +230,10 @@ class BDD:
         return out
 
     def support(self, u: int) -> set[int]:
-        seen, out, stack = set(), set(), [u]
+        """The variables *u* depends on."""
+        seen: set[int] = set()
+        out: set[int] = set()
+        stack = [u]
         while stack:
             n = stack.pop()
             if n < 2 or n in seen:

@@ -24,6 +24,22 @@ A pseudo-model is then read off W: a type of the input, and for every demand
 a witness type picked from W, eventualities along the layers of F so that
 every ``~C`` reaches its goal.
 
+Polarity (without distributed knowledge): a modal node that occurs only
+positively needs only its "true" direction to be sound (``K_a x -> x``,
+``RC -> unfolding``), one that occurs only negatively only its "false"
+direction (the witness of ``~K_a x``, the unfolding's falsity and the
+eventuality of ``~RC``); the value a type gives a node in the other direction
+is never relied on, because the input is monotone in it.  This drops about
+half the constraints and every eventuality of a ``C`` that occurs only
+positively (Pan, Sattler & Vardi 2006, the "pure literal" optimization).
+
+The steps (one per agent or D-group for its demands, one per eventuality) run
+round-robin; a step is skipped when W has not changed since it last ran, and
+elimination ends when every step has run on the current W without changing
+it.  The BDDs are CUDD's (:mod:`kop.reasoning.bddcudd`) when ``dd.cudd`` is
+available, else the pure-Python package :mod:`kop.reasoning.bdd`; the time
+limit is checked between BDD operations.
+
     >>> from kop import parse
     >>> from kop.reasoning.core import Core, Closure
     >>> core = Core(); root = core.compile(parse("~C{a,b} p & p & C{a,b}(p -> E{a,b} p)"))
@@ -40,13 +56,46 @@ can machines know?*, JACM 39 (1992) (distributed knowledge).
 
 from __future__ import annotations
 
+from typing import Any
+
 from kop.reasoning.bdd import BDD
+from kop.reasoning.bddcudd import CuddBDD, new_manager
 from kop.reasoning.core import AND, ATOM, DIST, FALSE, KNOW, NOT, OR, RC, TRUE, Closure, Core
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline
 from kop.reasoning.pseudomodel import PseudoModel, TypeInfo
 
-__all__ = ["BddEngine"]
+__all__ = ["BddEngine", "polarities"]
+
+Who = str | tuple[str, ...]
+
+
+def polarities(core: Core, closure: Closure, root: int) -> tuple[set[int], set[int]]:
+    """The nodes of the closure that occur positively, and those that occur negatively, in *root*.
+
+    ``~`` flips the polarity, ``RC_G(c, x)`` flips it for c, and an ``RC``
+    node's unfolding nodes have the node's own polarities.
+    """
+    pos: set[int] = set()
+    neg: set[int] = set()
+    stack = [(root, True)]
+    while stack:
+        n, positive = stack.pop()
+        seen = pos if positive else neg
+        if n in seen:
+            continue
+        seen.add(n)
+        o = core.op[n]
+        if o == NOT:
+            stack.append((core.kids[n][0], not positive))
+        elif o == RC:
+            c, x = core.kids[n]
+            stack.append((c, not positive))
+            stack.append((x, positive))
+            stack.extend((k, positive) for _, k in closure.unfold[n])
+        else:
+            stack.extend((k, positive) for k in core.kids[n])
+    return pos, neg
 
 
 class BddEngine:
@@ -58,26 +107,47 @@ class BddEngine:
     root : int
     deadline : Deadline, optional
     stats : dict, optional
-        Counters are added to it (``bdd_nodes``, ``rounds``, ``types``).
+        Counters are added to it (``bdd_nodes``, ``rounds``, ``types``, ``bdd``).
+    backend : {"cudd", "python"}, optional
+        The BDD package (default: CUDD when available).
+    polarity : bool
+        Keep only the directions of the constraints that the polarities of the
+        nodes need (ignored with distributed knowledge, which keeps them all).
     """
 
     def __init__(self, core: Core, closure: Closure, root: int, deadline: Deadline | None = None,
-                 stats: dict | None = None):
+                 stats: dict[str, Any] | None = None, backend: str | None = None, polarity: bool = True):
         self.core, self.cl, self.root = core, closure, root
         self.deadline = deadline or Deadline(None)
         self.stats = stats if stats is not None else {}
-        self.b = BDD(check=self.deadline.check)
         # variable order: depth-first from the root, so a modal node sits near its argument
         self.vid: dict[int, int] = {}
         for n in self._dfs_order():
             if core.op[n] in (ATOM, KNOW, DIST, RC):
                 self.vid[n] = len(self.vid)
+        self.b: CuddBDD | BDD = new_manager(len(self.vid), backend, self.deadline.check)
+        self.stats["bdd"] = self.b.name
         self.allvars = frozenset(self.vid.values())
-        BDD.reserve_depth(len(self.vid))
-        self.whos: list = list(closure.agents) + list(closure.dgroups)
-        self.pnodes = {w: closure.profile_nodes(w) for w in self.whos}
-        self.quant = {w: self.allvars - {self.vid[n] for n in self.pnodes[w]} for w in self.whos}
-        self._bdd: dict[int, int] = {}
+        self.whos: list[Who] = [*closure.agents, *closure.dgroups]
+        self.pnodes: dict[Who, list[int]] = {}
+        for w in self.whos:
+            self.deadline.check()
+            self.pnodes[w] = closure.profile_nodes(w)
+        self._quant: dict[Who, Any] = {}
+        self._bdd: dict[int, Any] = {}
+        if polarity and not closure.dgroups:
+            self.pos, self.neg = polarities(core, closure, root)
+        else:
+            self.pos = self.neg = set(closure.nodes)
+
+    def quant(self, who: Who) -> Any:
+        """The variables outside the profile of *who*, in the manager's form."""
+        q = self._quant.get(who)
+        if q is None:
+            self.deadline.check()
+            keep = {self.vid[n] for n in self.pnodes[who]}
+            q = self._quant[who] = self.b.quantifier(v for v in sorted(self.allvars) if v not in keep)
+        return q
 
     def _dfs_order(self) -> list[int]:
         core = self.core
@@ -97,7 +167,7 @@ class BddEngine:
                     stack.extend(k for _, k in reversed(self.cl.unfold[n]))
         return out
 
-    def f(self, n: int) -> int:
+    def f(self, n: int) -> Any:
         """The BDD of node *n* over the type variables."""
         hit = self._bdd.get(n)
         if hit is not None:
@@ -110,9 +180,9 @@ class BddEngine:
             if o in (ATOM, KNOW, DIST, RC):
                 r = b.var(self.vid[m])
             elif o == TRUE:
-                r = 1
+                r = b.true
             elif o == FALSE:
-                r = 0
+                r = b.false
             elif o == NOT:
                 r = b.NOT(self._bdd[core.kids[m][0]])
             elif o == AND:
@@ -125,16 +195,18 @@ class BddEngine:
         return self._bdd[n]
 
     # -- elimination --------------------------------------------------------------
-    def _local(self) -> int:
+    def _local(self) -> Any:
         core, cl, b = self.core, self.cl, self.b
         parts = []
         for n in cl.modal:
+            self.deadline.check()
             o = core.op[n]
             v = self.f(n)
             if o in (KNOW, DIST):
                 x = core.kids[n][0]
-                parts.append(b.IMPLIES(v, self.f(x)))
-                if o == DIST:
+                if n in self.pos:
+                    parts.append(b.IMPLIES(v, self.f(x)))
+                if o == DIST:           # only with polarity off: every node has both
                     g = set(core.label[n])
                     for a in g:
                         k = core.find(KNOW, a, (x,))
@@ -144,50 +216,85 @@ class BddEngine:
                         if core.op[m] == DIST and m != n and core.kids[m][0] == x and set(core.label[m]) < g:
                             parts.append(b.IMPLIES(self.f(m), v))
             else:
-                parts.append(b.IFF(v, b.conj(self.f(k) for _, k in cl.unfold[n])))
+                unfold = b.conj(self.f(k) for _, k in cl.unfold[n])
+                if n in self.pos:
+                    parts.append(b.IMPLIES(v, unfold))
+                if n in self.neg:
+                    parts.append(b.IMPLIES(unfold, v))
         return b.conj(parts)
 
-    def _fulfil(self, w: int, n: int) -> list[int]:
+    def _goal(self, n: int, below: Any = None) -> Any:
+        """``c & ~x`` of eventuality *n*, or with a layer *below*: ``c & (~x | (~RC & below))``."""
+        b, core = self.b, self.core
+        c, x = core.kids[n]
+        goal = b.AND(self.f(c), b.NOT(self.f(x)))
+        if below is not None:
+            goal = b.OR(goal, b.conj((self.f(c), b.NOT(self.f(n)), below)))
+        return goal
+
+    def _fulfil(self, w: Any, n: int) -> list[Any]:
         """The layers F_0 <= F_1 <= ... of the types that fulfil the eventuality ``~RC`` of node *n*."""
         core, b = self.core, self.b
-        c, x = core.kids[n]
-        fc, fx, fr = self.f(c), self.f(x), self.f(n)
+        c, _ = core.kids[n]
         group = core.label[n]
-        goal = b.AND(fc, b.NOT(fx))
-        layer = b.disj(b.exists_and(w, goal, self.quant[a]) for a in group)
+        layer = b.disj(b.exists_and(w, self._goal(n), self.quant(a)) for a in group)
         layers = [layer]
-        step_base = b.AND(fc, b.NOT(fr))
+        step_base = b.AND(self.f(c), b.NOT(self.f(n)))
         while True:
             self.deadline.check()
             src = b.AND(step_base, layer)
-            nxt = b.OR(layer, b.disj(b.exists_and(w, src, self.quant[a]) for a in group))
+            nxt = b.OR(layer, b.disj(b.exists_and(w, src, self.quant(a)) for a in group))
             if nxt == layer:
                 return layers
             layer = nxt
             layers.append(layer)
 
-    def eliminate(self) -> int:
+    def _demands(self, who: Who) -> list[int]:
+        """The demand nodes of *who* whose falsity must be sound."""
+        return [n for n in self.cl.demand_nodes(who) if n in self.neg]
+
+    def _eventualities(self) -> list[int]:
+        return [n for n in self.cl.modal if self.core.op[n] == RC and n in self.neg]
+
+    def eliminate(self) -> Any:
         """The BDD of the surviving types (the greatest fixed point of elimination)."""
-        core, cl, b = self.core, self.cl, self.b
+        core, b = self.core, self.b
         w = self._local()
         root = self.f(self.root)
-        rounds = 0
-        demands = [(n, a) for a in self.whos for n in cl.demand_nodes(a)]
-        while True:
-            rounds += 1
+        steps: list[tuple[str, Any]] = []
+        for who in self.whos:
+            ds = self._demands(who)
+            if ds:
+                steps.append(("demands", (who, ds)))
+        steps.extend(("eventuality", n) for n in self._eventualities())
+        version, last, i, quiet, runs = 0, [-1] * len(steps), 0, 0, 0
+        alive = b.AND(w, root) != b.false
+        while alive and quiet < len(steps):
+            k = i % len(steps)
+            i += 1
+            if last[k] == version:
+                quiet += 1
+                continue
             self.deadline.check()
-            before = w
-            for n, who in demands:
-                v = self.f(n)
-                wit = b.exists_and(w, b.NOT(self.f(core.kids[n][0])), self.quant[who])
-                w = b.AND(w, b.OR(v, wit))
-            for n in cl.modal:
-                if core.op[n] == RC:
-                    w = b.AND(w, b.OR(self.f(n), self._fulfil(w, n)[-1]))
-            if w == before or b.AND(w, root) == 0:
-                break
-        self.stats["rounds"] = self.stats.get("rounds", 0) + rounds
-        self.stats["bdd_nodes"] = self.stats.get("bdd_nodes", 0) + len(b)
+            runs += 1
+            kind, what = steps[k]
+            if kind == "demands":
+                who, ds = what
+                keep = b.true
+                for n in ds:
+                    wit = b.exists_and(w, b.NOT(self.f(core.kids[n][0])), self.quant(who))
+                    keep = b.AND(keep, b.OR(self.f(n), wit))
+            else:
+                keep = b.OR(self.f(what), self._fulfil(w, what)[-1])
+            new = b.AND(w, keep)
+            if new != w:
+                w, version, quiet = new, version + 1, 0
+                alive = b.AND(w, root) != b.false
+            else:
+                quiet += 1
+            last[k] = version
+        self.stats["rounds"] = self.stats.get("rounds", 0) + -(-runs // max(1, len(steps)))
+        self.stats["bdd_nodes"] = self.stats.get("bdd_nodes", 0) + b.size()
         return w
 
     # -- model extraction ----------------------------------------------------------
@@ -197,22 +304,22 @@ class BddEngine:
         self._w_final = w
         b = self.b
         start = b.AND(w, self.f(self.root))
-        if start == 0:
+        if start == b.false:
             return None
         core, cl = self.core, self.cl
-        layers = {n: self._fulfil(w, n) for n in cl.modal if core.op[n] == RC}
+        layers = {n: self._fulfil(w, n) for n in self._eventualities()}
         types: list[dict[int, bool]] = []
         infos: list[TypeInfo] = []
-        by_key: dict[tuple, int] = {}
-        index: dict[tuple, list[int]] = {}
-        demand_nodes = {who: cl.demand_nodes(who) for who in self.whos}
+        by_key: dict[tuple[bool, ...], int] = {}
+        index: dict[tuple[Who, tuple[bool, ...]], list[int]] = {}
+        demand_nodes = {who: self._demands(who) for who in self.whos}
         order = sorted(self.vid.values())
 
         def full(partial: dict[int, bool], like: dict[int, bool] | None = None) -> dict[int, bool]:
             like = like or {}
             return {v: partial.get(v, like.get(v, False)) for v in order}
 
-        def keyof(t: dict[int, bool], who) -> tuple:
+        def keyof(t: dict[int, bool], who: Who) -> tuple[bool, ...]:
             return tuple(t[self.vid[n]] for n in self.pnodes[who])
 
         def add(t: dict[int, bool]) -> int:
@@ -233,23 +340,20 @@ class BddEngine:
             infos.append(TypeInfo(atoms, keys, demands))
             return i
 
-        def target(t: dict[int, bool], who, n: int) -> int:
+        def target(t: dict[int, bool], who: Who, n: int) -> Any:
             """The BDD of the acceptable witnesses for demand *n* of type *t*."""
             want = b.NOT(self.f(core.kids[n][0]))
             ev = cl.unfold_of.get(n)
-            if ev is not None and not t[self.vid[ev[0]]]:
+            if ev is not None and ev[0] in layers and not t[self.vid[ev[0]]]:
                 r, agent = ev
                 rank, best = self._rank(t, r, layers[r])
                 if best == agent:
-                    c, x = core.kids[r]
-                    goal = b.AND(self.f(c), b.NOT(self.f(x)))
-                    if rank > 0:
-                        goal = b.OR(goal, b.conj((self.f(c), b.NOT(self.f(r)), layers[r][rank - 1])))
-                    want = b.AND(want, goal)
+                    want = b.AND(want, self._goal(r, layers[r][rank - 1] if rank > 0 else None))
             return b.AND(w, want)
 
         first = b.pick(start)
-        assert first is not None, "the start set is satisfiable here"
+        if first is None:  # pragma: no cover
+            raise ProverBug("a non-empty BDD has no satisfying assignment")
         root = add(full(first))
         todo = [root]
         while todo:
@@ -280,17 +384,14 @@ class BddEngine:
         self.stats["types"] = self.stats.get("types", 0) + len(types)
         return PseudoModel(infos, root, cl.agents, cl.dgroups, tuple(sorted(core.label[n] for n in cl.atoms)))
 
-    def _rank(self, t: dict[int, bool], r: int, layers: list[int]) -> tuple[int, str]:
+    def _rank(self, t: dict[int, bool], r: int, layers: list[Any]) -> tuple[int, str]:
         """The first layer of eventuality *r* containing *t*, and an agent whose class makes progress."""
         b, core = self.b, self.core
         for k, layer in enumerate(layers):
             if b.evaluate(layer, t):
-                c, x = core.kids[r]
-                goal = b.AND(self.f(c), b.NOT(self.f(x)))
-                if k > 0:
-                    goal = b.OR(goal, b.conj((self.f(c), b.NOT(self.f(r)), layers[k - 1])))
+                goal = self._goal(r, layers[k - 1] if k > 0 else None)
                 for a in core.label[r]:
-                    if b.evaluate(b.exists_and(self._w_final, goal, self.quant[a]), t):
+                    if b.evaluate(b.exists_and(self._w_final, goal, self.quant(a)), t):
                         return k, a
                 raise ProverBug("an eventuality layer has no progressing agent")
         raise ProverBug("a surviving type does not fulfil its eventuality")

@@ -30,6 +30,7 @@ completeness and complexity for modal logics of knowledge and belief*, AIJ 54
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from kop.syntax import formula as F
@@ -290,7 +291,7 @@ class Closure:
     agents : tuple of str
     """
 
-    def __init__(self, core: Core, roots) -> None:
+    def __init__(self, core: Core, roots: Iterable[int], check: Callable[[], None] | None = None) -> None:
         self.core = core
         self.unfold: dict[int, tuple[tuple[str, int], ...]] = {}
         self.unfold_of: dict[int, tuple[int, str]] = {}
@@ -301,6 +302,8 @@ class Closure:
             new = [n for n in core.below(pending) if n not in done]
             pending = []
             for n in new:
+                if check is not None and not len(done) & 0xFFF:
+                    check()
                 done.add(n)
                 order.append(n)
                 if core.op[n] == RC:
@@ -321,13 +324,17 @@ class Closure:
         self.dgroups = tuple(sorted({core.label[n] for n in order if core.op[n] == DIST},
                                     key=lambda g: (len(g), g)))
         self.has_rc = any(core.op[n] == RC for n in order)
+        self._know_of: dict[str, list[int]] = {}
+        for n in self.modal:
+            if core.op[n] == KNOW:
+                self._know_of.setdefault(core.label[n], []).append(n)  # type: ignore[arg-type]
 
     def profile_nodes(self, who: str | tuple[str, ...]) -> list[int]:
         """The modal nodes whose truth an a-class (or a D_G-class) shares: its ``K_a``
         nodes, and for a group G the ``K_a`` (a in G) and ``D_H`` (H a subset of G) nodes."""
         core = self.core
         if isinstance(who, str):
-            return [n for n in self.modal if core.op[n] == KNOW and core.label[n] == who]
+            return list(self._know_of.get(who, ()))
         g = set(who)
         return [n for n in self.modal
                 if (core.op[n] == KNOW and core.label[n] in g)
@@ -337,5 +344,5 @@ class Closure:
         """The modal nodes whose falsity is a demand on the class of *who* (its K_a or D_G nodes)."""
         core = self.core
         if isinstance(who, str):
-            return [n for n in self.modal if core.op[n] == KNOW and core.label[n] == who]
+            return list(self._know_of.get(who, ()))
         return [n for n in self.modal if core.op[n] == DIST and core.label[n] == who]

@@ -5,6 +5,9 @@
   modal depth > 0 each literal is propositional with probability ``p_prop``,
   otherwise ``K_a`` (random agent) of a clause one level shallower; each
   literal is negated with probability 1/2.
+* :func:`random_formula` -- a random formula with exactly n operators over
+  the whole language, in the families of :data:`RANDOM_FAMILIES` (common
+  knowledge; relativized common knowledge; announcements; distributed knowledge);
 * :func:`k_branch_p`, :func:`k_ph_p`, :func:`s4_s5_p` -- provable families of
   the Logics Workbench benchmark (theorems of K, K and S4, hence of S5) with
   one agent's ``K_a`` for □.
@@ -13,6 +16,9 @@
     >>> f = random_3cnf(random.Random(0), atoms=3, agents=2, depth=1, clauses=2)
     >>> f.modal_depth() <= 1, len(f.atoms()) <= 3
     (True, True)
+    >>> from kop import to_ascii
+    >>> to_ascii(random_formula(random.Random(1), 4, ["a", "b"], ["p", "q"], "RC"))
+    'C{a,b}(E{a,b} p, q) & M_a p'
     >>> from kop import valid
     >>> valid(k_branch_p(2)).holds, valid(k_ph_p(2)).holds, valid(s4_s5_p(2)).holds
     (True, True, True)
@@ -27,9 +33,73 @@ from __future__ import annotations
 
 import random
 
-from kop.syntax.formula import FALSE, Atom, Formula, Iff, Implies, Know, Not, Possible, conj, disj
+from kop.syntax.formula import (FALSE, And, Announce, AnnounceDual, Atom, Common, Distributed, Everyone, Formula,
+                                Iff, Implies, Know, Not, Or, Possible, RelCommon, conj, disj)
 
-__all__ = ["random_3cnf", "k_branch_p", "k_ph_p", "s4_s5_p", "LWB_FAMILIES"]
+__all__ = ["random_3cnf", "random_formula", "RANDOM_FAMILIES", "k_branch_p", "k_ph_p", "s4_s5_p", "LWB_FAMILIES"]
+
+#: The families of :func:`random_formula`: the operators drawn besides ``~ & | -> K M E C``.
+RANDOM_FAMILIES = {"C": (), "RC": ("RC",), "ann": ("[!]", "<!>"), "D": ("D",)}
+
+
+def random_formula(rng: random.Random, operators: int, agents: list[str], atoms: list[str],
+                   family: str = "C") -> Formula:
+    """A random formula with exactly *operators* operators (connectives and modalities).
+
+    At each node with n operators left: a leaf (an atom) when n = 0; else,
+    when n >= 2, with probability 1/2 a binary operator (``&``, ``|``, ``->``,
+    and ``C_G(φ, ψ)`` for family "RC", ``[!φ]ψ``, ``<!φ>ψ`` for "ann") whose
+    two sides share the other n - 1 operators at a uniformly drawn split;
+    otherwise a unary one (``~``, ``K_a``, ``M_a``, ``E_G``, ``C_G``, and
+    ``D_G`` for family "D").  A group G has 2 or more agents.
+
+    Parameters
+    ----------
+    rng : random.Random
+    operators : int
+    agents : list of str
+        At least two.
+    atoms : list of str
+    family : {"C", "RC", "ann", "D"}
+        (The formula may nest as deep as *operators*, at most 900.)
+    """
+    if family not in RANDOM_FAMILIES:
+        raise ValueError(f"unknown family {family!r}: use one of {', '.join(RANDOM_FAMILIES)}")
+    if len(agents) < 2:
+        raise ValueError("random_formula needs two agents or more")
+    if not 0 <= operators <= 900:
+        raise ValueError(f"the number of operators must be between 0 and 900, not {operators}")
+    unary = ["~", "K", "M", "E", "C"] + (["D", "D"] if family == "D" else [])
+    binary = ["&", "|", "->"] + 2 * [op for op in RANDOM_FAMILIES[family] if op != "D"]
+
+    def group() -> tuple[str, ...]:
+        return tuple(sorted(rng.sample(agents, rng.randint(2, len(agents)))))
+
+    def build(n: int) -> Formula:
+        if n == 0:
+            return Atom(rng.choice(atoms))
+        if n >= 2 and rng.random() < 0.5:
+            op = rng.choice(binary)
+            k = rng.randint(0, n - 1)
+            a, b = build(k), build(n - 1 - k)
+            if op == "&":
+                return And(a, b)
+            if op == "|":
+                return Or(a, b)
+            if op == "->":
+                return Implies(a, b)
+            if op == "RC":
+                return RelCommon(group(), a, b)
+            return Announce(a, b) if op == "[!]" else AnnounceDual(a, b)
+        op = rng.choice(unary)
+        a = build(n - 1)
+        if op == "~":
+            return Not(a)
+        if op in ("K", "M"):
+            return (Know if op == "K" else Possible)(rng.choice(agents), a)
+        return {"E": Everyone, "C": Common, "D": Distributed}[op](group(), a)
+
+    return build(operators)
 
 
 def random_3cnf(rng: random.Random, atoms: int, agents: int, depth: int, clauses: int,

@@ -15,15 +15,23 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from kop.reasoning.errors import AgentError, ProverTimeout
 from kop.syntax.errors import LimitError
 from kop.syntax.formula import Formula
 
-__all__ = ["Deadline", "check_depth", "check_agents", "MAX_NESTING", "deep_input_guard"]
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.reasoning.core import Closure
+
+__all__ = ["Deadline", "check_depth", "check_agents", "check_type_space", "MAX_NESTING",
+           "MAX_AGENT_VARIABLES", "deep_input_guard"]
 
 #: The deepest formula tree the prover accepts (the parser's own limit is the same).
 MAX_NESTING = 1000
+#: The largest (agents x type variables) type elimination accepts: each agent's
+#: profile is a set of variables, and the work of one round grows with the product.
+MAX_AGENT_VARIABLES = 10_000_000
 
 
 class Deadline:
@@ -83,6 +91,21 @@ def check_agents(phi: Formula, agents: Iterable[str] | None) -> None:
     if extra:
         raise AgentError(f"the formula names agent {extra[0]!r}, which is not among the declared agents "
                          f"{', '.join(sorted(declared)) or '(none)'}")
+
+
+def check_type_space(closure: Closure) -> None:
+    """Raise :class:`LimitError` when type elimination over *closure* would need
+    more than :data:`MAX_AGENT_VARIABLES` (agents x type variables).
+
+    A group of 20,000 agents in ``C`` has 20,001 type variables (the group's
+    unfolding has one ``K_a`` per member): 4 * 10^8, refused at once.
+    """
+    nagents = len(closure.agents) + len(closure.dgroups)
+    nvars = len(closure.atoms) + len(closure.modal)
+    if nagents * nvars > MAX_AGENT_VARIABLES:
+        raise LimitError(f"the question has {nagents} agents and groups and {nvars} subformulas to track; "
+                         f"type elimination (used for C and D) handles at most {MAX_AGENT_VARIABLES:,} "
+                         "for their product (kop's limit)")
 
 
 def deep_input_guard(fn):

@@ -47,14 +47,16 @@ from collections.abc import Iterable
 from kop.reasoning.announcements import reduce_announcements
 from kop.reasoning.core import Closure, Core
 from kop.reasoning.errors import ProverBug
-from kop.reasoning.limits import Deadline, check_agents, check_depth, deep_input_guard
+from kop.reasoning.limits import Deadline, check_agents, check_depth, check_type_space, deep_input_guard
 from kop.reasoning.verdict import Verdict
 from kop.syntax.formula import Distributed, Formula, Not, conj
 
 __all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
 
-#: ``method=`` values: "auto" (SAT without C and D, BDD with them), "sat", "bdd".
-METHODS = ("auto", "sat", "bdd")
+#: ``method=`` values: "auto" (SAT without C and D, BDD with them), "sat", "bdd" (type
+#: elimination on CUDD when ``dd.cudd`` is available, else on the pure-Python BDDs),
+#: "bdd-python" (type elimination on the pure-Python BDDs).
+METHODS = ("auto", "sat", "bdd", "bdd-python")
 
 
 def _formula(phi: Formula | str, what: str = "formula") -> Formula:
@@ -87,8 +89,9 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
         The declared agents: *phi* may name no others, and the model has them all.
     timeout : float, optional
         Seconds; :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
-    method : {"auto", "sat", "bdd"}
-        The decision procedure ("sat" refuses common and distributed knowledge).
+    method : {"auto", "sat", "bdd", "bdd-python"}
+        The decision procedure ("sat" refuses common and distributed knowledge;
+        "bdd-python" is type elimination on the pure-Python BDD package).
     deadline : Deadline, optional
         A shared time limit (overrides *timeout*).
     minimize : bool
@@ -114,7 +117,7 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
     deadline.check()
     core = Core()
     root = core.compile(reduced)
-    closure = Closure(core, [root])
+    closure = Closure(core, [root], deadline.check)
     stats: dict = {"closure": len(closure.nodes)}
     use = method
     if method == "auto":
@@ -130,7 +133,10 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
     else:
         from kop.reasoning.bddengine import BddEngine
 
-        pm = BddEngine(core, closure, root, deadline, stats).run()
+        check_type_space(closure)
+        pm = BddEngine(core, closure, root, deadline, stats,
+                       backend="python" if use == "bdd-python" else None).run()
+        use = "bdd"
     stats["method"] = use
     model = None
     if pm is not None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kop.syntax.formula import Formula
+from kop.syntax.wording import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -81,7 +82,7 @@ class Verdict:
         extra = ""
         if self.model is not None:
             kind = "model" if self.question == "satisfiable" else "countermodel"
-            extra = f", {kind} with {len(self.model)} world{'s' if len(self.model) != 1 else ''}"
+            extra = f", {kind} with {plural(len(self.model), 'world')}"
         text = to_ascii(self.formula)
         if len(text) > 80:
             text = text[:77] + "..."

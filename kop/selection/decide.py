@@ -69,22 +69,25 @@ def decided_formulas(tree: GameTree, fixed: np.ndarray | None = None) -> dict[in
     """
     two_players(tree)
     names = tree.player_names
+    kind, offsets, heights = tree.kind.tolist(), tree.offsets.tolist(), tree.heights.tolist()
+    fix = [False] * len(kind) if fixed is None else np.asarray(fixed, dtype=bool).tolist()
+    base = [Know(names[1 - k], evaluation(names[k])) for k in range(2)]
     out: dict[int, Formula] = {}
-    for n in sorted(tree.nodes(), key=lambda x: x.height):
-        if n.is_leaf:
-            out[n.index] = TRUE
+    for i in np.argsort(tree.heights, kind="stable").tolist():
+        k = kind[i]
+        if k == LEAF:
+            out[i] = TRUE
             continue
-        mover = names[int(tree.kind[n.index])]
-        other = names[1] if mover == names[0] else names[0]
-        if n.height == 1:
-            out[n.index] = TRUE if fixed is not None and fixed[n.index] else Know(other, evaluation(mover))
+        if heights[i] == 1:
+            out[i] = TRUE if fix[i] else base[k]
             continue
-        kids = n.children
-        if len(kids) == 1:
-            out[n.index] = out[kids[0].index]
+        lo, hi = offsets[i], offsets[i + 1]
+        if hi - lo == 1:
+            out[i] = out[lo]
             continue
-        parts = dict.fromkeys(Know(other, out[c.index]) for c in kids if out[c.index] is not TRUE)
-        out[n.index] = conj(parts)
+        other = names[1 - k]
+        parts = dict.fromkeys(Know(other, out[c]) for c in range(lo, hi) if out[c] is not TRUE)
+        out[i] = conj(parts)
     return out
 
 
@@ -143,7 +146,8 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
         height-1 node where A moves is then decided for B when A's choice there
         is the same under every candidate B considers possible, even though B
         does not know E_A; :meth:`Decision.decided_by_partial_knowledge` lists
-        the nodes this decides that all-or-nothing knowledge leaves open.
+        the nodes this decides that all-or-nothing knowledge leaves open.  An
+        empty list is the same as none: the propositional semantics alone.
 
     Example
     -------
@@ -157,8 +161,9 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
     from kop.syntax.parser import parse
 
     ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
-    if evaluations is not None:
-        return _decide_partial(tree, ks, tuple(evaluations), timeout)
+    evals = () if evaluations is None else tuple(evaluations)
+    if evals:
+        return _decide_partial(tree, ks, evals, timeout)
     forms = decided_formulas(tree)
     answers: dict[Formula, bool] = {TRUE: True}
     decided = []
@@ -183,25 +188,28 @@ def required_chains(tree: GameTree, fixed: np.ndarray) -> list[frozenset[Chain]]
     atom; there are at most 2·(players)·height distinct ones, so deciding every
     node costs a few prover calls and one linear sweep.
     """
-    kind, offsets, heights = tree.kind, tree.offsets, tree.heights
+    kind, offsets, heights = tree.kind.tolist(), tree.offsets.tolist(), tree.heights.tolist()
+    fix = np.asarray(fixed, dtype=bool).tolist()
     n = len(kind)
     empty: frozenset[Chain] = frozenset()
     reqs: list[frozenset[Chain]] = [empty] * n
-    for i in np.argsort(heights, kind="stable"):
-        i = int(i)
+    for i in np.argsort(tree.heights, kind="stable").tolist():
         if kind[i] == LEAF:
             continue
-        mover = int(kind[i])
+        mover = kind[i]
         other = 1 - mover
-        lo, hi = int(offsets[i]), int(offsets[i + 1])
+        lo, hi = offsets[i], offsets[i + 1]
         if heights[i] == 1:
-            reqs[i] = empty if fixed[i] else frozenset({((other,), mover)})
+            reqs[i] = empty if fix[i] else frozenset({((other,), mover)})
         elif hi - lo == 1:
             reqs[i] = reqs[lo]
         else:
+            kids = [reqs[c] for c in range(lo, hi) if reqs[c]]
+            if not kids:
+                continue
             acc: set[Chain] = set()
-            for c in range(lo, hi):
-                for agents, owner in reqs[c]:
+            for r in kids:
+                for agents, owner in r:
                     acc.add((agents if agents[0] == other else (other, *agents), owner))
             reqs[i] = frozenset(acc)
     return reqs

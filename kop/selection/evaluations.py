@@ -74,7 +74,7 @@ from kop.syntax.formula import Atom, Common, Formula, Know, Not, Or, conj
 
 __all__ = ["EvaluationKnowledge", "EvaluationError", "ResolvedKnowledge", "knows_exactly", "knows_nothing",
            "knows_candidates", "knows_order", "knows_within", "knows_on_subtree", "leaf_order",
-           "resolve_all", "restrict_all", "knowledge_formulas", "KINDS"]
+           "resolve_all", "restrict_all", "parse_evaluation", "knowledge_formulas", "KINDS"]
 
 #: the kinds of evaluation knowledge
 KINDS = ("exact", "nothing", "candidates", "order", "within", "subtree")
@@ -148,7 +148,8 @@ class EvaluationKnowledge:
             return f"knows_within({who}, {_num_text(self.k)})"
         if self.kind == "subtree":
             return f"knows_on_subtree({who}, {self.node!r})"
-        return f"knows_candidates({who}, [{len(self.candidates)} candidates])"
+        n = len(self.candidates)
+        return f"knows_candidates({who}, [{n} candidate{'s' if n != 1 else ''}])"
 
     def __repr__(self) -> str:
         extra = {"exact": "exactly", "nothing": "nothing", "order": "order",
@@ -274,6 +275,49 @@ def knows_on_subtree(knower: str, owner: str, node: str | int | Sequence[int] | 
         raise EvaluationError(f"knows_on_subtree({knower!r}, {owner!r}): the node must be a label, a "
                               f"root/i/j path or a list of child ranks, not {node!r}")
     return EvaluationKnowledge(knower, owner, "subtree", node=ref)
+
+
+def parse_evaluation(text: str) -> EvaluationKnowledge:
+    """A statement from the compact text ``KNOWER:OWNER=KIND[:ARGUMENT]`` (the ``kop select -e`` option).
+
+    KIND is ``exact``, ``nothing``, ``order``, ``within:K``, ``subtree:NODE`` or
+    ``candidates:V,V,...;V,V,...`` (candidates separated by ``;``, values left to right).
+
+    >>> parse_evaluation("B:A=within:2")
+    EvaluationKnowledge('B', 'A', within ±2)
+    >>> parse_evaluation("A:B=candidates:1,2;2,1")
+    EvaluationKnowledge('A', 'B', 2 candidates)
+    """
+    usage = ("expected KNOWER:OWNER=KIND with KIND one of exact, nothing, order, within:K, subtree:NODE, "
+             "candidates:V,V,...;V,V,...")
+    who, eq, what = text.partition("=")
+    knower, colon, owner = who.partition(":")
+    knower, owner, what = knower.strip(), owner.strip(), what.strip()
+    if not eq or not colon or not knower or not owner or not what:
+        raise EvaluationError(f"{text!r}: {usage}")
+    kind, _, arg = what.partition(":")
+    kind, arg = kind.strip(), arg.strip()
+    simple = {"exact": knows_exactly, "exactly": knows_exactly, "nothing": knows_nothing, "order": knows_order}
+    if kind in simple and not arg:
+        return simple[kind](knower, owner)
+    if kind == "within" and arg:
+        try:
+            k = float(arg)
+        except ValueError:
+            raise EvaluationError(f"{text!r}: within:K needs a number, found {arg!r}") from None
+        return knows_within(knower, owner, k)
+    if kind == "subtree" and arg:
+        return knows_on_subtree(knower, owner, arg)
+    if kind == "candidates" and arg:
+        cands = []
+        for i, part in enumerate(arg.split(";")):
+            try:
+                cands.append([float(v) for v in part.split(",")])
+            except ValueError:
+                raise EvaluationError(f"{text!r}: candidate {i + 1} ({part.strip()!r}) must be numbers "
+                                      "separated by commas") from None
+        return knows_candidates(knower, owner, cands)
+    raise EvaluationError(f"{text!r}: {usage}")
 
 
 # -- leaves left to right ------------------------------------------------------------

@@ -285,9 +285,9 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     from kop.syntax.parser import parse
 
     where = "root"
-    evals = None if evaluations is None else tuple(evaluations)
+    evals = tuple(evaluations) if evaluations is not None else ()
     if node is not None:
-        if evals is not None:
+        if evals:
             from kop.selection.evaluations import restrict_all
             evals = restrict_all(evals, tree, node)  # type: ignore[arg-type]
         where = tree.node(node).name  # type: ignore[arg-type]
@@ -301,7 +301,7 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     formulas = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
     decision = decide(tree, formulas, timeout=timeout, evaluations=evals)
     ks = formulas
-    if evals is not None:
+    if evals:
         from kop.selection.evaluations import knowledge_formulas, resolve_all
         ks = formulas + knowledge_formulas(tree, resolve_all(tree, evals))
     h = tree.height

@@ -15,6 +15,7 @@ Reference: Sang & Chen, *Beyond Minimax*, formula (4).
 
 from __future__ import annotations
 
+from kop.syntax.errors import LimitError
 from kop.syntax.formula import Atom, Formula, Know
 
 __all__ = ["evaluation", "strategy_atom", "chain", "f_level"]
@@ -30,6 +31,14 @@ def strategy_atom(player: str) -> Atom:
     return Atom(f"S_{player}")
 
 
+def _check_depth(d: int) -> None:
+    from kop.syntax.parser import MAX_DEPTH     # lazily: the parser pulls in Lark
+
+    if d >= MAX_DEPTH:
+        raise LimitError(f"a knowledge level of {d} means chains {d} operators deep; kop's limit is "
+                         f"{MAX_DEPTH - 1} (formulas are nested at most {MAX_DEPTH} levels deep)")
+
+
 def chain(player: str, opponent: str, d: int) -> Formula:
     """The alternation chain of length d >= 1: ``K_P K_Q K_P ... E_X``.
 
@@ -39,6 +48,7 @@ def chain(player: str, opponent: str, d: int) -> Formula:
     """
     if d < 0:
         raise ValueError(f"the depth d must be >= 0, not {d}")
+    _check_depth(d)
     if d == 0:
         return Know(player, evaluation(player))
     result: Formula = evaluation(opponent if d % 2 == 1 else player)
@@ -55,9 +65,12 @@ def f_level(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
     player, opponent : str
         P and Q.
     d : int
-        The level, >= 0.
+        The level, >= 0 and below :data:`kop.syntax.parser.MAX_DEPTH`
+        (a :class:`~kop.syntax.errors.LimitError` otherwise: f(P, d) holds d
+        formulas of up to d nested operators).
     """
     if d < 0:
         raise ValueError(f"the level d must be >= 0, not {d}")
+    _check_depth(d)
     base = (Know(player, evaluation(player)), Know(player, strategy_atom(player)))
     return base + tuple(chain(player, opponent, i) for i in range(1, d + 1))

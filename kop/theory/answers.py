@@ -7,6 +7,7 @@ from typing import Any
 
 from kop.syntax.formula import Announce, Common, Formula, conj
 from kop.syntax.printer import to_ascii
+from kop.syntax.wording import plural
 from kop.theory.knowledge import Context, is_preserved
 from kop.theory.model import Answer, Statement
 from kop.theory.source import Position
@@ -34,7 +35,7 @@ def prover_answer(state: Any, st: Statement, verb: str, f: Formula, ctx: Context
     witness = v.model if (v.holds and verb == "satisfiable") or (not v.holds and verb != "satisfiable") else None
     text = f"{q}: {'yes' if v.holds else 'no'}"
     if witness is not None:
-        text += f" ({'model' if verb == 'satisfiable' else 'countermodel'} with {len(witness.worlds)} worlds)"
+        text += f" ({'model' if verb == 'satisfiable' else 'countermodel'} with {plural(len(witness.worlds), 'world')})"
     return Answer(st.line, q, {"holds": bool(v.holds), "model": None if witness is None else witness.to_json()},
                   text)
 
@@ -45,7 +46,7 @@ def check_answer(state: Any, st: Statement, f: Formula) -> Answer:
     holds = model.satisfies(f)
     worlds = sorted(model.truth_set(f))
     return Answer(st.line, q, {"holds": bool(holds), "worlds": worlds},
-                  f"{q}: {'yes' if holds else 'no'} (true at {len(worlds)} worlds)")
+                  f"{q}: {'yes' if holds else 'no'} (true at {plural(len(worlds), 'world')})")
 
 
 def worlds_answer(state: Any, st: Statement) -> Answer:
@@ -94,26 +95,32 @@ def level_answer(state: Any, st: Statement, ctx: Context, p: str, at: Position) 
     return Answer(st.line, f"level {p}", {"level": _level(lv)}, f"level {p}: {_level(lv)}")
 
 
-def decided_answer(state: Any, st: Statement, ctx: Context) -> Answer:
+def decision_report(state: Any, st: Statement, ctx: Context) -> tuple[list[str], list[str] | None, list[Any]]:
+    """(decided nodes, nodes decided by partial knowledge only or None, gaps of the undecided nodes)."""
     from kop.selection.decide import decide
     from kop.selection.missing import missing_knowledge
 
     tree = state.need_tree(st)
+    state.consistent_in(ctx, st)
     evs = state.evaluations(ctx, st)
-    if evs:
-        d = decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)
-        names = [n.name for n in d.decided_nodes()]
-        extra = [n.name for n in d.decided_by_partial_knowledge()]
-        return Answer(st.line, "decided", {"decided": names, "undecided": None, "by_partial_knowledge": extra},
-                      f"decided nodes: {', '.join(names) or 'none'}; by partial knowledge (not by the "
-                      f"atoms alone): {', '.join(extra) or 'none'}")
-    d = decide(tree, ctx.formulas, timeout=state.timeout)
+    d = (decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs) if evs
+         else decide(tree, ctx.formulas, timeout=state.timeout))
     names = [n.name for n in d.decided_nodes()]
-    gaps = missing_knowledge(tree, ctx.formulas, timeout=state.timeout)
+    extra = [n.name for n in d.decided_by_partial_knowledge()] if evs else None
+    gaps = [g for g in missing_knowledge(tree, ctx.formulas, timeout=state.timeout) if g.node not in names]
+    return names, extra, gaps
+
+
+def decided_answer(state: Any, st: Statement, ctx: Context) -> Answer:
+    names, extra, gaps = decision_report(state, st, ctx)
     text = f"decided nodes: {', '.join(names) or 'none'}"
-    if gaps:
-        text += "; undecided: " + "; ".join(g.explain() for g in gaps)
-    return Answer(st.line, "decided", {"decided": names, "undecided": [g.to_json() for g in gaps]}, text)
+    result: dict[str, Any] = {"decided": names, "undecided": [g.to_json() for g in gaps]}
+    if extra is not None:
+        text += f"; by partial knowledge (not by the atoms alone): {', '.join(extra) or 'none'}"
+        result["by_partial_knowledge"] = extra
+    for g in gaps:
+        text += f"\n  undecided: {g.explain()}"
+    return Answer(st.line, "decided", result, text)
 
 
 def _player(state: Any, st: Statement, arg: tuple[str, Position] | None) -> str | None:
@@ -242,6 +249,6 @@ def announce_game(state: Any, st: Statement, ctx: Context, f: Formula) -> Answer
 
     b, a = side(before), side(after)
     text = (f"announce {to_ascii(f)}{'' if ctx.name is not None else ' (' + ctx.label + ')'}: levels {p} {b['levels'][p]} -> {a['levels'][p]}, "
-            f"{q} {b['levels'][q]} -> {a['levels'][q]}; decided {len(b['decided'])} -> {len(a['decided'])} nodes; "
+            f"{q} {b['levels'][q]} -> {a['levels'][q]}; decided {len(b['decided'])} -> {plural(len(a['decided']), 'node')}; "
             f"{p} plays {b['recommended']} {tuple(b['outcome'])} -> {a['recommended']} {tuple(a['outcome'])}")
     return Answer(st.line, f"announce {to_ascii(f)}", {"before": b, "after": a}, text, ctx.name)

@@ -28,6 +28,7 @@ from typing import Any
 
 from kop.games.tree import GameTree
 from kop.syntax.formula import Formula, Know, conj
+from kop.syntax.wording import plural
 from kop.syntax.levels import f_level, strategy_atom
 
 __all__ = ["Precondition", "Claim", "Dominance", "dominance"]
@@ -145,7 +146,7 @@ class Dominance:
             elif pre.holds:
                 why = f"{to_ascii(pre.formula)} proved"
             else:
-                size = "" if pre.countermodel is None else f" (countermodel: {len(pre.countermodel.worlds)} worlds)"
+                size = "" if pre.countermodel is None else f" (countermodel: {plural(len(pre.countermodel.worlds), 'world')})"
                 why = f"{to_ascii(pre.formula)} refuted{size}"
             g = "-" if c.guaranteed is None else str(tuple(c.guaranteed))
             lines.append(f" {mark}{i}. {c.strategy:<8} {'applies' if c.applicable else 'does not apply'}: {why}. "

@@ -146,9 +146,27 @@ class TheoryState:
     def evaluations(self, ctx: Context, st: Statement) -> list[Any]:
         if not ctx.partials:
             return []
+        from kop.selection.evaluations import knowledge_formulas, resolve_all
         from kop.theory.partial import build_evaluations
 
-        return build_evaluations(ctx.partials, self.need_tree(st))
+        tree = self.need_tree(st)
+        evs = build_evaluations(ctx.partials, tree)
+        by_spec = dict(zip(ctx.partials, evs))
+        try:
+            resolved = resolve_all(tree, evs)
+        except KopError as exc:
+            raise ctx.partials[-1].pos.error(str(exc)) from None
+        items = []
+        for it in ctx.items:  # what each statement says in the language of E_P and S_P
+            if it.partial is None:
+                items.append(it)
+                continue
+            key = (tree.player_index(it.partial.knower), tree.player_index(it.partial.owner))
+            ev = by_spec[it.partial]
+            own = {k: r for k, r in resolved.items() if k == key and r.spec == ev}
+            items.append(Item(knowledge_formulas(tree, own) if own else (), it.statement, it.partial))
+        self.consistent_in(Context(ctx.name, tuple(items), ctx.agents), st)
+        return evs
 
     def need_tree(self, st: Statement) -> Any:
         if self.tree is None:

@@ -201,3 +201,19 @@ def test_leaf_bound_partial_knowledge_is_used_only_on_the_whole_tree():
     c = a.choose_strategy(g, u)
     assert any("not used below the root" in x for x in c.reasons)
     assert not any("not used below the root" in x for x in a.choose_strategy(g).reasons)
+
+
+def test_levels_alone_rank_the_strategies_on_large_trees():
+    g = kop.nim((3, 3))
+    knowledge = kop.f_level("A", "B", 1)
+    small = kop.Agent("A", knowledge=knowledge, select_limit=5)
+    c = small.choose_strategy(g, opponent="B")
+    assert c.strategy == "HM0M1" and c.selection is None
+    assert any("exceeds 5 nodes" in r for r in c.reasons) and any("Theorem 8" in r for r in c.reasons)
+    ck = kop.Agent("A", knowledge=["C{A,B}(E_A & E_B)", "K_A S_A"], select_limit=5)
+    assert ck.choose_strategy(g, opponent="B").strategy == "Mh"
+    none = kop.Agent("A", select_limit=5)
+    assert none.choose_strategy(g, opponent="B").strategy == "minimax"
+    horizon = kop.Agent("A", knowledge=kop.f_level("A", "B", 1), select_limit=5, depth=2)
+    assert horizon.choose_strategy(g, opponent="B", evaluations={"MIN": lambda s: 0}).strategy == "Mh"
+    assert kop.Agent("A", knowledge=knowledge).choose_strategy(g, opponent="B").selection is not None

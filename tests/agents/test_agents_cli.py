@@ -86,3 +86,8 @@ def test_match_openspiel_tic_tac_toe():
     r = kop("match", "openspiel:tic_tac_toe", "-a", "X=level:inf", "-a", "O=level:inf", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["outcome"] == [0, 0]
+
+
+def test_a_match_too_big_to_search_stops_at_the_node_budget():
+    r = kop("match", "openspiel:connect_four", "-a", "X", "-a", "O", "--max-nodes", "1000")
+    assert r.returncode == 2 and "visited more than 1000 states" in r.stderr

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -89,6 +90,10 @@ def test_one_world_is_singular(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert "true at 1 of 1 world: w" in out and "1 worlds" not in out
     status, out, _ = run(capsys, "satisfiable", "p")
     assert "(1 world," in out and "1 worlds" not in out
+    theory = tmp_path / "one.kop"
+    theory.write_text("agents a\nask satisfiable p\n")
+    status, out, _ = run(capsys, "run", str(theory))
+    assert status == 0 and "(model with 1 world)" in out
     assert plural(1, "world") == "1 world" and plural(2, "world") == "2 worlds"
 
 
@@ -121,3 +126,28 @@ def test_console_script_help_and_version() -> None:
     assert r.returncode == 0 and r.stdout.startswith("kop ")
     r = subprocess.run([sys.executable, "-m", "kop"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and "commands:" in r.stdout and "--json prints one line of JSON" in r.stdout
+
+
+def test_formats_md_json_examples_run_as_shown(tmp_path: Path) -> None:
+    """The `$ kop ... --json` examples of docs/formats.md print exactly the lines shown."""
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = text[text.index("## JSON output of the commands"):]
+    lines = section.splitlines()
+    pairs = [(lines[i][2:], lines[i + 1]) for i in range(len(lines) - 1) if lines[i].startswith("$ kop ")]
+    assert len(pairs) >= 2
+    (tmp_path / "theories").symlink_to(ROOT / "theories")
+    for command, shown in pairs:
+        args = command.split(" ", 1)[1]
+        r = subprocess.run([sys.executable, "-m", "kop", *shlex.split(args)], capture_output=True, text=True,
+                           cwd=tmp_path, timeout=120)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.rstrip("\n") == shown, command
+
+
+def test_a_mistyped_command_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """Only the command being run gets a real parser (start-up); a typo still sees them all."""
+    status, _, err = run(capsys, "pars", "K_a p")
+    assert status == 2 and "invalid choice: 'pars'" in err
+    assert all(f"'{name}'" in err for name in _commands())
+    status, out, _ = run(capsys, "parse", "K_a p")
+    assert status == 0 and out == "K_a p\n"

@@ -230,3 +230,11 @@ def test_not_a_game():
         kop.search(kop.nim(), "M*")
     with pytest.raises(kop.GameError, match="unknown player 'Z'"):
         kop.search(kop.nim(), "alphabeta", player="Z")
+
+
+def test_a_node_budget_stops_a_search_that_is_too_big():
+    with pytest.raises(kop.KopError, match="visited more than 50 states"):
+        kop.search(kop.nim((4, 4, 4)), "minimax", max_nodes=50)
+    assert kop.search(kop.nim((2, 2)), "M2", max_nodes=1000).value == (-1, -1)
+    with pytest.raises(kop.KopError, match="max_nodes must be a positive integer"):
+        kop.search(kop.nim(), "Mh", max_nodes=0)

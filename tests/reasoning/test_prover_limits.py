@@ -88,3 +88,43 @@ def test_bad_types():
 def test_prover_timeout_is_a_kop_error():
     assert issubclass(ProverTimeout, KopError)
     assert issubclass(kop.ProverBug, AssertionError)
+
+
+def test_a_group_of_twenty_thousand_agents_in_c_is_refused_at_once():
+    # before: the engine built every agent's profile over all 20,001 variables (9.7 GB)
+    group = tuple(f"a{i}" for i in range(20_000))
+    with pytest.raises(LimitError, match="agents and groups"):
+        kop.satisfiable(Not(kop.Common(group, Atom("p"))), timeout=5)
+    assert kop.valid(kop.Distributed(group, Atom("p")) >> Atom("p"), timeout=5).holds   # one D_G: small
+
+
+def test_a_large_group_honours_the_timeout():
+    group = tuple(f"a{i}" for i in range(3000))
+    t = time.perf_counter()
+    with pytest.raises(ProverTimeout):
+        kop.satisfiable(Not(kop.Common(group, Atom("p"))) & kop.Common(group[:2], Atom("q")), timeout=1)
+    assert time.perf_counter() - t < 30
+
+
+@pytest.mark.parametrize("engine", ["bdd", "bdd-python"])
+def test_timeout_on_both_bdd_packages(engine):
+    from kop.reasoning.generators import random_formula
+    import random
+
+    f = kop.conj(random_formula(random.Random(i), 150, ["a", "b", "c"], ["p", "q", "r"], "C") for i in range(6))
+    with pytest.raises(ProverTimeout):
+        kop.satisfiable(f, timeout=0.2, method=engine)
+
+
+def test_absurd_knowledge_levels_fail_fast():
+    from kop.syntax.levels import chain
+
+    for call in (lambda: kop.f_level("A", "B", 99999999999999999999), lambda: chain("A", "B", 10**6)):
+        with pytest.raises(LimitError, match="knowledge level"):
+            call()
+    assert len(kop.f_level("A", "B", 999)) == 1001
+    with pytest.raises(ProverTimeout):
+        kop.level(kop.f_level("A", "B", 400), "A", "B", max_depth=10**20, timeout=0.5)
+    with pytest.raises(ProverTimeout):
+        kop.is_core(kop.f_level("A", "B", 300), kop.f_level("A", "B", 300), "A",
+                    kop.chains_fragment("A", "B", ["E_A", "E_B"], 300), timeout=0.5)

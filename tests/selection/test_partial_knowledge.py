@@ -396,3 +396,104 @@ def test_values_are_immutable_with_clean_reprs():
     with pytest.raises(AttributeError):
         k.k = 3  # type: ignore[misc]
     assert k.to_json() == {"knower": "B", "owner": "A", "kind": "within", "k": 2.0}
+
+
+# -- the shipped example and the command line -------------------------------------------------------
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+
+
+def test_the_python_example_runs(capsys):
+    import runpy
+
+    runpy.run_path(str(ROOT / "theories" / "partial_knowledge.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "all checks passed" in out
+    assert "decided only thanks to partial knowledge: root R S T U V W X Y Z" in out
+
+
+def _kop(*args):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "kop", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600)
+
+
+def test_kop_select_with_partial_knowledge():
+    r = _kop("select", "theories/figure2.json", "-c", "A=0", "-c", "B=0", "-e", "A:B=order", "--json")
+    assert r.returncode == 0, r.stderr
+    import json
+
+    out = json.loads(r.stdout)
+    assert out["recommended"] == "Mh" and out["outcome"] == [10, 3]
+    assert out["decided_by_partial_knowledge"] == ["root", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"]
+    assert out["evaluations"] == [{"knower": "A", "owner": "B", "kind": "order"}]
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("A:B=within:-1", "k must be >= 0"),
+    ("B:A=candidates:1,2", "candidate 1 has 2 payoffs; the tree has 12 leaves"),
+    ("B:C=order", "unknown player 'C' as the owner"),
+    ("B:A=subtree:Q", "no node labelled 'Q'"),
+    ("B:A=sometimes", "expected KNOWER:OWNER=KIND"),
+])
+def test_kop_select_bad_partial_knowledge(spec, message):
+    r = _kop("select", "theories/figure2.json", "-e", spec)
+    assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_docs_examples_run():
+    import doctest
+
+    text = (ROOT / "docs" / "selection.md").read_text(encoding="utf-8")
+    section = text[text.index("## Partial knowledge of evaluation functions"):text.index("## Limits")]
+    section = "\n".join("" if line.startswith("```") else line for line in section.splitlines())
+    test = doctest.DocTestParser().get_doctest(section, {}, "selection.md: Partial knowledge", None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 4
+
+
+def test_no_statements_is_the_propositional_semantics():
+    t = kop.figure2()
+    ks = f_level("A", "B", 2) + f_level("B", "A", 1)
+    assert decide(t, ks, evaluations=[]).decided == decide(t, ks).decided
+    assert kop.select(t, ks, evaluations=[]).to_json() == kop.select(t, ks).to_json()
+
+
+def test_select_at_a_node_restricts_the_statements_to_its_subtree():
+    t = kop.figure2()
+    alt = list(FIG2_A)
+    alt[4], alt[5] = 6, 10
+    evals = [kop.knows_candidates("B", "A", [FIG2_A, alt]), kop.knows_on_subtree("A", "B", "U")]
+    s = kop.select(t, [], "B", node="S", evaluations=evals)
+    assert [e.describe() for e in s.decision.evaluations] == [
+        "knows_on_subtree('A', 'B', 'root/0')", "knows_candidates('B', 'A', [2 candidates])"]
+    # on S's subtree, A knows E_B below U: W and X are decided (publicly), so U is; Y and Z are not
+    assert [n.name for n in s.decision.decided_nodes()] == ["U", "W", "X"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trees(), st.sampled_from(["A", "B"]), st.data())
+def test_knowing_more_fixes_more(t, owner, data):
+    """Fewer candidates, a smaller k, a larger known subtree: never fewer fixed choices."""
+    knower = "A" if owner == "B" else "B"
+    k1, k2 = sorted(data.draw(st.lists(st.sampled_from([0, 0.5, 1, 2, 3]), min_size=2, max_size=2)))
+    wide = set(kop.knows_within(knower, owner, k2).resolve(t).fixed_names())
+    assert wide <= set(kop.knows_within(knower, owner, k1).resolve(t).fixed_names())
+    oi = t.player_names.index(owner)
+    actual = [t.node(int(i)).payoff[oi] for i in leaf_order(t)]
+    n = len(actual)
+    others = data.draw(st.lists(st.lists(st.integers(0, 5), min_size=n, max_size=n), max_size=4))
+    keep = data.draw(st.integers(0, len(others)))
+    few = set(kop.knows_candidates(knower, owner, [actual] + others[:keep]).resolve(t).fixed_names())
+    many = set(kop.knows_candidates(knower, owner, [actual] + others).resolve(t).fixed_names())
+    assert many <= few
+    assert set(kop.knows_order(knower, owner).resolve(t).fixed_names()) >= \
+        {nm for nm in set(kop.knows_nothing(knower, owner).resolve(t).fixed_names())}
+    node = data.draw(st.integers(0, len(t) - 1))
+    parent = t.parent_index(node)
+    inner = set(kop.knows_on_subtree(knower, owner, node).resolve(t).fixed_names())
+    if parent >= 0:
+        assert inner <= set(kop.knows_on_subtree(knower, owner, parent).resolve(t).fixed_names())

@@ -71,3 +71,14 @@ def test_default_cache_folder_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_p
 
 def test_grammars_are_found() -> None:
     assert (grammar_dir() / "s5n.lark").is_file() and (grammar_dir() / "theory.lark").is_file()
+
+
+def test_one_copy_of_each_grammar() -> None:
+    """grammar/ (readable at the top of the repository) and kop/grammar (shipped in the wheel)
+    are one folder: kop/grammar is a link to it, not a second copy."""
+    root = Path(__file__).resolve().parents[2]
+    if not (root / "grammar").is_dir():  # an installed copy without the repository around it
+        pytest.skip("not a source checkout")
+    assert (root / "kop" / "grammar").resolve() == (root / "grammar").resolve()
+    pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"grammar/*.lark"' in pyproject  # shipped as package data

@@ -267,3 +267,11 @@ def test_partial_knowledge_theory():
     assert dom["a_partial"]["recommended"] == "Mh" and dom["a_partial"]["outcome"] == [10, 3]
     assert dom["a_partial"]["candidates"][0]["precondition"]["status"] == "met by partial knowledge"
     assert dom["b_partial"]["recommended"] == "minimax"
+
+
+def test_partial_knowledge_contradicting_the_formulas_names_both_statements():
+    text = "players A max, B min\ngame A { B { (1,2) (3,4) } (0,0) }\ncore B = 1\nB knows order of E_A\nask decided\n"
+    with pytest.raises(ParseError) as info:
+        _run(text)
+    msg = str(info.value)
+    assert "inconsistent" in msg and "line 3" in msg and "line 4" in msg

@@ -33,7 +33,7 @@ __all__ = ["search", "SearchResult", "minimax_search", "alphabeta_search", "msta
 def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = None,
            player: str | int | None = None, evaluations: Evaluations = None, prune: bool = True,
            bound: float | None = None, order: Order | None = None, iterative: bool = False,
-           tie: str = "first") -> SearchResult:
+           tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """Search *game* with the strategy called *strategy* and return value, move, pv and nodes.
 
     Parameters
@@ -51,6 +51,7 @@ def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = N
     order : alphabeta: move-ordering hook ``order(state, move) -> score`` (higher first)
     iterative : alphabeta: iterative deepening
     tie : "first" (default, SPEC §3.1) or "last"
+    max_nodes : stop with a LimitError past this many visited states (None: no limit)
     """
     from kop.games.engine import check_tie
     from kop.games.names import parse_strategy_name
@@ -60,13 +61,14 @@ def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = N
         raise StrategyError(f"the strategy is a name such as 'alphabeta' or 'M2', not {strategy!r}")
     kind, d = parse_strategy_name(strategy)
     if kind == "minimax" or (kind == "M" and d == 0):
-        return minimax_search(game, state, depth, player, evaluations, tie=tie)
+        return minimax_search(game, state, depth, player, evaluations, tie=tie, max_nodes=max_nodes)
     if kind == "alphabeta":
         return alphabeta_search(game, state, depth, player, evaluations, order=order, iterative=iterative,
-                                tie=tie)
+                                tie=tie, max_nodes=max_nodes)
     if kind == "Mh":
-        return mh_search(game, state, depth, evaluations, tie=tie)
+        return mh_search(game, state, depth, evaluations, tie=tie, max_nodes=max_nodes)
     assert d is not None
     if kind == "M":
-        return mstar_search(game, d, state, depth, player, evaluations, prune=prune, bound=bound, tie=tie)
-    return hm0m_search(game, d, state, depth, player, evaluations, tie=tie)
+        return mstar_search(game, d, state, depth, player, evaluations, prune=prune, bound=bound, tie=tie,
+                            max_nodes=max_nodes)
+    return hm0m_search(game, d, state, depth, player, evaluations, tie=tie, max_nodes=max_nodes)

@@ -23,8 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from kop.games.errors import GameError
-from kop.games.implicit import CHANCE, Evaluations, GameView
-from kop.games.search.result import Context, SearchResult, check_depth, recursion_guard
+from kop.games.implicit import CHANCE, Evaluations
+from kop.games.search.result import Context, SearchResult, expectation, recursion_guard, setup
 
 __all__ = ["mh_search", "hm0m_search", "make_hm0m"]
 
@@ -52,10 +52,7 @@ def make_hm0m(ctx: Context, d: int | None, p: int, tie: str = "first") -> Callab
         height = 1 + max(k[2] for k in kids)
         if who == CHANCE:
             assert probs is not None
-            acc = [0.0] * len(view.players)
-            for pr, k in zip(probs, kids):
-                acc = [a + pr * x for a, x in zip(acc, k[0])]
-            out: tuple = (tuple(acc), (), height)
+            out: tuple = (expectation([(0.0, k[0]) for k in kids], probs)[1], (), height)
         else:
             if d is not None and height > d:       # P's minimax above height d
                 comp, sign = p, (signs[p] if who == p else -signs[p])
@@ -74,12 +71,9 @@ def make_hm0m(ctx: Context, d: int | None, p: int, tie: str = "first") -> Callab
 
 
 def mh_search(game: Any, state: Any = None, depth: int | None = None, evaluations: Evaluations = None, *,
-              tie: str = "first") -> SearchResult:
+              tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """M^h on *game* from *state* to *depth* plies."""
-    view = game if isinstance(game, GameView) else GameView(game, evaluations)
-    dk = check_depth(depth)
-    ctx = Context(view)
-    s = view.initial_state() if state is None else state
+    ctx, s, dk, _ = setup(game, evaluations, state, depth, None, max_nodes)
     H = make_hm0m(ctx, None, 0, tie)
     vec, pv, _ = recursion_guard(lambda: H(s, dk), s)
     return ctx.result("Mh", None, s, vec, pv, dk)
@@ -87,15 +81,12 @@ def mh_search(game: Any, state: Any = None, depth: int | None = None, evaluation
 
 def hm0m_search(game: Any, d: int, state: Any = None, depth: int | None = None,
                 player: str | int | None = None, evaluations: Evaluations = None, *,
-                tie: str = "first") -> SearchResult:
+                tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """P's HM0M^d on *game* from *state* to *depth* plies."""
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise GameError(f"HM0M^d needs an integer d >= 0, not {d!r}")
-    view = game if isinstance(game, GameView) else GameView(game, evaluations)
-    dk = check_depth(depth)
-    ctx = Context(view)
-    s = view.initial_state() if state is None else state
-    p = view.player_index(player)
+    ctx, s, dk, p = setup(game, evaluations, state, depth, player, max_nodes)
+    view = ctx.view
     H = make_hm0m(ctx, d, p, tie)
     vec, pv, _ = recursion_guard(lambda: H(s, dk), s)
     return ctx.result(f"HM0M{d}", view.names[p], s, vec, pv, dk)

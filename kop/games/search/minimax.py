@@ -34,8 +34,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from kop.games.implicit import CHANCE, Evaluations, GameView
-from kop.games.search.result import Context, SearchResult, check_depth, recursion_guard
+from kop.games.implicit import CHANCE, Evaluations
+from kop.games.search.result import Context, SearchResult, expectation, recursion_guard, setup
 
 __all__ = ["minimax_search", "alphabeta_search", "make_minimax", "make_alphabeta", "Order"]
 
@@ -80,13 +80,7 @@ def make_minimax(ctx: Context, p: int, tie: str = "first") -> Callable[[Any, int
         cd = depth - 1 if depth > 0 else depth
         if who == CHANCE:
             assert probs is not None
-            u = 0.0
-            acc = [0.0] * len(view.players)
-            for m, pr in zip(moves, probs):
-                cu, cv, _ = mm(view.child(state, m), cd)
-                u += pr * cu
-                acc = [a + pr * x for a, x in zip(acc, cv)]
-            out: tuple = (u, tuple(acc), ())
+            out: tuple = (*expectation([mm(view.child(state, m), cd) for m in moves], probs), ())
         else:
             mode = 1.0 if who == p else -1.0
             best: tuple | None = None
@@ -143,14 +137,9 @@ def make_alphabeta(ctx: Context, p: int, order: Order | None = None,
         cd = depth - 1 if depth > 0 else depth
         if who == CHANCE:
             assert probs is not None
-            u = 0.0
-            acc = [0.0] * len(view.players)
-            for m, pr in zip(moves, probs):
-                cu, cv, _ = ab(child(state, m), cd, -_INF, _INF)
-                u += pr * cu
-                acc = [a + pr * x for a, x in zip(acc, cv)]
-            tt[key] = (EXACT, u, tuple(acc), ())
-            return u, tuple(acc), ()
+            u, vec = expectation([ab(child(state, m), cd, -_INF, _INF) for m in moves], probs)
+            tt[key] = (EXACT, u, vec, ())
+            return u, vec, ()
         if rev:
             moves = moves[::-1]
         n = len(moves)
@@ -193,13 +182,10 @@ def make_alphabeta(ctx: Context, p: int, order: Order | None = None,
 
 
 def minimax_search(game: Any, state: Any = None, depth: int | None = None, player: str | int | None = None,
-                   evaluations: Evaluations = None, *, tie: str = "first") -> SearchResult:
+                   evaluations: Evaluations = None, *, tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """P's minimax on *game* from *state* (default: the initial state) to *depth* plies (default: the end)."""
-    view = game if isinstance(game, GameView) else GameView(game, evaluations)
-    d = check_depth(depth)
-    ctx = Context(view)
-    s = view.initial_state() if state is None else state
-    p = view.player_index(player)
+    ctx, s, d, p = setup(game, evaluations, state, depth, player, max_nodes)
+    view = ctx.view
     mm = make_minimax(ctx, p, tie)
     _, vec, pv = recursion_guard(lambda: mm(s, d), s)
     return ctx.result("minimax", view.names[p], s, vec, pv, d)
@@ -207,7 +193,7 @@ def minimax_search(game: Any, state: Any = None, depth: int | None = None, playe
 
 def alphabeta_search(game: Any, state: Any = None, depth: int | None = None, player: str | int | None = None,
                      evaluations: Evaluations = None, *, order: Order | None = None, iterative: bool = False,
-                     tie: str = "first") -> SearchResult:
+                     tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """P's minimax by alpha-beta with a transposition table (see the module docstring).
 
     Parameters
@@ -222,11 +208,8 @@ def alphabeta_search(game: Any, state: Any = None, depth: int | None = None, pla
     iterative : search depths 1..depth in turn (iterative deepening)
     tie : "first" or "last"
     """
-    view = game if isinstance(game, GameView) else GameView(game, evaluations)
-    d = check_depth(depth)
-    ctx = Context(view)
-    s = view.initial_state() if state is None else state
-    p = view.player_index(player)
+    ctx, s, d, p = setup(game, evaluations, state, depth, player, max_nodes)
+    view = ctx.view
     ab = make_alphabeta(ctx, p, order, tie)
 
     def run() -> tuple:

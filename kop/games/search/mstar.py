@@ -41,20 +41,13 @@ from collections.abc import Callable
 from typing import Any
 
 from kop.games.errors import GameError
-from kop.games.implicit import CHANCE, Evaluations, GameView, state_text
+from kop.games.implicit import CHANCE, Evaluations, state_text
 from kop.games.search.minimax import EXACT, LOWER, UPPER, make_alphabeta, make_minimax
-from kop.games.search.result import Context, SearchResult, check_depth, recursion_guard
+from kop.games.search.result import Context, SearchResult, expectation, recursion_guard, setup
 
 __all__ = ["mstar_search", "make_mstar"]
 
 _INF = math.inf
-
-
-def _expect(view: GameView, vals: list[tuple[float, ...]], probs: list[float]) -> tuple[float, ...]:
-    acc = [0.0] * len(view.players)
-    for pr, v in zip(probs, vals):
-        acc = [a + pr * x for a, x in zip(acc, v)]
-    return tuple(acc)
 
 
 def make_mstar(ctx: Context, prune: bool = True, bound: float | None = None,
@@ -107,7 +100,8 @@ def make_mstar(ctx: Context, prune: bool = True, bound: float | None = None,
         cd = depth - 1 if depth > 0 else depth
         if who == CHANCE:
             assert probs is not None
-            out: tuple = (_expect(view, [M(view.child(state, m), cd, d, r)[0] for m in moves], probs), ())
+            kids = [(0.0, M(view.child(state, m), cd, d, r)[0]) for m in moves]
+            out: tuple = (expectation(kids, probs)[1], ())
         elif who == r:
             sign = view.signs[r]
             best: tuple | None = None
@@ -165,13 +159,7 @@ def _make_m1(ctx: Context, r: int, B: float, tie: str) -> Callable[[Any, int, fl
         best_move: Any = None
         if who == CHANCE:
             assert probs is not None
-            u = 0.0
-            vals = []
-            for m, pr in zip(moves, probs):
-                cu, cv, _ = m1(view.child(state, m), cd, -_INF, _INF)
-                u += pr * cu
-                vals.append(cv)
-            out = (u, _expect(view, vals, probs), ())
+            out = (*expectation([m1(view.child(state, m), cd, -_INF, _INF) for m in moves], probs), ())
             tt[key] = (EXACT, *out)
             return out
         if who == r:
@@ -209,7 +197,7 @@ def _make_m1(ctx: Context, r: int, B: float, tie: str) -> Callable[[Any, int, fl
 
 def mstar_search(game: Any, d: int, state: Any = None, depth: int | None = None,
                  player: str | int | None = None, evaluations: Evaluations = None, *,
-                 prune: bool = True, bound: float | None = None, tie: str = "first") -> SearchResult:
+                 prune: bool = True, bound: float | None = None, tie: str = "first", max_nodes: int | None = None) -> SearchResult:
     """P's M^d on *game* from *state* to *depth* plies (see the module docstring).
 
     Parameters
@@ -223,11 +211,8 @@ def mstar_search(game: Any, d: int, state: Any = None, depth: int | None = None,
     """
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise GameError(f"M^d needs an integer d >= 0, not {d!r}")
-    view = game if isinstance(game, GameView) else GameView(game, evaluations)
-    dk = check_depth(depth)
-    ctx = Context(view)
-    s = view.initial_state() if state is None else state
-    p = view.player_index(player)
+    ctx, s, dk, p = setup(game, evaluations, state, depth, player, max_nodes)
+    view = ctx.view
     M = make_mstar(ctx, prune, bound, tie)
     vec, pv = recursion_guard(lambda: M(s, dk, d, p), s)
     return ctx.result("minimax" if d == 0 else f"M{d}", view.names[p], s, vec, pv, dk)

@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kop.games.errors import GameError, LimitError
-from kop.games.implicit import CHANCE, GameView, state_text
+from kop.games.implicit import CHANCE, Evaluations, GameView, state_text
 
-__all__ = ["SearchResult", "Context", "number", "check_depth", "NO_LIMIT", "recursion_guard"]
+__all__ = ["SearchResult", "Context", "number", "check_depth", "NO_LIMIT", "recursion_guard", "setup",
+           "expectation"]
 
 #: the depth key used for "search to the end"
 NO_LIMIT = -1
@@ -99,10 +100,14 @@ class SearchResult:
 class Context:
     """Per-search state: the checked game view, the node counter and the transposition tables."""
 
-    __slots__ = ("view", "nodes", "hits", "tables", "leaf")
+    __slots__ = ("view", "nodes", "hits", "tables", "leaf", "max_nodes")
 
-    def __init__(self, view: GameView):
+    def __init__(self, view: GameView, max_nodes: int | None = None):
+        if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)
+                                      or max_nodes < 1):
+            raise LimitError(f"max_nodes must be a positive integer or None, not {max_nodes!r}")
         self.view = view
+        self.max_nodes = max_nodes
         self.nodes = 0
         self.hits = 0
         self.tables: dict[Hashable, dict[Hashable, Any]] = {}
@@ -133,6 +138,9 @@ class Context:
 
     def expand(self, state: Any, depth: int) -> tuple[int, list[Any], list[float] | None]:
         """(mover, moves, probabilities or None) of a non-leaf state; mover is CHANCE at chance states."""
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise LimitError(f"the search visited more than {self.max_nodes} states (at {state_text(state)}); "
+                             "give a smaller depth or a larger max_nodes")
         view = self.view
         who = view.mover(state)
         if who == CHANCE:
@@ -165,3 +173,22 @@ def recursion_guard(run: Callable[[], Any], state: Any) -> Any:
                          "give a depth limit") from None
     finally:
         sys.setrecursionlimit(old)
+
+
+def setup(game: Any, evaluations: Evaluations, state: Any, depth: Any,
+          player: str | int | None, max_nodes: int | None = None) -> tuple[Context, Any, int, int]:
+    """(context, root state, depth key, player index) of a search, every argument checked."""
+    view = game if isinstance(game, GameView) else GameView(game, evaluations)
+    d = check_depth(depth)
+    s = view.initial_state() if state is None else state
+    return Context(view, max_nodes), s, d, view.player_index(player)
+
+
+def expectation(kids: Sequence[Sequence[Any]], probs: Sequence[float]) -> tuple[float, tuple[float, ...]]:
+    """(Σ p·u, Σ p·vector) over the children ``(u, vector, ...)`` of a chance state, in child order."""
+    u = 0.0
+    acc = [0.0] * len(kids[0][1])
+    for k, pr in zip(kids, probs):
+        u += pr * k[0]
+        acc = [a + pr * x for a, x in zip(acc, k[1])]
+    return u, tuple(acc)
