@@ -163,3 +163,13 @@ def test_capable_opponent_beliefs_section_3_5():
     cards = card_game(5, 2, seed=0)
     h = cards.with_beliefs(min_beliefs=Beliefs.capable(cards.min_beliefs.state_ids(0)))
     assert gvm(h).player == "MAX"
+
+
+def test_findoptimal_refuses_what_it_does_not_model():
+    from kop.worlds.findoptimal import findoptimal
+
+    g = random_game(2, 2, seed=0)
+    with pytest.raises(KopError, match="probabilistic beliefs"):
+        findoptimal(g.with_beliefs(min_beliefs=Beliefs.capable([0, 0])))
+    with pytest.raises(KopError, match="depend on the node"):
+        findoptimal(g.with_beliefs(min_beliefs=Beliefs.partition(np.zeros((7, 2), dtype=int))))
