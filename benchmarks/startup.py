@@ -5,6 +5,7 @@ Usage::
     python benchmarks/startup.py            # 15 runs of each command
     python benchmarks/startup.py --runs 5   # quicker
     python benchmarks/startup.py --goal 0.15  # exit 1 if parse or check exceed 0.15 s
+    python benchmarks/startup.py --root ../old-checkout   # the same commands on another checkout
 
 Each command runs as a child process (``python -m kop ...``, output discarded);
 its CPU time (user + system) is read with ``resource.getrusage(RUSAGE_CHILDREN)``
@@ -12,12 +13,15 @@ before and after, so the figure counts the child alone, not the wall clock of
 a shared machine.  The table gives the median over the runs and the ratio to
 the median of ``python -c pass`` measured in the same run, with the same
 interpreter.  The first run of each command is discarded (it fills caches:
-bytecode, kop's grammar cache).
+bytecode, kop's grammar cache).  Children run as a user's shell runs them:
+``PYTHONDONTWRITEBYTECODE`` is removed from their environment, so kop's modules
+load from bytecode as they do after ``pip install``, not compiled anew each run.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
 import subprocess
@@ -26,24 +30,28 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
-
-#: (label, argv after the interpreter); the goal applies to the rows marked True
-COMMANDS: list[tuple[str, list[str], bool]] = [
-    ("python -c pass", ["-c", "pass"], False),
-    ("python -c 'import kop'", ["-c", "import kop"], False),
-    ("kop --help", ["-m", "kop", "--help"], False),
-    ('kop parse "K_a p"', ["-m", "kop", "parse", "K_a p"], True),
-    ('kop check muddy3 "K_a m_a"', ["-m", "kop", "check", str(ROOT / "theories" / "muddy3.model.json"), "K_a m_a"],
-     True),
-    ('kop valid "K_a p -> p"', ["-m", "kop", "valid", "K_a p -> p"], False),
-    ("kop solve figure2.json", ["-m", "kop", "solve", str(ROOT / "theories" / "figure2.json")], False),
-]
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def child_cpu(argv: list[str]) -> float:
+def commands(root: Path) -> list[tuple[str, list[str], bool]]:
+    """(label, argv after the interpreter, goal row?) of the commands timed, run in *root*."""
+    theories = root / "theories"
+    return [
+        ("python -c pass", ["-c", "pass"], False),
+        ("python -c 'import kop'", ["-c", "import kop"], False),
+        ("kop --help", ["-m", "kop", "--help"], False),
+        ('kop parse "K_a p"', ["-m", "kop", "parse", "K_a p"], True),
+        ('kop check muddy3 "K_a m_a"', ["-m", "kop", "check", str(theories / "muddy3.model.json"), "K_a m_a"], True),
+        ('kop valid "K_a p -> p"', ["-m", "kop", "valid", "K_a p -> p"], False),
+        ("kop solve figure2.json", ["-m", "kop", "solve", str(theories / "figure2.json")], False),
+    ]
+
+
+def child_cpu(argv: list[str], root: Path = ROOT) -> float:
     """CPU seconds (user + system) of one child process running *argv*."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, check=False)
+    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=root, check=False,
+                          env=ENV)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
@@ -54,13 +62,17 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=15, help="runs of each command (default 15)")
     ap.add_argument("--goal", type=float, default=None, help="fail if a goal row's median exceeds this (seconds)")
+    ap.add_argument("--root", type=Path, default=ROOT,
+                    help="the checkout whose kop is timed (python -m kop runs in it; default: this one)")
     args = ap.parse_args()
+    root = args.root.resolve()
+    COMMANDS = commands(root)
     samples: dict[str, list[float]] = {label: [] for label, _, _ in COMMANDS}
     for label, argv, _ in COMMANDS:  # warm-up: bytecode and grammar caches
-        child_cpu([PY, *argv])
+        child_cpu([PY, *argv], root)
     for _ in range(args.runs):  # interleaved, so load changes hit every command alike
         for label, argv, _ in COMMANDS:
-            samples[label].append(child_cpu([PY, *argv]))
+            samples[label].append(child_cpu([PY, *argv], root))
     base = statistics.median(samples[COMMANDS[0][0]])
     print(f"{'command':34} {'CPU median':>11} {'min':>8} {'x python':>9}")
     failed = []
@@ -70,7 +82,7 @@ def main() -> int:
               + ("   (goal row)" if goal else ""))
         if goal and args.goal is not None and med > args.goal:
             failed.append(label)
-    print(f"{args.runs} runs each; CPU time of the child process (user + system); Python {sys.version.split()[0]}")
+    print(f"kop from {root}; {args.runs} runs each; CPU time of the child process (user + system); Python {sys.version.split()[0]}")
     if failed:
         print(f"over the goal of {args.goal} s: {', '.join(failed)}")
         return 1

@@ -43,6 +43,11 @@ How a command module registers its commands
            print(...)
            return None                                 # or an exit status (int)
 
+   ``register`` runs on every start; for the commands not being run,
+   :meth:`Commands.add` hands back a stand-in that ignores what is added to
+   it, so ``register`` only configures parsers (``add_argument``, groups,
+   ``add_subparsers``) and never reads from them.
+
    The handler's docstring is the help text; ``--json`` arrives as
    ``args.json``.  Metavars are plain words (``FORMULA``, ``MODEL``, ``TREE``,
    ``SECONDS``, ``P=d``).  Raise a :class:`kop.KopError` for bad input; return
@@ -59,7 +64,7 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.wording import plural
@@ -102,11 +107,24 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
         super().__init__(prog, max_help_position=30)
 
 
-class Commands:
-    """The registry that command modules add their commands to (see the module docstring)."""
+class _Skipped:
+    """Stands in for the parser of a command that is not being run: every call does nothing."""
 
-    def __init__(self, subparsers: Any) -> None:
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: self
+
+
+class Commands:
+    """The registry that command modules add their commands to (see the module docstring).
+
+    When *only* names a command, the other commands get a stand-in parser that
+    ignores what is added to it (building ~60 argparse parsers per run costs
+    more start-up than the command itself).
+    """
+
+    def __init__(self, subparsers: Any, only: str | None = None) -> None:
         self._sub = subparsers
+        self._only = only
         self.names: list[str] = []
 
     def add(self, name: str, handler: Handler, *, json_help: str = "Print the answer as one line of JSON.",
@@ -116,6 +134,9 @@ class Commands:
         Returns the command's parser (add arguments to it); ``--json`` is
         already there.
         """
+        self.names.append(name)
+        if self._only is not None and name != self._only:
+            return cast(argparse.ArgumentParser, _Skipped())
         text = textwrap.dedent(doc if doc is not None else (handler.__doc__ or "")).strip()
         if "\n" in text:  # a docstring: first line, then an indented body
             first, _, rest = text.partition("\n")
@@ -125,19 +146,23 @@ class Commands:
                                  allow_abbrev=False)
         p.add_argument("--json", action="store_true", help=json_help)
         p.set_defaults(_handler=handler)
-        self.names.append(name)
         return p
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole ``kop`` parser, with every command module's commands."""
+    return _build(None)[0]
+
+
+def _build(only: str | None) -> tuple[argparse.ArgumentParser, list[str]]:
+    """The parser (complete, or with only command *only* filled in) and every command's name."""
     from kop import __version__
 
     parser = argparse.ArgumentParser(prog="kop", description=DESCRIPTION, epilog=EPILOG,
                                      formatter_class=_Formatter)
     parser.add_argument("--version", action="version", version=f"kop {__version__}", help="Print kop's version.")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
-    cli = Commands(sub)
+    cli = Commands(sub, only)
     for name in COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
@@ -146,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         module.register(cli)
-    return parser
+    return parser, cli.names
 
 
 def report_error(exc: Exception) -> None:
@@ -160,7 +185,11 @@ def report_error(exc: Exception) -> None:
 
 def run(argv: list[str] | None = None) -> int:
     """Run the command line on *argv* (default: ``sys.argv[1:]``); return the exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    first = argv[0] if argv and not argv[0].startswith("-") else None
+    parser, names = _build(first)
+    if first is not None and first not in names:  # not a command: the full parser says so
+        parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "_handler", None)
     if handler is None:  # no command: show the help

@@ -8,6 +8,8 @@ from typing import Any
 from kop.cli.app import Commands, print_json
 
 STRATEGY_HELP = "minimax, alphabeta, M<d> (M0 = minimax), Mh or HM0M<d>"
+SEARCH_HELP = ("or a search (kop solve only): maxn, bnb, lower_eval, bimodal, paranoid (N players); expectimax, "
+               "star1, star2, cscout (chance); naive, substructure, dominating (simultaneous moves)")
 _TREE_HELP = "A game tree: .json (kop-tree/1) or .efg (Gambit)."
 _SOLVE_HELP = "A game tree: .json (kop-tree/1) or .efg (Gambit), or openspiel:NAME[(params)]."
 _TIE_HELP = "Which of equally good children is chosen: first (default) or last."
@@ -20,7 +22,7 @@ def _path_text(steps: list[Any]) -> str:
 def register(cli: Commands) -> None:
     p = cli.add("solve", _solve, json_help="Print JSON: value (one number per player) and path.")
     p.add_argument("tree_file", metavar="TREE", help=_SOLVE_HELP)
-    p.add_argument("--strategy", "-s", default="Mh", metavar="NAME", help=f"The strategy: {STRATEGY_HELP}.")
+    p.add_argument("--strategy", "-s", default="Mh", metavar="NAME", help=f"The strategy: {STRATEGY_HELP}; {SEARCH_HELP}.")
     p.add_argument("--player", "-p", metavar="PLAYER", help="Whose strategy (default: the first player).")
     p.add_argument("--tie", choices=("first", "last"), default="first", metavar="first|last", help=_TIE_HELP)
     p.add_argument("--depth", type=int, metavar="D",
@@ -29,6 +31,11 @@ def register(cli: Commands) -> None:
                    help="openspiel:NAME games: score a non-terminal horizon 0 (zero) or refuse (payoff).")
     p.add_argument("--max-nodes", type=int, default=2_000_000, metavar="N",
                    help="openspiel:NAME games: stop the search past N states (default 2000000).")
+    p.add_argument("--bounds", metavar="LOW,HIGH", default=None,
+                   help="bnb, lower_eval, bimodal, star1, star2: every payoff lies in [LOW, HIGH] "
+                        "(checked on every leaf; default: the tree's own least and greatest).")
+    p.add_argument("--sum-bounds", metavar="m,M", default=None,
+                   help="bnb, lower_eval, bimodal: the payoffs of a leaf sum to between m and M.")
 
     p = cli.add("play", _play, json_help="Print JSON: outcome (one number per player) and path.")
     p.add_argument("tree_file", metavar="TREE", help=_TREE_HELP)
@@ -56,11 +63,19 @@ def _solve(args: argparse.Namespace) -> None:
         raise KopError("--depth applies to openspiel:NAME games; a tree file is solved whole")
     from kop.games.formats import load_tree
     from kop.games.names import strategy as by_name
+    from kop.games.searches import is_search_name
     from kop.games.strategy import path_steps
 
     tree_file: str = args.tree_file
     strategy: str = args.strategy
     t = load_tree(tree_file)
+    if is_search_name(strategy):
+        _search(args, t)
+        return
+    if args.bounds is not None or args.sum_bounds is not None:
+        from kop.syntax.errors import KopError
+
+        raise KopError("--bounds and --sum-bounds apply to the searches bnb, lower_eval, bimodal, star1, star2")
     s = by_name(t, strategy, args.player, tie=args.tie)
     value = list(s.value())
     steps = path_steps(s.path())
@@ -107,3 +122,48 @@ def _play(args: argparse.Namespace) -> None:
     print(f"outcome: ({', '.join(map(str, out.value))})")
     tail = "  (chance node: expected value)" if out.leaf is None else ""
     print(f"path:    {_path_text(out.steps)}{tail}")
+
+
+def _pair(text: str, flag: str) -> tuple[float, float]:
+    from kop.syntax.errors import KopError
+
+    parts = text.split(",")
+    try:
+        a, b = (float(x) for x in parts)
+    except ValueError:
+        raise KopError(f"{flag} {text!r}: expected two numbers a,b") from None
+    if not (a <= b):
+        raise KopError(f"{flag} {text!r}: the first number must be <= the second")
+    return a, b
+
+
+def _search(args: argparse.Namespace, t: Any) -> None:
+    """``kop solve --strategy <search>``: value, leaves examined, the root move."""
+    from kop.games.searches import canonical, search
+
+    name = canonical(args.strategy) or args.strategy
+    bounds: dict[str, float] | None = None
+    if args.bounds is not None or args.sum_bounds is not None:
+        n = len(t.players)
+        lo, hi = _pair(args.bounds, "--bounds") if args.bounds is not None else (
+            float(t.payoffs.min()), float(t.payoffs.max()))
+        m, M = _pair(args.sum_bounds, "--sum-bounds") if args.sum_bounds is not None else (n * lo, n * hi)
+        bounds = {"low": lo, "high": hi, "m": m, "M": M}
+    r = search(t, name, args.player, bounds=bounds)
+    d = r.to_dict()
+    value = d["value"]
+    move = d.get("move")
+    step = None
+    if move is not None:
+        step = t.root.children[move].step
+    if args.json:
+        print_json({"tree": args.tree_file, "players": list(t.player_names), "strategy": name, "player": args.player,
+                    **{k: v for k, v in d.items() if k != "algorithm"}, "path": [] if step is None else [step]})
+        return
+    print(f"{name}{' for ' + args.player if args.player else ''} on {args.tree_file} "
+          f"(players {', '.join(map(str, t.players))})")
+    print(f"value: {tuple(value) if isinstance(value, list) else value}")
+    extra = f", {d['lps']} LPs" if "lps" in d else ""
+    print(f"leaves examined: {d['leaves']} of {t.n_leaves}{extra}")
+    if step is not None:
+        print(f"move:  root -> {step}")

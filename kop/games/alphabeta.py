@@ -40,6 +40,7 @@ class AlphaBeta:
     """P's minimax by alpha-beta search; same interface as :class:`~kop.games.strategy.Strategy`."""
 
     def __init__(self, tree: GameTree, player: str | None = None, tie: str = "first"):
+        tree.require_sequential("alphabeta")
         self.tree = tree
         self.tie = check_tie(tie)
         self._p = tree.player_index(player)

@@ -269,6 +269,7 @@ def _num(x: float, integral: bool) -> str:
 
 def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
     """Gambit ``.efg`` text of *tree* (see the module docstring for the payoff convention)."""
+    tree.require_sequential("the .efg writer")
     goals = " ".join(f"{p.name}={p.goal}" for p in tree.players)
     lines = [f"EFG 2 R {_q(title)} {{ {' '.join(_q(p.name) for p in tree.players)} }}",
              _q(f"kop-goals: {goals} (payoffs of min players are negated: Gambit players maximize)"), ""]

@@ -82,6 +82,7 @@ def sweep(tree: GameTree, comp: np.ndarray, sign: np.ndarray, *,
           sign_hi: np.ndarray | None = None, fixed: np.ndarray | None = None,
           fixed_movers: np.ndarray | None = None, tie: str = "first") -> Solution:
     """Compute ``next`` and ``value`` of every node bottom-up (see the module docstring)."""
+    tree.require_sequential("this strategy")
     check_tie(tie)
     kind, offsets, levels = tree.kind, tree.offsets, tree.levels
     n, P = len(kind), len(tree.players)

@@ -22,7 +22,7 @@ import os
 from pathlib import Path
 
 from kop.games.errors import TreeError
-from kop.games.tree import CHANCE, LEAF, GameTree, format_number
+from kop.games.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, format_number
 
 __all__ = ["load_tree", "loads_tree", "dumps_tree", "save_tree"]
 
@@ -97,6 +97,12 @@ def dumps_tree(tree: GameTree) -> str:
             parts.append(pad + "{" + ", ".join(fields) + "}")
             continue
         lo, hi = int(offsets[i]), int(offsets[i + 1])
+        if k == SIMULTANEOUS:
+            who, dims = tree.simultaneous[i]
+            names = ", ".join(json.dumps(tree.players[w].name) for w in who)
+            parts.append(pad + "{" + ", ".join([*fields, f'"simultaneous": {{"players": [{names}], "children": ']))
+            stack.extend(reversed(_joint_tokens(lo, dims, depth + 1)))
+            continue
         if k == CHANCE:
             assert probs is not None
             fields.append(f'"chance": [{", ".join(repr(float(p)) for p in probs[lo:hi])}]')
@@ -110,3 +116,31 @@ def dumps_tree(tree: GameTree) -> str:
                 stack.append(",\n")
     parts.append("\n}\n")
     return "".join(parts)
+
+
+def _joint_tokens(first: int, dims: tuple[int, ...], depth: int) -> list[tuple[int, int] | str]:
+    """The nested lists of a simultaneous node's children (row-major from *first*), closing it."""
+    out: list[tuple[int, int] | str] = []
+    size = 1
+    for d in dims:
+        size *= d
+
+    def block(start: int, level: int) -> None:
+        out.append("[")
+        if level == len(dims) - 1:
+            for k in range(dims[level]):
+                out.append("\n" if k == 0 else ",\n")
+                out.append((start + k, depth))
+        else:
+            step = 1
+            for d in dims[level + 1:]:
+                step *= d
+            for k in range(dims[level]):
+                if k:
+                    out.append(", ")
+                block(start + k * step, level + 1)
+        out.append("]")
+
+    block(first, 0)
+    out.append("}}")
+    return out

@@ -40,14 +40,17 @@ from typing import Any, Union
 
 import numpy as np
 
-from kop.games.errors import TreeError
+from kop.games.errors import StrategyError, TreeError
 
-__all__ = ["Player", "GameTree", "Node", "LEAF", "CHANCE", "GOALS"]
+__all__ = ["Player", "GameTree", "Node", "LEAF", "CHANCE", "SIMULTANEOUS", "GOALS"]
 
 #: ``kind`` code of a leaf
 LEAF = -1
 #: ``kind`` code of a chance node
 CHANCE = -2
+#: ``kind`` code of a simultaneous-move node (its players and the shape of its joint moves
+#: are in :attr:`GameTree.simultaneous`; children in row-major order of the joint moves)
+SIMULTANEOUS = -3
 #: the goals a player may have
 GOALS = ("max", "min")
 #: tolerance on the sum of chance probabilities
@@ -55,7 +58,7 @@ PROB_TOLERANCE = 1e-9
 #: integers beyond this cannot be stored exactly as payoffs
 _MAX_EXACT_INT = 2**53
 
-_NODE_KEYS = frozenset({"player", "children", "payoff", "chance", "label", "move"})
+_NODE_KEYS = frozenset({"player", "children", "payoff", "chance", "simultaneous", "label", "move"})
 
 NodeRef = Union["Node", int, str, Sequence[int]]
 
@@ -142,13 +145,18 @@ class GameTree:
     """
 
     __slots__ = ("players", "offsets", "kind", "heights", "payoffs", "probs", "labels",
-                 "moves", "levels", "integral", "_leaf_rows", "_hash", "_label_index")
+                 "moves", "levels", "integral", "simultaneous", "_leaf_rows", "_hash", "_label_index")
 
     def __init__(self, players: Sequence[Player], offsets: np.ndarray, kind: np.ndarray,
                  payoffs: np.ndarray, probs: np.ndarray | None = None,
                  labels: Mapping[int, str] | None = None, moves: Mapping[int, str] | None = None,
-                 integral: bool = False):
-        """Wrap arrays in breadth-first layout (internal; use the builders)."""
+                 integral: bool = False,
+                 simultaneous: Mapping[int, tuple[tuple[int, ...], tuple[int, ...]]] | None = None):
+        """Wrap arrays in breadth-first layout (internal; use the builders).
+
+        *simultaneous* maps each simultaneous node to (its players' indices, the number of
+        moves of each); its children are the joint moves in row-major order.
+        """
         n = len(kind)
         idx_t = np.int32 if n + 1 < 2**31 else np.int64
         self.players = tuple(players)
@@ -159,6 +167,8 @@ class GameTree:
         self.labels = dict(labels or {})
         self.moves = dict(moves or {})
         self.integral = bool(integral)
+        #: node -> (player indices, moves per player) of each simultaneous-move node
+        self.simultaneous: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = dict(simultaneous or {})
         self._leaf_rows: np.ndarray | None = None
         self._hash: int | None = None
         self._label_index: dict[str, int] | None = None
@@ -368,7 +378,8 @@ class GameTree:
     def _key(self) -> tuple:
         return (self.players, self.offsets.tobytes(), self.kind.tobytes(), self.payoffs.tobytes(),
                 None if self.probs is None else self.probs.tobytes(),
-                tuple(sorted(self.labels.items())), tuple(sorted(self.moves.items())))
+                tuple(sorted(self.labels.items())), tuple(sorted(self.moves.items())),
+                tuple(sorted(self.simultaneous.items())))
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -406,6 +417,13 @@ class GameTree:
         return (f"GameTree(players=({players}), nodes={len(self)}, leaves={self.n_leaves}, "
                 f"height={self.height})")
 
+    def require_sequential(self, what: str) -> None:
+        """A located error if the tree has a simultaneous-move node (*what* cannot search it)."""
+        if self.simultaneous:
+            i = min(self.simultaneous)
+            raise StrategyError(f"{self.path_name(i)}: {what} needs sequential moves; this is a simultaneous-move "
+                                "node (use the strategies naive, substructure or dominating)")
+
     def nbytes(self) -> int:
         """Bytes held by the array layout."""
         arrays = [self.offsets, self.kind, self.heights, self.payoffs, self.levels]
@@ -430,6 +448,18 @@ class Node:
     @property
     def is_chance(self) -> bool:
         return int(self.tree.kind[self.index]) == CHANCE
+
+    @property
+    def is_simultaneous(self) -> bool:
+        return int(self.tree.kind[self.index]) == SIMULTANEOUS
+
+    @property
+    def joint(self) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
+        """(players, moves per player) at a simultaneous node, else None."""
+        got = self.tree.simultaneous.get(self.index)
+        if got is None:
+            return None
+        return tuple(self.tree.players[k].name for k in got[0]), got[1]
 
     @property
     def player(self) -> str | None:
@@ -515,6 +545,9 @@ class Node:
             return f"Node({where}{lab}, payoff={self.payoff})"
         if self.is_chance:
             return f"Node({where}{lab}, chance={self.probabilities})"
+        if self.is_simultaneous:
+            who, dims = self.joint or ((), ())
+            return f"Node({where}{lab}, simultaneous={who}, moves={dims})"
         return f"Node({where}{lab}, player={self.player!r})"
 
 
@@ -607,6 +640,7 @@ def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
     probs: dict[int, float] = {}
     labels: dict[int, str] = {}
     moves: dict[int, str] = {}
+    sims: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
     integral = True
     queue: deque[Any] = deque([root])
     parents.append(-1)
@@ -645,7 +679,7 @@ def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
         extra = set(spec) - _NODE_KEYS
         if extra:
             raise TreeError(f"{where(i)}: unknown key {_show(sorted(map(str, extra))[0])} "
-                            "(allowed: player, children, payoff, chance, label, move)")
+                            "(allowed: player, children, payoff, chance, simultaneous, label, move)")
         if "label" in spec:
             label = spec["label"]
             if not isinstance(label, str):
@@ -658,10 +692,17 @@ def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
             if i == 0:
                 raise TreeError("root: the root has no incoming move, so no \"move\" label")
             moves[i] = move
-        has = [k for k in ("payoff", "player", "chance") if k in spec]
+        has = [k for k in ("payoff", "player", "chance", "simultaneous") if k in spec]
         if len(has) > 1:
             raise TreeError(f"{where(i)}: a node has only one of \"payoff\" (leaf), \"player\" "
-                            f"(decision node) and \"chance\"; found {' and '.join(has)}")
+                            f"(decision node), \"chance\" and \"simultaneous\"; found {' and '.join(has)}")
+        if has == ["simultaneous"]:
+            if "children" in spec:
+                raise TreeError(f"{where(i)}: a simultaneous node's children go inside \"simultaneous\"")
+            spec = dict(spec)
+            who_idx, dims, flat_kids = _joint(spec.pop("simultaneous"), names, where(i))
+            spec["children"] = flat_kids
+            sims[i] = (who_idx, dims)
         if not has:
             if "children" in spec:
                 raise TreeError(f"{where(i)}: an inner node needs \"player\" (who moves) or \"chance\"")
@@ -690,7 +731,9 @@ def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
                 raise TreeError(f"{where(i)}: \"children\" must be a list, found {_type_name(children)}")
             if not children:
                 raise TreeError(f"{where(i)}: inner node has no children")
-            if has[0] == "player":
+            if has[0] == "simultaneous":
+                kind.append(SIMULTANEOUS)
+            elif has[0] == "player":
                 who = spec["player"]
                 if not isinstance(who, str):
                     raise TreeError(f"{where(i)}: \"player\" must be a player's name, found "
@@ -728,4 +771,51 @@ def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
         prob_arr = np.full(n, np.nan)
         prob_arr[list(probs)] = list(probs.values())
     pay = np.asarray(payoffs, dtype=np.float64).reshape(-1, np_)
-    return GameTree(players, np.asarray(offsets), np.asarray(kind), pay, prob_arr, labels, moves, integral)
+    return GameTree(players, np.asarray(offsets), np.asarray(kind), pay, prob_arr, labels, moves, integral, sims)
+
+
+def _joint(sim: Any, names: Mapping[str, int], where: str) -> tuple[tuple[int, ...], tuple[int, ...], list[Any]]:
+    """(player indices, moves per player, children in row-major order) of a simultaneous node."""
+    if not isinstance(sim, Mapping):
+        raise TreeError(f"{where}: \"simultaneous\" must be an object with \"players\" and \"children\", "
+                        f"found {_type_name(sim)}")
+    extra = set(sim) - {"players", "children"}
+    if extra:
+        raise TreeError(f"{where}: simultaneous: unknown key {_show(sorted(map(str, extra))[0])} "
+                        "(allowed: players, children)")
+    who = sim.get("players")
+    if not isinstance(who, (list, tuple)) or not who:
+        raise TreeError(f"{where}: simultaneous: \"players\" must be a non-empty list of player names")
+    idx = []
+    for w in who:
+        if not isinstance(w, str) or w not in names:
+            raise TreeError(f"{where}: simultaneous: unknown player {_show(w)} (players {', '.join(names)})")
+        idx.append(names[w])
+    if len(set(idx)) != len(idx):
+        raise TreeError(f"{where}: simultaneous: a player is listed twice in \"players\"")
+    kids = sim.get("children")
+    dims: list[int] = []
+    flat: list[Any] = []
+    level: list[Any] = [kids]
+    for depth, name in enumerate(who):
+        nxt: list[Any] = []
+        for k, block in enumerate(level):
+            if not isinstance(block, (list, tuple)):
+                raise TreeError(f"{where}: simultaneous: joint moves do not match the players: expected "
+                                f"{len(who)} nested lists (one level per player: {', '.join(who)}), found "
+                                f"{_type_name(block)} at level {depth}")
+            if not block:
+                raise TreeError(f"{where}: simultaneous: {name} has no moves")
+            if depth == len(dims):
+                dims.append(len(block))
+            elif len(block) != dims[depth]:
+                raise TreeError(f"{where}: ragged simultaneous matrix: {name} has {dims[depth]} moves in the "
+                                f"first list of level {depth} but {len(block)} in list {k}")
+            nxt.extend(block)
+        level = nxt
+    for k, node in enumerate(level):
+        if isinstance(node, list) and node and all(isinstance(x, list) for x in node):
+            raise TreeError(f"{where}: simultaneous: joint moves do not match the players: joint move {k} "
+                            f"nests deeper than the {len(who)} players {', '.join(who)}")
+        flat.append(node)
+    return tuple(idx), tuple(dims), flat

@@ -106,6 +106,9 @@ def findoptimal(game: WorldsGame, belief: Any = None, player: str = "MAX", limit
     """
     if not (game.max_beliefs.static and game.min_beliefs.static):
         raise WorldsError("findoptimal needs beliefs that do not depend on the node")
+    if game.max_beliefs.model is not None or game.min_beliefs.model is not None:
+        raise WorldsError("findoptimal takes belief sets or partitions; probabilistic beliefs over belief "
+                          "states (Fig. 10) are for gvm")
     g = as_max(game, player)
     b = belief_matrix(g, belief)[0]
     n = g.n_worlds

@@ -220,6 +220,40 @@ class Beliefs:
         _check_distributions(md, "Bel(w, ·) of world")
         return cls("probabilistic", n, np.argmax(md, axis=1), states=st, model=md)
 
+    @classmethod
+    def capable(cls, block: Any, limit: int = 4096) -> Beliefs:
+        """A possibly more capable opponent (Jamroga §3.5): in world w he may hold any belief B
+        with {w} ⊆ B ⊆ Ω(w), each equally likely, B believed uniformly; Ω is the partition *block*.
+
+        >>> b = Beliefs.capable([0, 0, 1])
+        >>> b
+        Beliefs(probabilistic, states=4, worlds=3)
+        >>> b.model[0].tolist()
+        [0.5, 0.0, 0.5, 0.0]
+        """
+        ids = Beliefs.partition(block).state_ids(0)
+        if ids.ndim != 1:
+            raise WorldsError("capable beliefs take one partition (block ids per world)")
+        n = len(ids)
+        states: list[np.ndarray] = []
+        members: list[list[int]] = []
+        for k in range(int(ids.max()) + 1):
+            cls_worlds = [int(v) for v in np.flatnonzero(ids == k)]
+            if len(cls_worlds) > 16 or len(states) + 2 ** len(cls_worlds) > limit:
+                raise WorldsError(f"too many possible beliefs (class of {len(cls_worlds)} worlds; "
+                                  f"limit {limit} belief states)")
+            for mask in range(1, 2 ** len(cls_worlds)):
+                subset = [cls_worlds[i] for i in range(len(cls_worlds)) if mask >> i & 1]
+                row = np.zeros(n)
+                row[subset] = 1.0 / len(subset)
+                states.append(row)
+                members.append(subset)
+        model = np.zeros((n, len(states)))
+        for j, subset in enumerate(members):
+            model[subset, j] = 1.0
+        model /= model.sum(axis=1, keepdims=True)
+        return cls.probabilistic(np.array(states), model)
+
     # -- reading --------------------------------------------------------------
     @property
     def static(self) -> bool:

@@ -142,3 +142,12 @@ def test_formats_md_json_examples_run_as_shown(tmp_path: Path) -> None:
                            cwd=tmp_path, timeout=120)
         assert r.returncode == 0, r.stderr
         assert r.stdout.rstrip("\n") == shown, command
+
+
+def test_a_mistyped_command_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """Only the command being run gets a real parser (start-up); a typo still sees them all."""
+    status, _, err = run(capsys, "pars", "K_a p")
+    assert status == 2 and "invalid choice: 'pars'" in err
+    assert all(f"'{name}'" in err for name in _commands())
+    status, out, _ = run(capsys, "parse", "K_a p")
+    assert status == 0 and out == "K_a p\n"

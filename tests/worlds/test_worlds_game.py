@@ -138,3 +138,38 @@ def test_docs_examples_run():
     check = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
     check.run(doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/worlds.md", "docs/worlds.md", 0))
     assert check.failures == 0 and check.tries >= 20
+
+
+def test_theory_script_runs():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "theories" / "jamroga_card_game.py"
+    out = subprocess.run([sys.executable, str(script), "5", "2", "4"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "card game n=5, c=2: 30 deals" in out.stdout and "K_MIN max_1" in out.stdout
+    assert "gvm vs MC over 4 games" in out.stdout
+
+
+def test_capable_opponent_beliefs_section_3_5():
+    omni = Beliefs.capable(np.arange(4))
+    assert len(omni.states) == 4
+    g = random_game(3, 4, seed=2)
+    assert gvm(g.with_beliefs(min_beliefs=omni)) == gvm(g.with_beliefs(min_beliefs=Beliefs.omniscient(4)))
+    b = Beliefs.capable([0, 0, 0, 1])
+    assert len(b.states) == 7 + 1 and np.allclose(b.model.sum(axis=1), 1)
+    assert all(b.weights(0, w)[w] > 0 for w in range(4))  # adequate: every B holds w
+    cards = card_game(5, 2, seed=0)
+    h = cards.with_beliefs(min_beliefs=Beliefs.capable(cards.min_beliefs.state_ids(0)))
+    assert gvm(h).player == "MAX"
+
+
+def test_findoptimal_refuses_what_it_does_not_model():
+    from kop.worlds.findoptimal import findoptimal
+
+    g = random_game(2, 2, seed=0)
+    with pytest.raises(KopError, match="probabilistic beliefs"):
+        findoptimal(g.with_beliefs(min_beliefs=Beliefs.capable([0, 0])))
+    with pytest.raises(KopError, match="depend on the node"):
+        findoptimal(g.with_beliefs(min_beliefs=Beliefs.partition(np.zeros((7, 2), dtype=int))))

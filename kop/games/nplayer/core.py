@@ -54,6 +54,7 @@ class Flat:
     def of(cls, tree: GameTree, what: str = "this search") -> Flat:
         """The list layout of *tree*; a located error if it has chance or simultaneous nodes."""
         kind = tree.kind
+        tree.require_sequential(what)
         odd = np.flatnonzero(kind < LEAF)
         if len(odd):
             raise StrategyError(f"{tree.path_name(int(odd[0]))}: {what} handles decision nodes and "

@@ -1,0 +1,66 @@
+"""Expectimax (*-minimax): the full search of a two-player zero-sum tree with chance nodes.
+
+P maximizes its payoff component, the other players minimize it, chance nodes take the
+probability-weighted mean (Bodkin §3.10, "evaluating a chance vertex by solving each
+successor and taking the expected value").  Every leaf is examined; ties go to the first
+child.  This is the reference for Star1, Star2 and CSCOUT.
+
+Parameters
+----------
+tree : GameTree
+player : str, optional
+    the searching player (default: the first)
+
+Returns
+-------
+ChanceResult
+    ``value`` (P's expected payoff), ``leaves``, ``move`` (P's root move)
+
+Example
+-------
+>>> from kop.games.tree import GameTree
+>>> from kop.games.chance.expectimax import expectimax
+>>> t = GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
+...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
+...                  {"payoff": [1, -1]}]}})
+>>> expectimax(t, "a")
+ChanceResult('expectimax', player='a', value=2, leaves=3, move=0)
+"""
+
+from __future__ import annotations
+
+from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult
+from kop.games.nplayer.core import run_deep
+from kop.games.tree import GameTree
+
+__all__ = ["expectimax"]
+
+
+def expectimax(tree: GameTree, player: str | None = None) -> ChanceResult:
+    """P's *-minimax value of *tree* by full search (see the module docstring)."""
+    f = ChanceFlat.of(tree, player, "expectimax")
+    off, kind, val, prob = f.off, f.kind, f.val, f.prob
+    count = 0
+    root_child = -1
+
+    def rec(v: int) -> float:
+        nonlocal count, root_child
+        k = kind[v]
+        if k == LF:
+            count += 1
+            return val[v]
+        if k == CH:
+            return sum(prob[c] * rec(c) for c in range(off[v], off[v + 1]))
+        best = 0.0
+        bi = -1
+        for c in range(off[v], off[v + 1]):
+            u = rec(c)
+            if bi < 0 or (u > best if k == MAX else u < best):
+                best, bi = u, c
+        if v == 0:
+            root_child = bi
+        return best
+
+    value = run_deep(lambda: rec(0), f.height)
+    move = root_child - off[0] if root_child >= 0 and kind[0] == MAX else None
+    return ChanceResult("expectimax", tree.players[f.player].name, float(f.sign * value), count, move)

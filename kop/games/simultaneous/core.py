@@ -1,0 +1,276 @@
+"""The matrix-tree layout the simultaneous-move searches share, random trees, and results.
+
+A node is a leaf (the row player's payoff), a chance node (probabilities), or a *stage*
+with ``rows x cols`` children in row-major order (the row player maximizes, the column
+player minimizes).  A decision node of one player is a stage with one row or one column.
+:func:`sim_tree` builds the layout from nested Python data; :meth:`SimFlat.of` from a
+:class:`~kop.games.tree.GameTree` (simultaneous nodes, decision nodes, chance nodes).
+
+Example
+-------
+>>> from kop.games.simultaneous.core import sim_tree
+>>> t = sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]})
+>>> t.shape[0], t.off[:2], t.kind[:2]
+((3, 2), [1, 7], [2, 1])
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from kop.games.errors import TreeError
+
+__all__ = ["SimFlat", "SimResult", "SimStats", "sim_tree", "random_sim_tree", "LF", "CH", "ST"]
+
+#: node kinds: leaf, chance, stage
+LF, CH, ST = 1, 0, 2
+PROB_TOL = 1e-9
+
+
+@dataclass(frozen=True)
+class SimFlat:
+    """``off``/``kind``/``val``/``prob`` lists; ``shape[i] = (rows, cols)`` at stages."""
+
+    off: list[int]
+    kind: list[int]
+    val: list[float]
+    prob: list[float]
+    shape: dict[int, tuple[int, int]]
+    height: int
+    paths: list[str] | None = None
+    #: optional static estimates of every node's value (move ordering, as a shallower search would)
+    est: list[float] | None = None
+
+    def where(self, i: int) -> str:
+        return self.paths[i] if self.paths else f"node {i}"
+
+    @classmethod
+    def of(cls, tree: Any, player: str | None = None) -> SimFlat:
+        """The layout of a :class:`GameTree` in the two-player zero-sum view of *player* (default first)."""
+        from kop.games.tree import CHANCE, LEAF
+
+        P = tree.player_index(player)
+        sign = tree.players[P].sign
+        k = tree.kind
+        n = len(k)
+        off = tree.offsets.tolist()
+        kinds = [LF] * n
+        val = [0.0] * n
+        shape: dict[int, tuple[int, int]] = {}
+        rows = tree.leaf_rows()
+        sim = getattr(tree, "simultaneous", {}) or {}
+        for i in range(n):
+            ki = int(k[i])
+            if ki == LEAF:
+                val[i] = sign * float(tree.payoffs[rows[i], P])
+            elif ki == CHANCE:
+                kinds[i] = CH
+            else:
+                kinds[i] = ST
+                cnt = off[i + 1] - off[i]
+                if i in sim:
+                    who, dims = sim[i]
+                    if len(who) != 2:
+                        raise TreeError(f"{tree.path_name(i)}: the simultaneous searches handle two-player "
+                                        f"stages; this one has {len(who)} players")
+                    if P not in who:
+                        raise TreeError(f"{tree.path_name(i)}: {tree.players[P].name} does not move at this "
+                                        "stage; name the stage's row player")
+                    shape[i] = (dims[0], dims[1]) if who[0] == P else (-dims[0], -dims[1])
+                else:
+                    shape[i] = (cnt, 1) if ki == P else (1, cnt)
+        prob = [0.0] * n if tree.probs is None else np.nan_to_num(tree.probs).tolist()
+        flat = cls(off, kinds, val, prob, shape, tree.height, [tree.path_name(i) for i in range(n)])
+        return flat._transpose_where_needed() if any(s[0] < 0 for s in shape.values()) else flat
+
+    def _transpose_where_needed(self) -> SimFlat:
+        """Stages whose row player is the opponent: reorder children column-major (P picks rows)."""
+        order = list(range(len(self.kind)))
+        shape = dict(self.shape)
+        kids_of: dict[int, list[int]] = {}
+        for i, (r, c) in self.shape.items():
+            if r < 0:
+                r, c = -r, -c
+                kids = list(range(self.off[i], self.off[i + 1]))
+                kids_of[i] = [kids[a * c + b] for b in range(c) for a in range(r)]
+                shape[i] = (c, r)
+        # rebuild breadth first with the new child orders
+        off: list[int] = []
+        kind: list[int] = []
+        val: list[float] = []
+        prob: list[float] = []
+        paths: list[str] = []
+        new_shape: dict[int, tuple[int, int]] = {}
+        queue = deque([0])
+        nxt = 1
+        while queue:
+            i = queue.popleft()
+            j = len(kind)
+            kind.append(self.kind[i])
+            val.append(self.val[i])
+            prob.append(self.prob[i])
+            paths.append(self.where(i))
+            if i in shape:
+                new_shape[j] = shape[i]
+            kids = kids_of.get(i, list(range(self.off[i], self.off[i + 1])))
+            off.append(nxt)
+            nxt += len(kids)
+            queue.extend(kids)
+        off.append(nxt)
+        del order
+        return SimFlat(off, kind, val, prob, new_shape, self.height, paths)
+
+
+@dataclass
+class SimStats:
+    """Counters of one search: leaves examined, LPs solved, stages solved by a saddle point."""
+
+    leaves: int = 0
+    lps: int = 0
+    saddles: int = 0
+    tests: int = 0
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """The game value (row player's payoff), counters, and the root stage's strategies if solved."""
+
+    algorithm: str
+    value: float
+    leaves: int
+    lps: int
+    row: tuple[float, ...] | None = None
+    col: tuple[float, ...] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"SimResult({self.algorithm!r}, value={self.value:.6g}, leaves={self.leaves}, lps={self.lps})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"algorithm": self.algorithm, "value": self.value, "leaves": self.leaves, "lps": self.lps,
+                "row": None if self.row is None else list(self.row),
+                "col": None if self.col is None else list(self.col), **self.extra}
+
+
+def _num(x: Any, where: str) -> float:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TreeError(f"{where}: a payoff must be a number, found {x!r}")
+    if not math.isfinite(x):
+        raise TreeError(f"{where}: payoff {x!r} is not finite")
+    return float(x)
+
+
+def sim_tree(spec: Any) -> SimFlat:
+    """The layout of nested data: a number (leaf), ``{"matrix": [[...]]}`` (a stage),
+    ``{"chance": [p...], "children": [...]}``; errors name the path (``root/1/0``)."""
+    off: list[int] = []
+    kind: list[int] = []
+    val: list[float] = []
+    prob: list[float] = []
+    shape: dict[int, tuple[int, int]] = {}
+    paths: list[str] = []
+    queue: deque[tuple[Any, str, float]] = deque([(spec, "root", 0.0)])
+    nxt = 1
+    height = 0
+    while queue:
+        s, where, p = queue.popleft()
+        i = len(kind)
+        paths.append(where)
+        prob.append(p)
+        height = max(height, where.count("/"))
+        off.append(nxt)
+        if isinstance(s, Mapping) and "matrix" in s:
+            A = s["matrix"]
+            if not isinstance(A, Sequence) or not A or not all(isinstance(r, Sequence) and r for r in A):
+                raise TreeError(f"{where}: \"matrix\" must be a non-empty list of non-empty rows")
+            lens = [len(r) for r in A]
+            if len(set(lens)) != 1:
+                bad = next(k for k, n in enumerate(lens) if n != lens[0])
+                raise TreeError(f"{where}: ragged matrix: row 0 has {lens[0]} entries, row {bad} has {lens[bad]}")
+            kind.append(ST)
+            val.append(0.0)
+            shape[i] = (len(A), lens[0])
+            for a, row in enumerate(A):
+                for b, x in enumerate(row):
+                    queue.append((x, f"{where}/{a},{b}", 0.0))
+            nxt += len(A) * lens[0]
+        elif isinstance(s, Mapping) and "chance" in s:
+            ps, kids = s["chance"], s.get("children")
+            if not isinstance(ps, Sequence) or not isinstance(kids, Sequence) or len(ps) != len(kids) or not kids:
+                raise TreeError(f"{where}: a chance node needs one probability per child")
+            vals = [_num(x, f"{where}: probability {k}") for k, x in enumerate(ps)]
+            if any(x < 0 for x in vals) or abs(math.fsum(vals) - 1) > PROB_TOL * len(vals):
+                raise TreeError(f"{where}: chance probabilities must be >= 0 and sum to 1, got sum {math.fsum(vals):g}")
+            kind.append(CH)
+            val.append(0.0)
+            for k, (q, x) in enumerate(zip(vals, kids)):
+                queue.append((x, f"{where}/{k}", q))
+            nxt += len(kids)
+        else:
+            kind.append(LF)
+            val.append(_num(s, where))
+    off.append(nxt)
+    return SimFlat(off, kind, val, prob, shape, height, paths)
+
+
+def random_sim_tree(depth: int, rows: int, cols: int, *, seed: int | np.random.Generator | None = None,
+                    chance: int = 0, correlated: bool = True) -> SimFlat:
+    """A uniform random matrix-tree: stages of ``rows x cols`` to *depth*, optional chance
+    level of *chance* equally likely outcomes after each stage, leaves uniform on [0, 1] (or,
+    with *correlated*, sums of N(0, 1) increments along the path, as in incremental
+    random trees; every node then carries its sum so far as a static estimate, which the
+    searches use for move ordering as the thesis uses a shallower search)."""
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    if rows < 1 or cols < 1 or depth < 0 or chance < 0 or (rows * cols * max(chance, 1)) ** depth > 2_000_000:
+        raise TreeError("random_sim_tree: rows, cols >= 1, depth >= 0, at most 2,000,000 leaves")
+    off: list[int] = []
+    kind: list[int] = []
+    val: list[float] = []
+    prob: list[float] = []
+    shape: dict[int, tuple[int, int]] = {}
+    level = [(0.0, 0.0)]     # (accumulated value, probability of the edge in)
+    nxt = 1
+    levels: list[tuple[int, int]] = []
+    est: list[float] = []
+    for d in range(depth):
+        new: list[tuple[float, float]] = []
+        for acc, p in level:
+            i = len(kind)
+            kind.append(ST)
+            est.append(acc)
+            val.append(0.0)
+            prob.append(p)
+            shape[i] = (rows, cols)
+            off.append(nxt)
+            inc = rng.normal(0, 1, size=rows * cols) if correlated else np.zeros(rows * cols)
+            nxt += rows * cols
+            new += [(acc + float(x), 0.0) for x in inc]
+        level = new
+        levels.append((rows, cols))
+        if chance:
+            new = []
+            for acc, p in level:
+                kind.append(CH)
+                est.append(acc)
+                val.append(0.0)
+                prob.append(p)
+                off.append(nxt)
+                nxt += chance
+                inc = rng.normal(0, 1, size=chance) if correlated else np.zeros(chance)
+                new += [(acc + float(x), 1.0 / chance) for x in inc]
+            level = new
+    for acc, p in level:
+        kind.append(LF)
+        val.append(acc if correlated else float(rng.random()))
+        est.append(val[-1])
+        prob.append(p)
+        off.append(nxt)
+    off.append(nxt)
+    return SimFlat(off, kind, val, prob, shape, depth * (2 if chance else 1), None,
+                   est if correlated else None)

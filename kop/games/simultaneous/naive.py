@@ -1,0 +1,84 @@
+"""Naive-Solution: back-induction on a matrix-tree (Bodkin §3.2).
+
+For every stage compute each joint move's value (chance outcomes averaged), then solve the
+matrix game of those values (saddle point, else LP).  Every leaf is examined.
+
+Parameters
+----------
+tree : GameTree or SimFlat
+player : str, optional
+    the row player of the zero-sum view (default: the first player of a GameTree)
+
+Returns
+-------
+SimResult
+    the value, leaves examined, LPs solved, and the root stage's optimal strategies
+
+Example
+-------
+>>> from kop.games.simultaneous.core import sim_tree
+>>> from kop.games.simultaneous.naive import naive
+>>> r = naive(sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]}))
+>>> round(r.value, 9), [round(x, 9) for x in r.row], [round(y, 9) for y in r.col], r.lps
+(2.0, [0.5, 0.5, 0.0], [0.5, 0.5], 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kop.games.nplayer.core import run_deep
+from kop.games.simultaneous.core import CH, LF, SimFlat, SimResult, SimStats
+from kop.games.simultaneous.matrix import MatrixSolution, solve_matrix
+
+__all__ = ["naive", "as_flat", "solve_stage"]
+
+
+def as_flat(tree: Any, player: str | None = None) -> SimFlat:
+    """*tree* as a :class:`SimFlat` (a GameTree is converted in *player*'s zero-sum view)."""
+    return tree if isinstance(tree, SimFlat) else SimFlat.of(tree, player)
+
+
+def solve_stage(values: list[list[float]], stats: SimStats) -> MatrixSolution:
+    """Solve one stage, counting the LP (or the saddle point, or a one-player stage)."""
+    if len(values) == 1 or len(values[0]) == 1:
+        flat = [x for row in values for x in row]
+        r, c = len(values), len(values[0])
+        if r == 1:
+            j = min(range(c), key=lambda k: (values[0][k], k))
+            return MatrixSolution(values[0][j], (1.0,), tuple(float(k == j) for k in range(c)), (0, j), False)
+        i = max(range(r), key=lambda k: (flat[k], -k))
+        return MatrixSolution(flat[i], tuple(float(k == i) for k in range(r)), (1.0,), (i, 0), False)
+    sol = solve_matrix(values)
+    if sol.lp:
+        stats.lps += 1
+    else:
+        stats.saddles += 1
+    return sol
+
+
+def naive(tree: Any, player: str | None = None) -> SimResult:
+    """The value of *tree* by full back-induction (see the module docstring)."""
+    flat = as_flat(tree, player)
+    off, kind, val, prob, shape = flat.off, flat.kind, flat.val, flat.prob, flat.shape
+    stats = SimStats()
+    root: list[MatrixSolution] = []
+
+    def rec(v: int) -> float:
+        k = kind[v]
+        if k == LF:
+            stats.leaves += 1
+            return val[v]
+        if k == CH:
+            return sum(prob[c] * rec(c) for c in range(off[v], off[v + 1]))
+        r, c = shape[v]
+        vals = [rec(x) for x in range(off[v], off[v + 1])]
+        sol = solve_stage([vals[a * c:(a + 1) * c] for a in range(r)], stats)
+        if v == 0:
+            root.append(sol)
+        return float(sol.value)
+
+    value = run_deep(lambda: rec(0), flat.height)
+    row = root[0].row if root else None
+    col = root[0].col if root else None
+    return SimResult("naive", value, stats.leaves, stats.lps, row, col, {"saddles": stats.saddles})
