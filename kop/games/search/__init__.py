@@ -33,7 +33,7 @@ __all__ = ["search", "SearchResult", "minimax_search", "alphabeta_search", "msta
 def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = None,
            player: str | int | None = None, evaluations: Evaluations = None, prune: bool = True,
            bound: float | None = None, order: Order | None = None, iterative: bool = False,
-           tie: str = "first", max_nodes: int | None = None) -> SearchResult:
+           tie: str = "first", max_nodes: int | None = None, bounds: Any = None) -> Any:
     """Search *game* with the strategy called *strategy* and return value, move, pv and nodes.
 
     Parameters
@@ -52,7 +52,20 @@ def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = N
     iterative : alphabeta: iterative deepening
     tie : "first" (default, SPEC §3.1) or "last"
     max_nodes : stop with a LimitError past this many visited states (None: no limit)
+    bounds : for Bodkin's searches on a game tree (``maxn``, ``paranoid``, ``star1``, ...; see
+        :func:`kop.games.searches.search`), the payoff bounds their pruning relies on
+
+    A :class:`kop.GameTree` with the name of one of Bodkin's searches runs that search
+    (:func:`kop.games.searches.search`), so ``kop.search`` is the one entry point for both.
     """
+    from kop.games.searches import is_search_name
+    from kop.games.tree import GameTree
+
+    if isinstance(game, GameTree) and isinstance(strategy, str) and is_search_name(strategy):
+        from kop.games.searches import search as tree_search
+
+        who = player if isinstance(player, str) or player is None else game.player_names[player]
+        return tree_search(game, strategy, who, bounds=bounds)
     from kop.games.engine import check_tie
     from kop.games.names import parse_strategy_name
 
