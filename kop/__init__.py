@@ -162,7 +162,6 @@ _EXPORTS: dict[str, str] = {
     "substructure": "kop.games.simultaneous.substructure",
     "dominating": "kop.games.simultaneous.dominating",
     "SimResult": "kop.games.simultaneous.core",
-    # "search" (Bodkin's searches by name) is served by kop.games.search.search, above
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
     "WorldsGame": "kop.worlds.game",
     "Beliefs": "kop.worlds.game",

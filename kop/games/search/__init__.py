@@ -59,6 +59,8 @@ def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = N
     iterative : alphabeta: iterative deepening
     tie : "first" (default, SPEC §3.1) or "last"
     max_nodes : stop with a LimitError past this many visited states (None: no limit)
+    bounds : for Bodkin's searches on a game tree (``maxn``, ``paranoid``, ``star1``, ...; see
+        :func:`kop.games.searches.search`), the payoff bounds their pruning relies on
     """
     from kop.games.engine import check_tie
     from kop.games.implicit import TreeGame
