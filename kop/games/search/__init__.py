@@ -36,6 +36,13 @@ def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = N
            tie: str = "first", max_nodes: int | None = None, bounds: Any = None) -> Any:
     """Search *game* with the strategy called *strategy* and return value, move, pv and nodes.
 
+    *game* may also be a :class:`~kop.games.tree.GameTree` (searched as a
+    :class:`~kop.games.implicit.TreeGame`).  Bodkin's searches on trees
+    (``maxn``, ``bnb``, ``lower_eval``, ``bimodal``, ``paranoid``, ``expectimax``,
+    ``star1``, ``star2``, ``cscout``, ``naive``, ``substructure``, ``dominating``;
+    :mod:`kop.games.searches`) go by the same name: ``kop.search(tree, "bimodal",
+    bounds=...)`` returns their own result.
+
     Parameters
     ----------
     game : an implicit game (:mod:`kop.games.implicit`), e.g. ``kop.nim()``,
@@ -54,24 +61,28 @@ def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = N
     max_nodes : stop with a LimitError past this many visited states (None: no limit)
     bounds : for Bodkin's searches on a game tree (``maxn``, ``paranoid``, ``star1``, ...; see
         :func:`kop.games.searches.search`), the payoff bounds their pruning relies on
-
-    A :class:`kop.GameTree` with the name of one of Bodkin's searches runs that search
-    (:func:`kop.games.searches.search`), so ``kop.search`` is the one entry point for both.
     """
-    from kop.games.searches import is_search_name
-    from kop.games.tree import GameTree
-
-    if isinstance(game, GameTree) and isinstance(strategy, str) and is_search_name(strategy):
-        from kop.games.searches import search as tree_search
-
-        who = player if isinstance(player, str) or player is None else game.player_names[player]
-        return tree_search(game, strategy, who, bounds=bounds)
     from kop.games.engine import check_tie
+    from kop.games.implicit import TreeGame
     from kop.games.names import parse_strategy_name
+    from kop.games.searches import is_search_name
+    from kop.games.searches import search as tree_search
+    from kop.games.tree import GameTree
 
     check_tie(tie)
     if not isinstance(strategy, str):
         raise StrategyError(f"the strategy is a name such as 'alphabeta' or 'M2', not {strategy!r}")
+    if is_search_name(strategy):
+        if not isinstance(game, GameTree):
+            raise StrategyError(f"{strategy!r} is one of Bodkin's searches on game trees; give a GameTree "
+                                "(kop.GameTree.from_game expands an implicit game)")
+        if player is not None and not isinstance(player, str):
+            player = game.players[player].name
+        return tree_search(game, strategy, player, bounds=bounds)
+    if bounds is not None:
+        raise StrategyError(f"bounds apply to Bodkin's searches, not to {strategy!r} (for M^d see bound=)")
+    if isinstance(game, GameTree):
+        game = TreeGame(game)
     kind, d = parse_strategy_name(strategy)
     if kind == "minimax" or (kind == "M" and d == 0):
         return minimax_search(game, state, depth, player, evaluations, tie=tie, max_nodes=max_nodes)
