@@ -171,13 +171,14 @@ def old_engine(f, cap: float) -> bool:
     return BddEngine(core, Closure(core, [root]), root, CpuDeadline(cap), backend="python", polarity=False).run() is not None
 
 
-def bench_d(per_cell: int, baseline: int, cap: float, limit: float = 30.0) -> None:
+def bench_d(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
+            families: tuple[str, ...] = ("C", "RC", "ann")) -> None:
     print(f"(d) random formulas with C / relativized C / announcements, {per_cell} per cell, CPU s; "
           f"old engine on the first {baseline}, capped at {cap:g} CPU s ('>' = a run hit the cap)")
     print(f"{'family':>6} {'ops':>4} {'agents':>6} {'decided':>8} {'sat':>4} {'median s':>9} {'max s':>7} "
           f"{'old median':>11} {'ratio':>7}")
     worst_med, undecided = 0.0, 0
-    for family in ("C", "RC", "ann"):
+    for family in families:
         for ops in (100, 150):
             for n in (2, 3):
                 rng = random.Random(f"{family}-{ops}-{n}")
@@ -221,6 +222,7 @@ def main() -> None:
     ap.add_argument("--per-cell", type=int, default=30, help="formulas per cell in (d)")
     ap.add_argument("--baseline", type=int, default=5, help="formulas per cell run on the old engine in (d)")
     ap.add_argument("--cap", type=float, default=10.0, help="seconds per old-engine run in (d)")
+    ap.add_argument("--families", default="C,RC,ann", help="the families of (d), comma separated")
     args = ap.parse_args()
     if args.only in (None, "a"):
         bench_a(args.repeat)
@@ -229,7 +231,8 @@ def main() -> None:
     if args.only in (None, "c"):
         bench_c(10.0)
     if args.only in (None, "d"):
-        bench_d(8 if args.quick else args.per_cell, args.baseline, args.cap)
+        bench_d(8 if args.quick else args.per_cell, args.baseline, args.cap,
+                families=tuple(args.families.split(",")))
 
 
 if __name__ == "__main__":

@@ -162,7 +162,6 @@ _EXPORTS: dict[str, str] = {
     "substructure": "kop.games.simultaneous.substructure",
     "dominating": "kop.games.simultaneous.dominating",
     "SimResult": "kop.games.simultaneous.core",
-    "search": "kop.games.searches",
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
     "WorldsGame": "kop.worlds.game",
     "Beliefs": "kop.worlds.game",

@@ -42,3 +42,15 @@ def test_no_upward_imports(path, module):
             layer = _layer(name)
             if layer is not None:
                 assert layer <= own, f"{module} imports {name}: {ORDER[layer]} is above {ORDER[own]}"
+
+
+def test_exports_have_no_duplicate_names():
+    """A name listed twice in kop._EXPORTS silently takes the later module."""
+    tree = ast.parse((ROOT / "__init__.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", None) == "_EXPORTS":
+            keys = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
+            dup = sorted({k for k in keys if keys.count(k) > 1})
+            assert not dup, f"listed twice in kop._EXPORTS: {dup}"
+            return
+    raise AssertionError("kop._EXPORTS not found")

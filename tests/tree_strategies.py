@@ -95,3 +95,23 @@ def game_trees(draw: st.DrawFn, players: int | tuple[int, ...] = 2, *, chance: b
     payoffs = [tuple(col[i] for col in columns) for i in range(n_leaves)]
     root = _fill(spec, payoffs[::-1])
     return kop.GameTree.build(list(NAMES[:n]), root, goals=goals)
+
+
+def arbitrary_strategy(data: st.DataObject, tree: kop.GameTree, player: str | None = None) -> Any:
+    """A strategy choosing a drawn child at every decision node (shrinks towards the first child).
+
+    *data* is hypothesis' ``st.data()`` object; the strategy is built as
+    :func:`kop.games.random_trees.random_strategy` builds its random one.
+    """
+    import numpy as np
+
+    from kop.games.engine import sweep
+    from kop.games.strategy import Strategy
+
+    counts = (tree.offsets[1:] - tree.offsets[:-1]).astype(np.int64)
+    picks = np.array([data.draw(st.integers(0, int(c) - 1)) if k >= 0 and c > 0 else 0
+                      for k, c in zip(tree.kind.tolist(), counts.tolist())], dtype=np.int64)
+    fixed = np.where(tree.kind >= 0, tree.offsets[:-1] + picks, -1).astype(tree.offsets.dtype)
+    k = len(tree.players)
+    sol = sweep(tree, np.zeros(k), np.ones(k), fixed=fixed, fixed_movers=np.ones(k, dtype=bool))
+    return Strategy(tree, "arbitrary", player, sol)

@@ -76,6 +76,9 @@ class BDD:
                 raise LimitError(f"the prover's BDDs grew past {MAX_NODES} nodes (kop's limit for the "
                                  "pure-Python BDD package)")
 
+    def reorder(self, on: bool) -> None:
+        """The variable order is fixed here (for the interface of :class:`~kop.reasoning.bddcudd.CuddBDD`)."""
+
     def size(self) -> int:
         """The number of nodes in the manager."""
         return len(self._v)

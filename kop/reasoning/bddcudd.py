@@ -108,6 +108,10 @@ class CuddBDD:
         """The number of live nodes in the manager."""
         return len(self.bdd)
 
+    def reorder(self, on: bool) -> None:
+        """Turn CUDD's dynamic reordering (sifting) on or off."""
+        self.bdd.configure(reordering=on)
+
     def _tick(self) -> None:
         if self._check is not None:
             self._check()

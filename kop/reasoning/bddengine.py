@@ -301,7 +301,9 @@ class BddEngine:
     def run(self) -> PseudoModel | None:
         """A pseudo-model whose root type satisfies the root node, or None when it is unsatisfiable."""
         w = self.eliminate()
+        self.b.reorder(False)           # the BDDs are final: sifting would only cost now
         self._w_final = w
+        self._progress: dict[tuple[int, int, str], Any] = {}
         b = self.b
         start = b.AND(w, self.f(self.root))
         if start == b.false:
@@ -341,7 +343,7 @@ class BddEngine:
             return i
 
         def target(t: dict[int, bool], who: Who, n: int) -> Any:
-            """The BDD of the acceptable witnesses for demand *n* of type *t*."""
+            """The BDD of the acceptable witnesses for demand *n* of type *t* (those in W)."""
             want = b.NOT(self.f(core.kids[n][0]))
             ev = cl.unfold_of.get(n)
             if ev is not None and ev[0] in layers and not t[self.vid[ev[0]]]:
@@ -349,7 +351,7 @@ class BddEngine:
                 rank, best = self._rank(t, r, layers[r])
                 if best == agent:
                     want = b.AND(want, self._goal(r, layers[r][rank - 1] if rank > 0 else None))
-            return b.AND(w, want)
+            return want
 
         first = b.pick(start)
         if first is None:  # pragma: no cover
@@ -373,7 +375,7 @@ class BddEngine:
                         cube = b.cube({self.vid[m]: t[self.vid[m]] for m in self.pnodes[who]})
                         # as like the demanding type as possible: then it shares the other
                         # agents' classes, whose demands are already met
-                        pick = b.pick(b.AND(tgt, cube), prefer=t)
+                        pick = b.pick(b.AND(w, b.AND(tgt, cube)), prefer=t)
                         if pick is None:
                             raise ProverBug("a surviving type has a demand without a witness")
                         before = len(types)
@@ -389,9 +391,12 @@ class BddEngine:
         b, core = self.b, self.core
         for k, layer in enumerate(layers):
             if b.evaluate(layer, t):
-                goal = self._goal(r, layers[k - 1] if k > 0 else None)
                 for a in core.label[r]:
-                    if b.evaluate(b.exists_and(self._w_final, goal, self.quant(a)), t):
+                    progress = self._progress.get((r, k, a))
+                    if progress is None:
+                        goal = self._goal(r, layers[k - 1] if k > 0 else None)
+                        progress = self._progress[(r, k, a)] = b.exists_and(self._w_final, goal, self.quant(a))
+                    if b.evaluate(progress, t):
                         return k, a
                 raise ProverBug("an eventuality layer has no progressing agent")
         raise ProverBug("a surviving type does not fulfil its eventuality")

@@ -14,8 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kop
-from kop.games.random_trees import random_strategy
-from tree_strategies import game_trees
+from tree_strategies import arbitrary_strategy, game_trees
 from kop.games.reference import (ref_hm0m, ref_mh, ref_minimax, ref_mstar, ref_mstar_algorithm2,
                                  ref_play)
 
@@ -109,7 +108,7 @@ def test_play_matches_reference(t, tie, data):
     strategies = {}
     for p in t.player_names:
         name = data.draw(st.sampled_from(["minimax", "alphabeta", "Mh", "M1", "M2", "HM0M1", "random"]))
-        strategies[p] = (random_strategy(t, seed=data.draw(st.integers(0, 99))) if name == "random"
+        strategies[p] = (arbitrary_strategy(data, t) if name == "random"
                          else kop.strategy(t, name, p, tie=tie))
     out = kop.play(t, strategies, tie=tie)
     assert out.value == t.value_of(ref_play(t, strategies))
@@ -154,12 +153,12 @@ def test_theorem4_on_natural_optima(t):
 
 
 @MANY
-@given(trees(players=(2, 3)), ties, st.integers(0, 10**6))
-def test_theorem5_no_strategy_beats_mh_against_mh(t, tie, seed):
+@given(trees(players=(2, 3)), ties, st.data())
+def test_theorem5_no_strategy_beats_mh_against_mh(t, tie, data):
     mh = kop.mh(t, tie=tie)
     base = kop.play(t, {p: mh for p in t.player_names}).value
     for p in t.player_names:
-        rivals = [random_strategy(t, seed=seed), kop.minimax(t, p, tie=tie), kop.mstar(t, 1, p, tie=tie),
+        rivals = [arbitrary_strategy(data, t), kop.minimax(t, p, tie=tie), kop.mstar(t, 1, p, tie=tie),
                   kop.mstar(t, 2, p, tie=tie), kop.hm0m(t, 1, p, tie=tie)]
         for s in rivals:
             profile = {q: mh for q in t.player_names}

@@ -238,3 +238,16 @@ def test_a_node_budget_stops_a_search_that_is_too_big():
     assert kop.search(kop.nim((2, 2)), "M2", max_nodes=1000).value == (-1, -1)
     with pytest.raises(kop.KopError, match="max_nodes must be a positive integer"):
         kop.search(kop.nim(), "Mh", max_nodes=0)
+
+
+def test_kop_search_serves_both_implicit_games_and_bodkins_tree_searches():
+    t = kop.figure2()
+    assert kop.search(t, "M2").value == (9, 4)                     # a tree searched as a TreeGame
+    assert kop.search(t, "paranoid", player="A").value == kop.search(t, "minimax").value
+    b = kop.bodkin_tree(3, 2, 5, m=1, eta=1, seed=2)
+    assert kop.search(b, "bimodal", bounds={"low": 0, "high": 1, "m": 1, "M": 1}).value == \
+        kop.search(b, "maxn").value
+    with pytest.raises(kop.KopError, match="Bodkin's searches on game trees"):
+        kop.search(kop.nim(), "maxn")
+    with pytest.raises(kop.KopError, match="bounds apply to Bodkin's searches"):
+        kop.search(t, "M2", bounds=(0, 1))

@@ -33,8 +33,15 @@ __all__ = ["search", "SearchResult", "minimax_search", "alphabeta_search", "msta
 def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = None,
            player: str | int | None = None, evaluations: Evaluations = None, prune: bool = True,
            bound: float | None = None, order: Order | None = None, iterative: bool = False,
-           tie: str = "first", max_nodes: int | None = None) -> SearchResult:
+           tie: str = "first", max_nodes: int | None = None, bounds: Any = None) -> Any:
     """Search *game* with the strategy called *strategy* and return value, move, pv and nodes.
+
+    *game* may also be a :class:`~kop.games.tree.GameTree` (searched as a
+    :class:`~kop.games.implicit.TreeGame`).  Bodkin's searches on trees
+    (``maxn``, ``bnb``, ``lower_eval``, ``bimodal``, ``paranoid``, ``expectimax``,
+    ``star1``, ``star2``, ``cscout``, ``naive``, ``substructure``, ``dominating``;
+    :mod:`kop.games.searches`) go by the same name: ``kop.search(tree, "bimodal",
+    bounds=...)`` returns their own result.
 
     Parameters
     ----------
@@ -52,13 +59,30 @@ def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = N
     iterative : alphabeta: iterative deepening
     tie : "first" (default, SPEC §3.1) or "last"
     max_nodes : stop with a LimitError past this many visited states (None: no limit)
+    bounds : for Bodkin's searches on a game tree (``maxn``, ``paranoid``, ``star1``, ...; see
+        :func:`kop.games.searches.search`), the payoff bounds their pruning relies on
     """
     from kop.games.engine import check_tie
+    from kop.games.implicit import TreeGame
     from kop.games.names import parse_strategy_name
+    from kop.games.searches import is_search_name
+    from kop.games.searches import search as tree_search
+    from kop.games.tree import GameTree
 
     check_tie(tie)
     if not isinstance(strategy, str):
         raise StrategyError(f"the strategy is a name such as 'alphabeta' or 'M2', not {strategy!r}")
+    if is_search_name(strategy):
+        if not isinstance(game, GameTree):
+            raise StrategyError(f"{strategy!r} is one of Bodkin's searches on game trees; give a GameTree "
+                                "(kop.GameTree.from_game expands an implicit game)")
+        if player is not None and not isinstance(player, str):
+            player = game.players[player].name
+        return tree_search(game, strategy, player, bounds=bounds)
+    if bounds is not None:
+        raise StrategyError(f"bounds apply to Bodkin's searches, not to {strategy!r} (for M^d see bound=)")
+    if isinstance(game, GameTree):
+        game = TreeGame(game)
     kind, d = parse_strategy_name(strategy)
     if kind == "minimax" or (kind == "M" and d == 0):
         return minimax_search(game, state, depth, player, evaluations, tie=tie, max_nodes=max_nodes)
