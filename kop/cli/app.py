@@ -90,6 +90,7 @@ COMMAND_MODULES = [
     "kop.cli.agent_cmds",
     "kop.cli.theory_cmds",
     "kop.cli.experiment_cmds",
+    "kop.cli.draw_cmd",
 ]
 
 

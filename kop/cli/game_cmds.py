@@ -19,6 +19,24 @@ def _path_text(steps: list[Any]) -> str:
     return " -> ".join(["root", *map(str, steps)])
 
 
+def strategy_pairs(specs: list[str], flag: str) -> dict[str, str]:
+    """``{"A": "M2", ...}`` from ``["A=M2", ...]`` given with *flag*; each name is checked."""
+    from kop.games.errors import StrategyError
+    from kop.games.names import parse_strategy_name
+
+    chosen: dict[str, str] = {}
+    for spec in specs:
+        who, sep, name = spec.partition("=")
+        if not sep or not who.strip() or not name.strip():
+            raise StrategyError(f"{flag} {spec!r}: expected PLAYER=NAME, e.g. A=M2")
+        who, name = who.strip(), name.strip()
+        if who in chosen:
+            raise StrategyError(f"{flag}: player {who} is given twice")
+        parse_strategy_name(name)
+        chosen[who] = name
+    return chosen
+
+
 def register(cli: Commands) -> None:
     p = cli.add("solve", _solve, json_help="Print JSON: value (one number per player) and path.")
     p.add_argument("tree_file", metavar="TREE", help=_SOLVE_HELP)
@@ -96,22 +114,11 @@ def _solve(args: argparse.Namespace) -> None:
 
 def _play(args: argparse.Namespace) -> None:
     """Play the players' strategies against each other on TREE (Definition 2): outcome and path."""
-    from kop.games.errors import StrategyError
     from kop.games.formats import load_tree
-    from kop.games.names import parse_strategy_name
     from kop.games.play import play
 
     tree_file: str = args.tree_file
-    chosen: dict[str, str] = {}
-    for spec in args.strategies:
-        who, sep, name = spec.partition("=")
-        if not sep or not who.strip() or not name.strip():
-            raise StrategyError(f"--strategy {spec!r}: expected PLAYER=NAME, e.g. A=M2")
-        who, name = who.strip(), name.strip()
-        if who in chosen:
-            raise StrategyError(f"--strategy: player {who} is given twice")
-        parse_strategy_name(name)
-        chosen[who] = name
+    chosen = strategy_pairs(args.strategies, "--strategy")
     t = load_tree(tree_file)
     out = play(t, chosen, tie=args.tie)
     if args.json:

@@ -26,14 +26,7 @@ from typing import Any
 from kop.syntax.errors import KopError, ParseError
 from kop.theory.model import PartialSpec
 
-__all__ = ["build_evaluations", "available"]
-
-
-def available() -> bool:
-    """Is the library of partial knowledge (``kop.knows_candidates`` ...) installed in this kop?"""
-    import kop
-
-    return "knows_candidates" in getattr(kop, "_EXPORTS", {})
+__all__ = ["build_evaluations"]
 
 
 def _value(x: Any) -> Any:
@@ -44,8 +37,6 @@ def build_evaluations(specs: Sequence[PartialSpec], tree: Any) -> list[Any]:
     """The ``EvaluationKnowledge`` values the statements describe, checked against *tree*."""
     import kop
 
-    if not available():
-        raise specs[0].pos.error("partial knowledge of evaluation functions is not available in this kop yet")
     out = []
     for spec in specs:
         try:

@@ -20,7 +20,9 @@ Two implementations, which make the same choices:
   Then at a Q state, with w Q's minimax value there, P's M^1 value lies in
   ``[-w - B, -w + B]``, so a Q move whose value reaches ``B - alpha`` already
   fails low for P.  The bound is checked at every leaf the M^1 search scores
-  and a violation is an error, never a silent wrong answer.
+  and a violation there is an error; a leaf that the pruning skipped is never
+  scored, so a violation there cannot be seen -- the bound is the caller's
+  promise, and a game that breaks it at unscored leaves can get a wrong value.
 
 Without such an assumption no pruning of M^d (d >= 1) can be sound in general:
 Sang & Chen, Corollary 2.
