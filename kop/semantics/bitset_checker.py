@@ -54,8 +54,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["truth_bits", "ModelBits", "check_agents", "SMALL_MODEL"]
 
 #: Models of at most this many worlds are checked here rather than with numpy
-#: (chosen by measurement: below it the integer sets are as fast or faster).
-SMALL_MODEL = 256
+#: (chosen by measurement, ``python benchmarks/checker.py --bits``: up to 128 worlds the integer
+#: sets are as fast as numpy or faster, beyond it numpy wins by a growing margin).
+SMALL_MODEL = 128
 #: Memoized (formula, domain) entries kept per model before the memo is emptied (between questions).
 MEMO_LIMIT = 20_000
 
