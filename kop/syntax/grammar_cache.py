@@ -24,7 +24,7 @@ current one.
     >>> p.parse("K_a p").data == "start"
     True
     >>> sorted(lalr_tables("s5n"))[:3]
-    ['end', 'format', 'ignore']
+    ['end', 'format', 'grammar']
 """
 
 from __future__ import annotations
