@@ -59,7 +59,7 @@ from kop.reasoning.pseudomodel import PseudoModel, TypeInfo
 __all__ = ["TypeSearch", "UNKNOWN", "MAX_SEARCH_TYPES"]
 
 #: The most types the search builds before it leaves the question to type elimination.
-MAX_SEARCH_TYPES = 3000
+MAX_SEARCH_TYPES = 6000
 
 
 class _Unknown:
