@@ -34,9 +34,12 @@ whose goal is ``min`` are negated, and the comment records the goals
 import restores the original numbers and goals; a file without it gives every
 player the goal ``max``.
 
-Reading and writing take time linear in the file: well-formed nodes in the usual
-one-node-per-line layouts are matched by one regular expression each, anything
-else by a token-level reader that also words the errors.
+Reading and writing take time linear in the file (reading sorts once).  Files in
+the common style (no backslashes in names, numbers of at most 15 characters
+without exponents or fractions, every information set listing its actions,
+outcomes only at terminal nodes) are read by array operations over the whole
+text (:mod:`kop.games.efgscan`); anything else, and every error, by a token-level
+reader that gives the same tree and words the errors.
 
 Example
 -------

@@ -320,7 +320,7 @@ def tree_from_prefix(players: Sequence[Player], depth: np.ndarray, kinds: np.nda
     >>> tree_from_prefix((Player("A"),), np.array([0, 1, 1]), np.array([0, LEAF, LEAF]),
     ...                  np.array([2, 0, 0]), np.array([[1.0], [2.0]]), True, {0: "r"}, [(0, 1, "x")],
     ...                  np.zeros(0, dtype=np.int64), np.zeros(0))
-    GameTree(players=(A:max,), nodes=3, leaves=2, height=1)
+    GameTree(players=(A:max), nodes=3, leaves=2, height=1)
     """
     n = len(kinds)
     # breadth-first order: by depth, then prefix order (within one depth both order by path)
