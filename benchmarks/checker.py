@@ -16,9 +16,14 @@ formula of
   worlds, one world at a time) on the same model and formula, where it
   finishes in reasonable time,
 
-with the ratio naive / fast and a check that both give the same truth sets.
-A second table gives the fast checker alone on larger models, with the
+with the ratio naive / fast and a check that both give the same truth sets
+(``truth_set``, which on models of at most ``SMALL_MODEL`` worlds uses the
+pure-Python bit-set checker :mod:`kop.semantics.bitset_checker`).
+A second table gives the numpy checker alone on larger models, with the
 number of worlds times formula size handled per second (cost is linear in both).
+A third table sets the two checkers side by side (CPU time per formula, each
+on a fresh model with both representations ready): it is how
+``kop.semantics.bitset_checker.SMALL_MODEL`` was chosen.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ import time
 
 import numpy as np
 
+from kop.semantics.bitset_checker import SMALL_MODEL, ModelBits, truth_bits
+from kop.semantics.checker import truth_vector
 from kop.semantics.model import KripkeModel
 from kop.semantics.reference import naive_truth_set
 from kop.syntax import formula as F
@@ -109,17 +116,54 @@ def scale(sizes, count: int, depth: int, seed: int) -> None:
         print(f"{n:>9} {best * 1e3:>11.3f} {size:>9.1f} {n * size / best:>14.3g}")
 
 
+def both(m: KripkeModel) -> KripkeModel:
+    """A copy of *m* with nothing memoized and both representations (arrays and bit sets) ready."""
+    b = m._bitsets()
+    c = KripkeModel._raw(m.worlds, m.agents, m._blocks, m._nblocks, m._atoms, m._actual)
+    c._bits = ModelBits(b.n, b.ids, b.nblocks, b.atoms, b.actual)
+    return c
+
+
+def bits_vs_numpy(sizes, count: int, depth: int, seed: int) -> None:
+    print(f"\nbit sets vs numpy (SMALL_MODEL = {SMALL_MODEL}): {count} random formulas of depth {depth} per size, "
+          "CPU time per formula")
+    print(f"{'worlds':>7} {'bits (ms)':>10} {'numpy (ms)':>11} {'bits/numpy':>11}  agree")
+    for n in sizes:
+        rng = random.Random(seed + n)
+        cases = [(random_model(rng, n, max(1, n // 3)), random_formula(rng, depth)) for _ in range(count)]
+
+        def cpu(check) -> float:
+            runs = []
+            for _ in range(3):
+                fresh_cases = [(both(m), phi) for m, phi in cases]
+                t = time.process_time()
+                for m, phi in fresh_cases:
+                    check(m, phi)
+                runs.append((time.process_time() - t) / count)
+            return min(runs)
+
+        bits, vec = cpu(truth_bits), cpu(truth_vector)
+        agree = all(truth_bits(m, phi) == sum(1 << int(i) for i in np.flatnonzero(truth_vector(m, phi)))
+                    for m, phi in ((both(m), phi) for m, phi in cases))
+        print(f"{n:>7} {bits * 1e3:>10.3f} {vec * 1e3:>11.3f} {bits / vec:>11.2f}  {agree}")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer and smaller cases")
     ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--bits", action="store_true", help="only the bit sets vs numpy table")
     args = ap.parse_args(argv)
-    if args.quick:
+    if args.bits:
+        bits_vs_numpy([8, 32, 128, 256, 512, 1024, 4096], count=50, depth=6, seed=args.seed)
+    elif args.quick:
         compare([8, 32], count=30, depth=4, seed=args.seed)
         scale([1_000, 100_000], count=10, depth=6, seed=args.seed)
+        bits_vs_numpy([8, 256, 1024], count=20, depth=6, seed=args.seed)
     else:
         compare([8, 16, 32, 48], count=100, depth=4, seed=args.seed)
         scale([1_000, 10_000, 100_000, 1_000_000], count=20, depth=6, seed=args.seed)
+        bits_vs_numpy([8, 32, 128, 256, 512, 1024, 4096], count=50, depth=6, seed=args.seed)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,9 @@ How a command module registers its commands
 -------------------------------------------
 1. Write ``kop/cli/<group>_cmds.py`` with a function ``register(cli)``.
 2. Add ``"kop.cli.<group>_cmds"`` to :data:`COMMAND_MODULES` below (the order
-   of that list is the order of ``kop --help``).
+   of that list is the order of ``kop --help``), and each of its commands to
+   :data:`COMMAND_INDEX` (so that running the command imports that module
+   alone; ``tests/cli/test_cli_startup_imports.py`` checks the index).
 3. In ``register``, add each command with :meth:`Commands.add`, which returns
    an ordinary :class:`argparse.ArgumentParser` for its arguments::
 
@@ -43,7 +45,8 @@ How a command module registers its commands
            print(...)
            return None                                 # or an exit status (int)
 
-   ``register`` runs on every start; for the commands not being run,
+   ``register`` runs whenever its module's command is run (and for
+   ``kop --help``); for the other commands,
    :meth:`Commands.add` hands back a stand-in that ignores what is added to
    it, so ``register`` only configures parsers (``add_argument``, groups,
    ``add_subparsers``) and never reads from them.
@@ -69,8 +72,8 @@ from typing import Any, cast
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.wording import plural
 
-__all__ = ["Commands", "Handler", "COMMAND_MODULES", "build_parser", "main", "plural", "print_json",
-           "report_error"]
+__all__ = ["Commands", "Handler", "COMMAND_MODULES", "COMMAND_INDEX", "build_parser", "main", "plural",
+           "print_json", "report_error"]
 
 #: a command's handler: the parsed arguments in, an exit status (or None for 0) out
 Handler = Callable[[argparse.Namespace], "int | None"]
@@ -92,6 +95,21 @@ COMMAND_MODULES = [
     "kop.cli.experiment_cmds",
     "kop.cli.draw_cmd",
 ]
+
+#: command -> the module that registers it: ``kop CMD`` imports that module alone.  A command
+#: missing here still runs (every module is then imported to find it), only slower to start.
+COMMAND_INDEX = {
+    "parse": "kop.cli.parse_cmd",
+    "check": "kop.cli.model_cmds", "announce": "kop.cli.model_cmds", "minimize": "kop.cli.model_cmds",
+    "valid": "kop.cli.prover_cmds", "satisfiable": "kop.cli.prover_cmds", "entails": "kop.cli.prover_cmds",
+    "level": "kop.cli.prover_cmds",
+    "solve": "kop.cli.game_cmds", "play": "kop.cli.game_cmds",
+    "run": "kop.cli.select_cmds", "select": "kop.cli.select_cmds", "demo": "kop.cli.select_cmds",
+    "match": "kop.cli.agent_cmds",
+    "dominates": "kop.cli.theory_cmds", "decided": "kop.cli.theory_cmds",
+    "experiment": "kop.cli.experiment_cmds",
+    "draw": "kop.cli.draw_cmd",
+}
 
 
 def print_json(obj: Any) -> None:
@@ -156,7 +174,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _build(only: str | None) -> tuple[argparse.ArgumentParser, list[str]]:
-    """The parser (complete, or with only command *only* filled in) and every command's name."""
+    """The parser (complete, or with only command *only* filled in) and the names of the commands in it.
+
+    With *only* in :data:`COMMAND_INDEX`, only its module is imported and registered.
+    """
     from kop import __version__
 
     parser = argparse.ArgumentParser(prog="kop", description=DESCRIPTION, epilog=EPILOG,
@@ -164,7 +185,8 @@ def _build(only: str | None) -> tuple[argparse.ArgumentParser, list[str]]:
     parser.add_argument("--version", action="version", version=f"kop {__version__}", help="Print kop's version.")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
     cli = Commands(sub, only)
-    for name in COMMAND_MODULES:
+    home = COMMAND_INDEX.get(only) if only is not None else None
+    for name in COMMAND_MODULES if home is None else [home]:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:  # a command group not built yet

@@ -90,10 +90,10 @@ def _check(args: argparse.Namespace) -> None:
     phi = parse(args.formula)
     m = _load(args.model_path)
     holds = m.satisfies(phi, world)
-    mask = m.truth_mask(phi)
-    where = [w for w, t in zip(m.worlds, mask.tolist()) if t]
+    true_at = m.truth_set(phi)
+    where = [w for w in m.worlds if w in true_at]
     asked = [world] if world is not None else list(m.actual)
-    failing = [w for w in asked if not mask[m.index(w)]]
+    failing = [w for w in asked if w not in true_at]
     if args.json:
         print_json({
             "holds": holds,

@@ -1,11 +1,13 @@
 """Reading ``kop-tree/1`` JSON text: a fast path for well-formed documents, located errors otherwise.
 
 :func:`loads_tree_json` first tries a single pass: ``json.loads`` with a hook
-that files every node object, as it is parsed, into flat lists (post-order),
-and numpy turns those into the breadth-first arrays of
-:class:`~kop.games.tree.GameTree`.  Any doubt about the document (a duplicate
-key, an unexpected key or type, an unknown player, a number that is not a finite
-float or an exact integer, chance probabilities, nesting too deep for
+that, as each object is parsed, files a node's facts into flat lists (its number
+of children, who moves, its payoffs) and returns one shared marker in its place,
+so no node survives as a Python object.  Objects complete children first, so the
+lists are in post-order; numpy turns the children counts into depths and the
+breadth-first arrays of :class:`~kop.games.tree.GameTree`.  Any doubt about the
+document (a duplicate key, an unexpected key or type, an unknown player, a
+number that is not a finite float or an exact integer, nesting too deep for
 ``json.loads``) sends it to the careful reader instead:
 :func:`kop.syntax.jsontext.loads_json` (strict JSON, located by line and column)
 and :meth:`GameTree.from_dict <kop.games.tree.GameTree.from_dict>` (located by
@@ -24,7 +26,6 @@ from __future__ import annotations
 
 import json
 import math
-from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -36,14 +37,25 @@ from kop.syntax.jsontext import JsonError, loads_json, paused_gc
 
 __all__ = ["loads_tree_json", "fast_tree"]
 
-_NO_KIDS: tuple[()] = ()
-#: a node object parses to ``id + _MARK``: a complex number whose imaginary part is NaN, which no
-#: JSON value becomes (JSON numbers become ints and floats; NaN and Infinity are refused)
-_MARK = complex(0.0, math.nan)
-_LEAF_MARK = object()
+
+class _Node:
+    """The marker every node object parses to (no JSON value is one)."""
+
+    __slots__ = ()
+
+
+_NODE = _Node()
 _CHANCE_MARK = object()
-_EXTRA_KEYS = ("label", "move")
 _MAX_EXACT = 2.0**53
+#: what a node object may hold beside its kind's own keys
+_EXTRA_KEYS = frozenset({"label", "move"})
+_LEAF_KEYS = frozenset({"payoff"}) | _EXTRA_KEYS
+_DECISION_KEYS = frozenset({"player", "children"}) | _EXTRA_KEYS
+_CHANCE_KEYS = frozenset({"chance", "children"}) | _EXTRA_KEYS
+
+
+class _Decline(Exception):
+    """The fast path is not sure: the careful reader decides."""
 
 
 def loads_tree_json(text: str) -> GameTree:
@@ -60,82 +72,14 @@ def loads_tree_json(text: str) -> GameTree:
     return GameTree.from_dict(doc)
 
 
-class _Nodes:
-    """Node objects filed in parse order (post-order: children before their parent)."""
-
-    __slots__ = ("who", "kids", "pays", "chance", "extras", "odd")
-
-    def __init__(self) -> None:
-        self.who: list[Any] = []       # player name, _LEAF_MARK or _CHANCE_MARK
-        self.kids: list[Any] = []      # children list (of node marks), () at leaves
-        self.pays: list[Any] = []      # payoff lists of the leaves, in post-order
-        self.chance: dict[int, Any] = {}
-        self.extras: list[tuple[int, dict[str, Any]]] = []  # nodes with label/move or odd keys
-        self.odd = False               # a duplicate key, or a node-like object that does not fit
-
-    def hook(self) -> Any:
-        who, kids, pays = self.who, self.kids, self.pays
-        wa, ka, pa = who.append, kids.append, pays.append
-        mark = _MARK
-
-        def pairs(items: list[tuple[str, Any]]) -> Any:
-            n = len(who)
-            if len(items) == 1:
-                k, v = items[0]
-                if k == "payoff":
-                    wa(_LEAF_MARK)
-                    ka(_NO_KIDS)
-                    pa(v)
-                    return n + mark
-            elif len(items) == 2:
-                (k0, v0), (k1, v1) = items
-                if k1 == "children" and k0 == "player":
-                    wa(v0)
-                    ka(v1)
-                    return n + mark
-            return self._general(items)
-        return pairs
-
-    def _general(self, items: list[tuple[str, Any]]) -> Any:
-        d = dict(items)
-        if len(d) != len(items):
-            self.odd = True
-            return d
-        if "payoff" not in d and "children" not in d:
-            return d  # not a node (the document, a player, or a value inside a comment)
-        n = len(self.who)
-        if "payoff" in d:
-            self.who.append(_LEAF_MARK)
-            self.kids.append(d.get("children", _NO_KIDS))
-            self.pays.append(d["payoff"])
-            core = {"payoff"}
-        elif "player" in d:
-            self.who.append(d["player"])
-            self.kids.append(d["children"])
-            core = {"player", "children"}
-        elif "chance" in d:
-            self.who.append(_CHANCE_MARK)
-            self.kids.append(d["children"])
-            self.chance[n] = d["chance"]
-            core = {"chance", "children"}
-        else:
-            self.odd = True
-            return d
-        if len(d) != len(core):
-            self.extras.append((n, d))
-            if not set(d) - core <= set(_EXTRA_KEYS):
-                self.odd = True
-        return n + _MARK
-
-
 def fast_tree(text: str) -> GameTree | None:
     """The tree of a well-formed ``kop-tree/1`` text in one fast pass, or None (then ask the careful reader)."""
     nodes = _Nodes()
     try:
         with paused_gc():
             doc = json.loads(text, object_pairs_hook=nodes.hook(), parse_constant=_refuse)
-            return _arrays(doc, nodes)
-    except (ValueError, TypeError, RecursionError, OverflowError, KeyError, IndexError):
+            return nodes.tree(doc)
+    except (_Decline, ValueError, TypeError, RecursionError, OverflowError, KeyError, IndexError):
         # ValueError includes json.JSONDecodeError and TreeError: the careful reader words them
         return None
 
@@ -144,106 +88,171 @@ def _refuse(name: str) -> Any:
     raise ValueError(name)
 
 
-def _arrays(doc: Any, nodes: _Nodes) -> GameTree | None:
-    n = len(nodes.who)
-    if nodes.odd or type(doc) is not dict or n == 0:
-        return None
-    root = doc.get("root")
-    if type(root) is not complex or root.real != n - 1 or not math.isnan(root.imag):
-        return None
-    players = document_players(doc)
-    # children: n - 1 node marks (each node object appears once in the text, so then every node
-    # but the root is a child of exactly one node, and all are below the root)
-    kids = nodes.kids
-    n_kids = np.fromiter(map(len, kids), np.int64, n)
-    if int(n_kids.sum()) != n - 1:
-        return None
-    marks = np.fromiter(chain.from_iterable(kids), np.complex128, n - 1)
-    if not np.isnan(marks.imag).all():
-        return None
-    child_flat = marks.real.astype(np.int64)
-    codes: dict[Any, int] = {p.name: i for i, p in enumerate(players)}
-    codes[_LEAF_MARK] = LEAF
-    codes[_CHANCE_MARK] = CHANCE
-    # TypeError for an unhashable or unknown player (None): the careful reader words it
-    kind_post = np.fromiter(map(codes.get, nodes.who), np.int8, n)
-    is_leaf_post = kind_post == LEAF
-    if np.any((n_kids == 0) != is_leaf_post):
-        return None  # an inner node without children, or a leaf with "children"
-    pays = _payoffs(nodes.pays, len(players))
-    if pays is None:
-        return None
-    matrix, integral = pays
-    # breadth-first order: level by level (json.loads nests at most about a thousand levels)
-    child_start = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(n_kids, out=child_start[1:])
-    frontier = np.array([n - 1], dtype=np.int64)
-    levels = [frontier]
-    while True:
-        counts = n_kids[frontier]
-        total = int(counts.sum())
-        if total == 0:
-            break
-        starts = np.repeat(child_start[frontier] - np.cumsum(counts) + counts, counts)
-        frontier = child_flat[starts + np.arange(total)]
-        levels.append(frontier)
-    order = np.concatenate(levels)  # breadth-first position -> post-order id
-    if len(order) != n:
-        return None
-    rank = np.empty(n, dtype=np.int64)
-    rank[order] = np.arange(n)
-    kind = kind_post[order]
-    offsets = np.empty(n + 1, dtype=np.int64)
-    offsets[0] = 1
-    np.cumsum(n_kids[order], out=offsets[1:])
-    offsets[1:] += 1
-    leaf_row = np.cumsum(is_leaf_post) - 1
-    payoffs = matrix[leaf_row[order[kind == LEAF]]]
-    labels: dict[int, str] = {}
-    moves: dict[int, str] = {}
-    for i, d in nodes.extras:
-        for key, into in (("label", labels), ("move", moves)):
-            if key in d:
-                if type(d[key]) is not str or (key == "move" and i == n - 1):
-                    return None
-                into[int(rank[i])] = d[key]
-    probs = None
-    if nodes.chance:
-        probs = np.full(n, np.nan)
-        for i, ps in nodes.chance.items():
-            lo, hi = int(child_start[i]), int(child_start[i + 1])
-            vals = _probabilities(ps, hi - lo)
-            if vals is None:
-                return None
-            probs[rank[child_flat[lo:hi]]] = vals
-    return GameTree(players, offsets, kind, payoffs, probs, labels, moves, integral)
+class _Nodes:
+    """The facts of the node objects, in parse order (post-order: children before their parent)."""
+
+    __slots__ = ("arity", "movers", "pays", "pay_lens", "chance", "extras")
+
+    def __init__(self) -> None:
+        self.arity: list[int] = []       # per node: number of children (0 at a leaf)
+        self.movers: list[Any] = []      # per inner node: the "player" value, or _CHANCE_MARK
+        self.pays: list[Any] = []        # the payoffs of all leaves, one after another
+        self.pay_lens: list[int] = []    # per leaf: the length of its payoff list
+        self.chance: dict[int, Any] = {}             # chance node -> its "chance" value
+        self.extras: list[tuple[int, dict[str, Any]]] = []  # nodes with "label" or "move"
+
+    def hook(self) -> Any:
+        """The ``object_pairs_hook``: the two common node shapes inline, the others in :meth:`_general`."""
+        arity, add_mover, add_pays, add_len = self.arity.append, self.movers.append, self.pays.extend, \
+            self.pay_lens.append
+        general, node = self._general, _NODE
+
+        def pairs(items: list[tuple[str, Any]]) -> Any:
+            if len(items) == 1:
+                k, v = items[0]
+                if k == "payoff" and type(v) is list:
+                    arity(0)
+                    add_pays(v)
+                    add_len(len(v))
+                    return node
+            elif len(items) == 2:
+                (k0, v0), (k1, v1) = items
+                if k0 == "player" and k1 == "children" and type(v1) is list:
+                    c = len(v1)
+                    if c == 0 or v1.count(node) != c:
+                        raise _Decline
+                    arity(c)
+                    add_mover(v0)
+                    return node
+            return general(items)
+        return pairs
+
+    def _general(self, items: list[tuple[str, Any]]) -> Any:
+        d = dict(items)
+        if len(d) != len(items):
+            raise _Decline  # a duplicate key
+        if "payoff" not in d and "children" not in d:
+            return d  # not a node: the document, a player, or a value inside a comment
+        i = len(self.arity)
+        keys = d.keys()
+        if "payoff" in d:
+            pay = d["payoff"]
+            if not keys <= _LEAF_KEYS or type(pay) is not list:
+                raise _Decline
+            self.arity.append(0)
+            self.pays.extend(pay)
+            self.pay_lens.append(len(pay))
+        else:
+            kids = d["children"]
+            if type(kids) is not list or not kids or kids.count(_NODE) != len(kids):
+                raise _Decline
+            if "player" in d and keys <= _DECISION_KEYS:
+                self.movers.append(d["player"])
+            elif "chance" in d and keys <= _CHANCE_KEYS:
+                self.movers.append(_CHANCE_MARK)
+                self.chance[i] = d["chance"]
+            else:
+                raise _Decline
+            self.arity.append(len(kids))
+        if not keys.isdisjoint(_EXTRA_KEYS):
+            self.extras.append((i, d))
+        return _NODE
+
+    def tree(self, doc: Any) -> GameTree:
+        """The tree, after checking that the node markers are where nodes belong."""
+        if type(doc) is not dict or doc.get("root") is not _NODE:
+            raise _Decline
+        players = document_players(doc)  # a TreeError (a ValueError) for anything wrong at the top
+        n = len(self.arity)
+        arity = np.array(self.arity, dtype=np.int64)
+        inner = arity > 0
+        codes: dict[Any, int] = {p.name: i for i, p in enumerate(players)}
+        codes[_CHANCE_MARK] = CHANCE
+        kind_post = np.full(n, LEAF, dtype=np.int8)
+        # TypeError for an unknown or unhashable player (None from codes.get)
+        kind_post[inner] = np.fromiter(map(codes.get, self.movers), np.int8, len(self.movers))
+        n_players = len(players)
+        if self.pay_lens.count(n_players) != n - len(self.movers):
+            raise _Decline  # a payoff of the wrong length
+        matrix, integral = _payoffs(self.pays, n_players)
+        order = _breadth_first(arity)
+        rank = np.empty(n, dtype=np.int64)
+        rank[order] = np.arange(n)
+        kind = kind_post[order]
+        offsets = np.empty(n + 1, dtype=np.int64)
+        offsets[0] = 1
+        np.cumsum(arity[order], out=offsets[1:])
+        offsets[1:] += 1
+        leaf_row = np.cumsum(~inner) - 1
+        payoffs = matrix[leaf_row[order[kind == LEAF]]]
+        labels: dict[int, str] = {}
+        moves: dict[int, str] = {}
+        for i, d in self.extras:
+            for key, into in (("label", labels), ("move", moves)):
+                if key in d:
+                    if type(d[key]) is not str or (key == "move" and i == n - 1):
+                        raise _Decline
+                    into[int(rank[i])] = d[key]
+        probs = None
+        if self.chance:
+            probs = np.full(n, np.nan)
+            for i, ps in self.chance.items():
+                at = int(rank[i])
+                lo, hi = int(offsets[at]), int(offsets[at + 1])
+                probs[lo:hi] = _probabilities(ps, hi - lo)
+        return GameTree(players, offsets, kind, payoffs, probs, labels, moves, integral)
 
 
-def _payoffs(pays: list[Any], n_players: int) -> tuple[np.ndarray, bool] | None:
-    """The payoff matrix (post-order leaves) and whether it is integral, or None when in doubt."""
-    if set(map(type, pays)) != {list}:
-        return None
-    types = set(map(type, chain.from_iterable(pays)))
+def _breadth_first(arity: np.ndarray) -> np.ndarray:
+    """The nodes (post-order numbers) in breadth-first order, from the children counts in post-order.
+
+    A post-order sequence is a stack program: node ``j`` pops its ``arity[j]`` children and
+    pushes itself, so after it the stack holds ``h[j]`` subtrees.  The subtree of ``j`` starts
+    just after the last ``t < j`` with ``h[t] == h[j] - 1`` (the stack grows one node at a
+    time); ``j`` is an ancestor of the nodes from there to ``j - 1``, which gives every node's
+    depth; and nodes of one depth are in post-order as they are left to right.
+    """
+    n = len(arity)
+    height = np.cumsum(1 - arity)
+    # Every "children" list holds node markers only (the hook checks), one per child, and each
+    # marker stands in one place: so the program ends with one tree on the stack exactly when
+    # every node but the root is a child (none hidden in a comment, a payoff, a nested list, ...)
+    if int(height.min()) < 1 or int(height[-1]) != 1:
+        raise _Decline
+    small = np.int16 if int(height.max()) < 2**15 else np.int64
+    by_height = np.argsort(height.astype(small), kind="stable")
+    keys = height[by_height] * n + by_height  # sorted: by height, then position
+    inner = np.flatnonzero(arity)
+    below = height[inner] - 1
+    at = np.searchsorted(keys, below * n + inner) - 1
+    found = (at >= 0) & (height[by_height[np.maximum(at, 0)]] == below)
+    start = np.where(found, by_height[np.maximum(at, 0)] + 1, 0)
+    change = np.bincount(start, minlength=n + 1) - np.bincount(inner, minlength=n + 1)
+    depth = np.cumsum(change[:n])
+    small = np.int16 if int(depth.max()) < 2**15 else np.int64
+    return np.argsort(depth.astype(small), kind="stable")
+
+
+def _payoffs(pays: list[Any], n_players: int) -> tuple[np.ndarray, bool]:
+    """The payoff matrix (post-order leaves) and whether it is integral; _Decline when in doubt."""
+    types = set(map(type, pays))
     if not types <= {int, float}:
-        return None
-    if set(map(len, pays)) != {n_players}:
-        return None
-    matrix = np.fromiter(chain.from_iterable(pays), np.float64, len(pays) * n_players)
-    matrix = matrix.reshape(-1, n_players)
+        raise _Decline
+    matrix = np.array(pays, dtype=np.float64).reshape(-1, n_players)
     if not np.isfinite(matrix).all():
-        return None
+        raise _Decline
     if int in types and matrix.size and float(np.abs(matrix).max()) >= _MAX_EXACT:
-        return None  # an integer beyond 2^53 (the careful reader says so) or a large float
+        raise _Decline  # an integer beyond 2^53 (the careful reader says so) or a large float
     return matrix, float not in types
 
 
-def _probabilities(ps: Any, n_children: int) -> list[float] | None:
+def _probabilities(ps: Any, n_children: int) -> list[float]:
     if type(ps) is not list or len(ps) != n_children:
-        return None
+        raise _Decline
     for x in ps:
         if type(x) not in (int, float) or not 0 <= x < math.inf:
-            return None
+            raise _Decline
     vals = [float(x) for x in ps]
     if abs(math.fsum(vals) - 1.0) > PROB_TOLERANCE * max(1, len(vals)):
-        return None
+        raise _Decline
     return vals

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kop.semantics.errors import ModelError
+from kop.semantics.bitset_checker import check_agents
 from kop.syntax import formula as F
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,17 +52,6 @@ MEMO_LIMIT = 20_000
 MEMO_BYTES = 1 << 28
 #: Restricted models (for announcements) kept per model before that cache is emptied.
 SUBMODEL_LIMIT = 256
-
-
-def check_agents(model: KripkeModel, phi: F.Formula) -> None:
-    """Raise :class:`ModelError` if *phi* names an agent that *model* does not have."""
-    unknown = phi.agents() - model._agent_set
-    if unknown:
-        names = ", ".join(repr(a) for a in sorted(unknown))
-        have = ", ".join(repr(a) for a in model.agents) or "none"
-        plural = "s" if len(unknown) > 1 else ""
-        raise ModelError(f"the formula names agent{plural} {names} that the model does not have "
-                         f"(its agents: {have})")
 
 
 def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:

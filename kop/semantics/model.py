@@ -22,7 +22,12 @@ A model is immutable.  Updates (:meth:`announce`, :meth:`restrict`,
 :meth:`product_update`, :meth:`minimize`, :meth:`generated_submodel`) return
 new models.  Internally each agent's partition is an integer array (world index
 -> block id) and each atom a boolean vector, which is what makes the checker in
-:mod:`kop.semantics.checker` fast.
+:mod:`kop.semantics.checker` fast.  A model built from names (the constructor,
+JSON) keeps them as Python lists and integer bit sets until an array is asked
+for: :meth:`satisfies` and :meth:`truth_set` on a model of at most
+:data:`~kop.semantics.bitset_checker.SMALL_MODEL` worlds use the pure-Python
+checker :mod:`kop.semantics.bitset_checker`, so checking a small model never
+imports numpy.
 
 Designated worlds and the empty model: :meth:`satisfies` with ``world=None``
 asks about every designated world.  An update can leave a model with no
@@ -40,17 +45,18 @@ ch. 2; van Ditmarsch, van der Hoek & Kooi, *Dynamic Epistemic Logic* (2007).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
+from kop.semantics.bitset_checker import SMALL_MODEL, ModelBits
 from kop.semantics.errors import ModelError
 from kop.syntax.formula import AGENT_RE, ATOM_RE, Formula, is_reserved_atom
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx
+    import numpy as np
 
     from kop.semantics.update import ActionModel
 
@@ -95,8 +101,8 @@ class KripkeModel:
     True
     """
 
-    __slots__ = ("_worlds", "_names_from", "_index", "_agents", "_agent_set", "_blocks", "_nblocks", "_atoms",
-                 "_actual", "_n", "_note", "_memo", "_submodels", "_partition_cache")
+    __slots__ = ("_worlds", "_names_from", "_index", "_agents", "_agent_set", "_arrays", "_nblocks", "_bits",
+                 "_n", "_note", "_memo", "_submodels", "_partition_cache")
     _worlds: tuple[str, ...] | None  # None: read lazily from _names_from
     _names_from: _Names | None
 
@@ -109,26 +115,26 @@ class KripkeModel:
         if not isinstance(partitions, Mapping):
             raise ModelError(f"partitions must map each agent to its partition, not {type(partitions).__name__}")
         agent_names = _read_agents(agents, partitions)
-        blocks: dict[str, np.ndarray] = {}
+        blocks: dict[str, list[int]] = {}
         nblocks: dict[str, int] = {}
         for a in agent_names:
-            ids, nb = _read_partition(a, partitions[a], names, index)
-            blocks[a], nblocks[a] = ids, nb
-        atoms: dict[str, np.ndarray] = {}
+            blocks[a], nblocks[a] = _partition_ids(a, partitions[a], names, index)
+        atoms: dict[str, int] = {}
         for i, (w, lst) in enumerate(zip(names, atom_lists)):
+            bit = 1 << i
             for p in lst:
-                vec = atoms.get(p) if isinstance(p, str) else None
-                if vec is None:
+                mask = atoms.get(p) if isinstance(p, str) else None
+                if mask is None:
                     _check_atom(p, w)
-                    vec = atoms[p] = np.zeros(n, dtype=bool)
-                vec[i] = True
-        actual_idx = _read_actual(actual, index, n)
-        self._init(tuple(names), index, agent_names, blocks, nblocks, atoms, actual_idx, None)
+                    mask = 0
+                atoms[p] = mask | bit
+        bits = ModelBits(n, blocks, nblocks, atoms, _actual_positions(actual, index))
+        self._init(tuple(names), index, agent_names, None, nblocks, bits, None)
 
     # -- construction helpers --------------------------------------------------
     def _init(self, worlds: tuple[str, ...] | _Names, index: dict[str, int] | None, agents: tuple[str, ...],
-              blocks: Mapping[str, np.ndarray], nblocks: dict[str, int], atoms: Mapping[str, np.ndarray],
-              actual: np.ndarray, note: str | None) -> None:
+              arrays: _Arrays | None, nblocks: dict[str, int], bits: ModelBits | None, note: str | None) -> None:
+        """Set the fields from the numpy *arrays* or the pure-Python *bits* (at least one; the other is derived)."""
         if isinstance(worlds, _Names):
             self._worlds, self._names_from, self._n = None, worlds, len(worlds.keep)
         else:
@@ -136,19 +142,15 @@ class KripkeModel:
         self._index = index
         self._agents = agents
         self._agent_set = frozenset(agents)
-        self._blocks = blocks
+        self._arrays = arrays
         self._nblocks = nblocks
-        self._atoms = atoms
-        self._actual = actual
+        self._bits = bits
         self._note = note
         self._memo: dict = {}
         self._submodels: dict = {}
         self._partition_cache: dict = {}
-        actual.flags.writeable = False
-        for cols in (blocks, atoms):
-            if isinstance(cols, dict):
-                for arr in cols.values():
-                    arr.flags.writeable = False
+        if arrays is not None:
+            arrays.freeze()
 
     @classmethod
     def _raw(cls, worlds: tuple[str, ...] | _Names, agents: tuple[str, ...], blocks: Mapping[str, np.ndarray],
@@ -156,8 +158,50 @@ class KripkeModel:
              note: str | None = None) -> KripkeModel:
         """A model from already validated arrays (used by updates; no checks)."""
         self = cls.__new__(cls)
-        self._init(worlds, None, agents, blocks, nblocks, atoms, actual, note)
+        self._init(worlds, None, agents, _Arrays(blocks, atoms, actual), nblocks, None, note)
         return self
+
+    # -- the two representations ---------------------------------------------------
+    @property
+    def _blocks(self) -> Mapping[str, np.ndarray]:
+        """Each agent's block ids per world, as a read-only int64 array."""
+        return self._numpy().blocks
+
+    @property
+    def _atoms(self) -> Mapping[str, np.ndarray]:
+        """Each atom's truth value per world, as a read-only boolean array (only atoms true somewhere)."""
+        return self._numpy().atoms
+
+    @property
+    def _actual(self) -> np.ndarray:
+        """The designated worlds' positions, as a read-only int64 array."""
+        return self._numpy().actual
+
+    def _numpy(self) -> _Arrays:
+        arrays = self._arrays
+        if arrays is None:
+            assert self._bits is not None
+            arrays = self._arrays = _Arrays(*self._bits.arrays())
+            arrays.freeze()
+        return arrays
+
+    def _bitsets(self) -> ModelBits:
+        """The model as Python lists and integer bit sets (see :mod:`kop.semantics.bitset_checker`)."""
+        bits = self._bits
+        if bits is None:
+            a = self._numpy()
+            bits = self._bits = ModelBits.from_arrays(self._n, a.blocks, self._nblocks, a.atoms, a.actual)
+        return bits
+
+    def _ids_list(self, agent: str) -> list[int]:
+        return self._bits.ids[agent] if self._bits is not None else self._blocks[agent].tolist()
+
+    def _actual_list(self) -> list[int]:
+        return self._bits.actual if self._bits is not None else self._actual.tolist()
+
+    def _small(self) -> bool:
+        """Whether questions go to the pure-Python checker (see :data:`~kop.semantics.bitset_checker.SMALL_MODEL`)."""
+        return self._n <= SMALL_MODEL
 
     @classmethod
     def from_arrays(cls, worlds: Iterable[str] | int, partitions: Mapping[str, Any],
@@ -184,6 +228,8 @@ class KripkeModel:
         >>> sorted(m.truth_set("K_a p"))
         ['w2', 'w3']
         """
+        import numpy as np
+
         if isinstance(worlds, (int, np.integer)):
             names = [f"w{i}" for i in range(int(worlds))]
         elif isinstance(worlds, Mapping):
@@ -212,7 +258,7 @@ class KripkeModel:
             atoms[p] = arr.copy()
         actual_idx = _read_actual(actual, index, n)
         self = cls.__new__(cls)
-        self._init(tuple(names), index, agent_names, blocks, nblocks, atoms, actual_idx, None)
+        self._init(tuple(names), index, agent_names, _Arrays(blocks, atoms, actual_idx), nblocks, None, None)
         return self
 
     @classmethod
@@ -260,9 +306,16 @@ class KripkeModel:
     def to_json(self) -> dict[str, Any]:
         """The model in the JSON format ``kop-model/1`` (a dict ready for ``json.dump``)."""
         val: list[list[str]] = [[] for _ in range(self._n)]
-        for p in sorted(self._atoms):
-            for i in np.flatnonzero(self._atoms[p]).tolist():
-                val[i].append(p)
+        if self._bits is not None:
+            for p, mask in sorted(self._bits.atoms.items()):
+                for i in _members(mask):
+                    val[i].append(p)
+        else:
+            import numpy as np
+
+            for p in sorted(self._atoms):
+                for i in np.flatnonzero(self._atoms[p]).tolist():
+                    val[i].append(p)
         return {
             "format": FORMAT,
             "agents": list(self._agents),
@@ -301,11 +354,13 @@ class KripkeModel:
     def actual(self) -> tuple[str, ...]:
         """The designated worlds."""
         w = self.worlds
-        return tuple(w[i] for i in self._actual.tolist())
+        return tuple(w[i] for i in self._actual_list())
 
     @property
     def atoms(self) -> frozenset[str]:
         """The atoms true at some world (every other atom is false everywhere)."""
+        if self._bits is not None:
+            return frozenset(p for p, mask in self._bits.atoms.items() if mask)
         return frozenset(p for p, v in self._atoms.items() if v.any())
 
     @property
@@ -340,20 +395,22 @@ class KripkeModel:
     def valuation(self, world: str) -> frozenset[str]:
         """The atoms true at *world*."""
         i = self.index(world)
+        if self._bits is not None:
+            return frozenset(p for p, mask in self._bits.atoms.items() if mask >> i & 1)
         return frozenset(p for p, v in self._atoms.items() if v[i])
 
     def block(self, agent: str, world: str) -> frozenset[str]:
         """The worlds that *agent* cannot tell apart from *world* (including itself)."""
-        ids = self._blocks[self._agent(agent)]
+        ids = self._ids_list(self._agent(agent))
         i = self.index(world)
         w = self.worlds
-        return frozenset(w[j] for j in np.flatnonzero(ids == ids[i]).tolist())
+        return frozenset(w[j] for j, b in enumerate(ids) if b == ids[i])
 
     def partition(self, agent: str) -> tuple[tuple[str, ...], ...]:
         """*agent*'s partition: its blocks, each in world order, ordered by first world."""
-        ids = self._blocks[self._agent(agent)]
+        ids = self._ids_list(self._agent(agent))
         groups: dict[int, list[str]] = {}
-        for w, b in zip(self.worlds, ids.tolist()):
+        for w, b in zip(self.worlds, ids):
             groups.setdefault(b, []).append(w)
         return tuple(tuple(g) for g in groups.values())
 
@@ -363,6 +420,8 @@ class KripkeModel:
 
     def _canonical_ids(self, agent: str) -> np.ndarray:
         """Block ids renumbered 0, 1, ... in order of first occurrence."""
+        import numpy as np
+
         ids = self._blocks[agent]
         if self._n == 0:
             return ids
@@ -387,9 +446,15 @@ class KripkeModel:
         >>> m.truth_set("K_a p")
         frozenset({'u'})
         """
-        mask = self.truth_mask(phi)
+        phi = _formula(phi)
         w = self.worlds
-        return frozenset(w[i] for i in np.flatnonzero(mask).tolist())
+        if self._small():
+            from kop.semantics.bitset_checker import truth_bits
+
+            return frozenset(w[i] for i in _members(truth_bits(self, phi)))
+        import numpy as np
+
+        return frozenset(w[i] for i in np.flatnonzero(self.truth_mask(phi)).tolist())
 
     def satisfies(self, phi: Formula | str, world: str | None = None) -> bool:
         """Whether *phi* holds at *world*, or at every designated world when *world* is None.
@@ -403,11 +468,21 @@ class KripkeModel:
         """
         phi = _formula(phi)
         if world is None:
-            if len(self._actual) == 0:
+            actual = self._actual_list()
+            if not actual:
                 raise ModelError(self._no_designated())
+            if self._small():
+                from kop.semantics.bitset_checker import truth_bits
+
+                bits = truth_bits(self, phi)
+                return all(bits >> i & 1 for i in actual)
             mask = self.truth_mask(phi)
             return bool(mask[self._actual].all())
         i = self.index(world)
+        if self._small():
+            from kop.semantics.bitset_checker import truth_bits
+
+            return bool(truth_bits(self, phi) >> i & 1)
         return bool(self.truth_mask(phi)[i])
 
     def _no_designated(self) -> str:
@@ -419,6 +494,8 @@ class KripkeModel:
     # -- updates -----------------------------------------------------------------
     def restrict(self, worlds: Iterable[str] | np.ndarray, note: str | None = None) -> KripkeModel:
         """The submodel on *worlds* (names, or a boolean mask); designated = the surviving designated ones."""
+        import numpy as np
+
         if isinstance(worlds, np.ndarray) and worlds.dtype == bool:
             if worlds.shape != (self._n,):
                 raise ModelError(f"a world mask needs {self._n} entries, got shape {worlds.shape}")
@@ -432,6 +509,8 @@ class KripkeModel:
         return self._restrict(mask, note)
 
     def _restrict(self, mask: np.ndarray, note: str | None) -> KripkeModel:
+        import numpy as np
+
         keep = np.flatnonzero(mask)
         new_pos = np.full(self._n, -1, dtype=np.int64)
         new_pos[keep] = np.arange(len(keep))
@@ -503,8 +582,22 @@ class KripkeModel:
         """The same model with other designated worlds (None = every world)."""
         if self._index is None:
             self._index = {w: i for i, w in enumerate(self.worlds)}
+        positions = _actual_positions(actual, self._index)
+        if self._bits is not None:
+            b = self._bits
+            return KripkeModel._with_bits(self.worlds, self._agents, self._nblocks,
+                                          ModelBits(b.n, b.ids, b.nblocks, b.atoms, positions))
+        import numpy as np
+
         return KripkeModel._raw(self.worlds, self._agents, self._blocks, self._nblocks, self._atoms,
-                                _read_actual(actual, self._index, self._n), None)
+                                np.array(positions, dtype=np.int64), None)
+
+    @classmethod
+    def _with_bits(cls, worlds: tuple[str, ...], agents: tuple[str, ...], nblocks: dict[str, int],
+                   bits: ModelBits) -> KripkeModel:
+        self = cls.__new__(cls)
+        self._init(worlds, None, agents, None, nblocks, bits, None)
+        return self
 
     # -- views ---------------------------------------------------------------------
     @property
@@ -540,6 +633,8 @@ class KripkeModel:
             return False
         if self.atoms != other.atoms:
             return False
+        import numpy as np
+
         if any(not np.array_equal(self._atoms[p], other._atoms[p]) for p in self.atoms):
             return False
         return all(np.array_equal(self._canonical_ids(a), other._canonical_ids(a)) for a in self._agents)
@@ -568,6 +663,45 @@ class KripkeModel:
     def __repr__(self) -> str:
         extra = f", note={self.note!r}" if self.note else ""
         return f"KripkeModel(worlds={self._n}, agents={self._agents!r}, actual={self.actual!r}{extra})"
+
+
+# -- the numpy arrays --------------------------------------------------------------------
+
+class _Arrays:
+    """A model's numpy arrays: block ids per agent, truth vectors per atom, designated positions."""
+
+    __slots__ = ("blocks", "atoms", "actual")
+
+    def __init__(self, blocks: Mapping[str, np.ndarray], atoms: Mapping[str, np.ndarray], actual: np.ndarray):
+        self.blocks, self.atoms, self.actual = blocks, atoms, actual
+
+    def freeze(self) -> None:
+        self.actual.flags.writeable = False
+        for cols in (self.blocks, self.atoms):
+            if isinstance(cols, dict):
+                for arr in cols.values():
+                    arr.flags.writeable = False
+
+
+def _members(mask: int) -> list[int]:
+    """The positions of the set bits of *mask*, in increasing order."""
+    out = []
+    i = 0
+    while mask:
+        low = mask & 0xFFFFFFFF
+        if low:
+            for j in range(32):
+                if low >> j & 1:
+                    out.append(i + j)
+        mask >>= 32
+        i += 32
+    return out
+
+
+def _is_ndarray(x: object) -> bool:
+    """Whether *x* is a numpy array (without importing numpy: an array means numpy is loaded)."""
+    np_ = sys.modules.get("numpy")
+    return np_ is not None and isinstance(x, np_.ndarray)
 
 
 # -- lazily restricted columns ---------------------------------------------------------
@@ -705,11 +839,21 @@ def _check_atom(p: object, world: str | None) -> None:
 
 def _read_partition(agent: str, part: Any, names: list[str], index: dict[str, int],
                     noun: str = "world") -> tuple[np.ndarray, int]:
+    """As :func:`_partition_ids`, the block ids as an int64 array."""
+    import numpy as np
+
+    ids, nb = _partition_ids(agent, part, names, index, noun)
+    return np.array(ids, dtype=np.int64), nb
+
+
+def _partition_ids(agent: str, part: Any, names: list[str], index: dict[str, int],
+                   noun: str = "world") -> tuple[list[int], int]:
     """Block ids from a list of blocks or a mapping name -> label; errors name the agent and the *noun*."""
     n = len(names)
-    if isinstance(part, np.ndarray):
-        return _block_id_array(agent, part, n)
-    ids = np.full(n, -1, dtype=np.int64)
+    if _is_ndarray(part):
+        arr, nb = _block_id_array(agent, part, n)
+        return arr.tolist(), nb
+    ids = [-1] * n
     if isinstance(part, Mapping):
         labels: dict[Any, int] = {}
         for w, label in part.items():
@@ -744,14 +888,16 @@ def _read_partition(agent: str, part: Any, names: list[str], index: dict[str, in
             if empty:
                 raise ModelError(f"agent {agent!r}: block {k} is empty")
             nb = k + 1
-    missing = np.flatnonzero(ids < 0)
-    if len(missing):
+    missing = [i for i, b in enumerate(ids) if b < 0]
+    if missing:
         more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
         raise ModelError(f"agent {agent!r}: {noun} {names[missing[0]]!r} is in no block of the partition{more}")
     return ids, nb
 
 
 def _block_id_array(agent: str, part: Any, n: int) -> tuple[np.ndarray, int]:
+    import numpy as np
+
     arr = np.asarray(part)
     if arr.shape != (n,):
         raise ModelError(f"agent {agent!r}: expected {n} block ids, one per world, got shape {arr.shape}")
@@ -762,8 +908,16 @@ def _block_id_array(agent: str, part: Any, n: int) -> tuple[np.ndarray, int]:
 
 
 def _read_actual(actual: Any, index: dict[str, int], n: int) -> np.ndarray:
+    """As :func:`_actual_positions`, as an int64 array."""
+    import numpy as np
+
+    return np.array(_actual_positions(actual, index), dtype=np.int64)
+
+
+def _actual_positions(actual: Any, index: dict[str, int]) -> list[int]:
+    """The positions of the designated worlds *actual* (None: every world), each once."""
     if actual is None:
-        return np.arange(n, dtype=np.int64)
+        return list(range(len(index)))
     if isinstance(actual, str):
         actual = [actual]
     out: list[int] = []
@@ -773,4 +927,4 @@ def _read_actual(actual: Any, index: dict[str, int], n: int) -> np.ndarray:
             raise ModelError(f"designated world {w!r} does not exist")
         if i not in out:
             out.append(i)
-    return np.array(out, dtype=np.int64)
+    return out

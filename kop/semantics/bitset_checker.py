@@ -1,0 +1,296 @@
+"""Model checking on small models in pure Python, with integers as sets of worlds.
+
+:func:`truth_bits` computes where a formula holds as a Python integer whose
+bit *i* is set iff the formula holds at ``model.worlds[i]``.  It answers the
+same questions as the numpy checker (:mod:`kop.semantics.checker`) and is
+used by :meth:`KripkeModel.satisfies <kop.semantics.model.KripkeModel.satisfies>`
+and :meth:`~kop.semantics.model.KripkeModel.truth_set` on models of at most
+:data:`SMALL_MODEL` worlds.  On such models a few integer operations per block
+are cheaper than numpy's per-call overhead, and a command that checks a small
+model (``kop check``) never imports numpy, which costs more CPU than the rest
+of the command (see ``benchmarks/startup.py``).
+
+How each operator is evaluated, within a *domain* (the worlds that are left
+after the announcements around the subformula; the whole model at the top):
+
+* ``K_a φ``: the union of a's blocks (cut to the domain) inside the φ-set;
+  ``M_a φ`` of those meeting it; ``Kw_a φ`` of those inside it or disjoint
+  from it;
+* ``E_G``: the conjunction of the members' ``K``; ``D_G``: ``K`` over the
+  blocks of the intersection of G's partitions;
+* ``C_G φ``: ``K`` over the connected components of the union of G's
+  partitions (cut to the domain); ``C_G(φ, ψ)``: ψ on the whole component of
+  every φ-world reached in one G-step, components taken within the φ-worlds;
+* ``[!φ]ψ``: ψ evaluated in the domain cut to the φ-worlds, so an
+  announcement never builds a new model.
+
+Subformulas are memoized per (formula, domain) on the model; evaluation is
+iterative, so deep nesting does not exhaust Python's stack.
+
+Example
+-------
+>>> from kop import KripkeModel, parse
+>>> m = KripkeModel({"w0": ["p"], "w1": []}, {"a": [["w0", "w1"]], "b": [["w0"], ["w1"]]}, "w0")
+>>> bin(truth_bits(m, parse("K_b p & ~K_a p")))
+'0b1'
+>>> bin(truth_bits(m, parse("[!p] K_a p")))
+'0b11'
+
+Reference: Fagin, Halpern, Moses & Vardi, *Reasoning About Knowledge* (1995),
+ch. 2-3 (semantics of K, E, C, D); van Benthem, van Eijck & Kooi, *Logics of
+communication and change* (2006) for relativized common knowledge.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kop.semantics.errors import ModelError
+from kop.syntax import formula as F
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.semantics.model import KripkeModel
+
+__all__ = ["truth_bits", "ModelBits", "check_agents", "SMALL_MODEL"]
+
+#: Models of at most this many worlds are checked here rather than with numpy
+#: (chosen by measurement, ``python benchmarks/checker.py --bits``: up to 128 worlds the integer
+#: sets are as fast as numpy or faster, beyond it numpy wins by a growing margin).
+SMALL_MODEL = 128
+#: Memoized (formula, domain) entries kept per model before the memo is emptied (between questions).
+MEMO_LIMIT = 20_000
+
+
+def check_agents(model: KripkeModel, phi: F.Formula) -> None:
+    """Raise :class:`ModelError` if *phi* names an agent that *model* does not have.
+
+    >>> from kop import KripkeModel, parse
+    >>> check_agents(KripkeModel(["w"], {"a": [["w"]]}), parse("K_b p"))
+    Traceback (most recent call last):
+    ...
+    kop.semantics.errors.ModelError: the formula names agent 'b' that the model does not have (its agents: 'a')
+    """
+    unknown = phi.agents() - model._agent_set
+    if unknown:
+        names = ", ".join(repr(a) for a in sorted(unknown))
+        have = ", ".join(repr(a) for a in model.agents) or "none"
+        plural = "s" if len(unknown) > 1 else ""
+        raise ModelError(f"the formula names agent{plural} {names} that the model does not have "
+                         f"(its agents: {have})")
+
+
+class ModelBits:
+    """A model's partitions and valuation in plain Python: block ids per world, atoms as bit sets.
+
+    Parameters
+    ----------
+    n : int
+        The number of worlds.
+    ids : dict of agent to list of int
+        Each agent's block id per world (equal ids: indistinguishable).
+    nblocks : dict of agent to int
+        A bound on each agent's block ids.
+    atoms : dict of atom to int
+        Each atom's set of worlds (bit *i* = world *i*).
+    actual : list of int
+        The designated worlds' positions.
+    """
+
+    __slots__ = ("n", "ids", "nblocks", "atoms", "actual", "memo", "_blocks", "_parts")
+
+    def __init__(self, n: int, ids: dict[str, list[int]], nblocks: dict[str, int], atoms: dict[str, int],
+                 actual: list[int]):
+        self.n, self.ids, self.nblocks, self.atoms, self.actual = n, ids, nblocks, atoms, actual
+        self.memo: dict[tuple[F.Formula, int], int] = {}
+        self._blocks: dict[str, list[int]] = {}
+        self._parts: dict[tuple[str, tuple[str, ...], int], list[int]] = {}
+
+    @classmethod
+    def from_arrays(cls, n: int, blocks: Any, nblocks: dict[str, int], atoms: Any, actual: Any) -> ModelBits:
+        """The same data from numpy arrays (block ids, boolean atom vectors, designated positions)."""
+        import numpy as np
+
+        masks = {p: int.from_bytes(np.packbits(v, bitorder="little").tobytes(), "little") for p, v in atoms.items()}
+        return cls(n, {a: ids.tolist() for a, ids in blocks.items()}, dict(nblocks), masks, actual.tolist())
+
+    def arrays(self) -> tuple[dict[str, Any], dict[str, Any], Any]:
+        """The block-id arrays, boolean atom vectors and designated positions as numpy arrays."""
+        import numpy as np
+
+        size = (self.n + 7) // 8
+        blocks = {a: np.array(ids, dtype=np.int64) for a, ids in self.ids.items()}
+        atoms = {p: np.unpackbits(np.frombuffer(mask.to_bytes(size, "little"), dtype=np.uint8),
+                                  bitorder="little")[:self.n].astype(bool) for p, mask in self.atoms.items()}
+        return blocks, atoms, np.array(self.actual, dtype=np.int64)
+
+    def blocks(self, agent: str) -> list[int]:
+        """*agent*'s blocks as sets of worlds, in order of their first world."""
+        hit = self._blocks.get(agent)
+        if hit is None:
+            masks: dict[int, int] = {}
+            for i, b in enumerate(self.ids[agent]):
+                masks[b] = masks.get(b, 0) | (1 << i)
+            hit = self._blocks[agent] = list(masks.values())
+        return hit
+
+    def joint_blocks(self, group: tuple[str, ...]) -> list[int]:
+        """The blocks of the intersection of *group*'s partitions."""
+        if len(group) == 1:
+            return self.blocks(group[0])
+        key = ("D", group, -1)
+        hit = self._parts.get(key)
+        if hit is None:
+            masks: dict[tuple[int, ...], int] = {}
+            for i, sig in enumerate(zip(*(self.ids[a] for a in group))):
+                masks[sig] = masks.get(sig, 0) | (1 << i)
+            hit = self._parts[key] = list(masks.values())
+        return hit
+
+    def components(self, group: tuple[str, ...], within: int) -> list[int]:
+        """The connected components of the union of *group*'s partitions, cut to the worlds *within*."""
+        key = ("C", group, within)
+        hit = self._parts.get(key)
+        if hit is None:
+            comps: list[int] = []
+            for a in group:
+                for b in self.blocks(a):
+                    b &= within
+                    if not b:
+                        continue
+                    rest = []
+                    for c in comps:
+                        if c & b:
+                            b |= c
+                        else:
+                            rest.append(c)
+                    rest.append(b)
+                    comps = rest
+            hit = self._parts[key] = comps
+        return hit
+
+
+def truth_bits(model: KripkeModel, phi: F.Formula) -> int:
+    """The worlds of *model* where *phi* holds, as an integer (bit *i*: ``model.worlds[i]``).
+
+    Parameters
+    ----------
+    model : KripkeModel
+    phi : Formula
+        Every agent it names must be an agent of the model (else :class:`ModelError`).
+    """
+    bits = model._bitsets()
+    full = (1 << bits.n) - 1
+    memo = bits.memo
+    hit = memo.get((phi, full))
+    if hit is not None:
+        return hit
+    check_agents(model, phi)
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    _evaluate(bits, phi, full)
+    return memo[(phi, full)]
+
+
+def _evaluate(bits: ModelBits, phi: F.Formula, domain: int) -> None:
+    memo = bits.memo
+    stack: list[tuple[F.Formula, int]] = [(phi, domain)]
+    while stack:
+        f, d = stack[-1]
+        if (f, d) in memo:
+            stack.pop()
+            continue
+        if isinstance(f, F._Announcement):
+            ann = memo.get((f.ann, d))
+            if ann is None:
+                stack.append((f.ann, d))
+                continue
+            inner = memo.get((f.arg, ann))
+            if inner is None:
+                stack.append((f.arg, ann))
+                continue
+            memo[(f, d)] = ((d & ~ann) | inner) if isinstance(f, F.Announce) else inner
+            stack.pop()
+            continue
+        missing = [(c, d) for c in f.children if (c, d) not in memo]
+        if missing:
+            stack.extend(reversed(missing))
+            continue
+        memo[(f, d)] = _apply(bits, f, d, memo)
+        stack.pop()
+
+
+def _apply(bits: ModelBits, f: F.Formula, d: int, memo: dict[tuple[F.Formula, int], int]) -> int:
+    """The set of *f* within domain *d* from its children's (already in *memo*)."""
+    f_: Any = f  # dispatched on its exact type below
+    t = type(f)
+    if t is F.Atom:
+        return bits.atoms.get(f_.name, 0) & d
+    if t is F.Top:
+        return d
+    if t is F.Bottom:
+        return 0
+    if t is F.Not:
+        return d & ~memo[(f_.arg, d)]
+    if t is F.And:
+        out = d
+        for a in f_.args:
+            out &= memo[(a, d)]
+        return out
+    if t is F.Or:
+        out = 0
+        for a in f_.args:
+            out |= memo[(a, d)]
+        return out
+    if t is F.Implies:
+        return (d & ~memo[(f_.left, d)]) | memo[(f_.right, d)]
+    if t is F.Iff:
+        return d & ~(memo[(f_.left, d)] ^ memo[(f_.right, d)])
+    if t is F.Know:
+        return _know(bits.blocks(f_.agent), memo[(f_.arg, d)], d)
+    if t is F.Possible:
+        x = memo[(f_.arg, d)]
+        out = 0
+        for b in bits.blocks(f_.agent):
+            if b & x:
+                out |= b
+        return out & d
+    if t is F.KnowWhether:
+        x = memo[(f_.arg, d)]
+        out = 0
+        for b in bits.blocks(f_.agent):
+            b &= d
+            inside = b & x
+            if inside == 0 or inside == b:
+                out |= b
+        return out
+    if t is F.Everyone:
+        x = memo[(f_.arg, d)]
+        out = d
+        for a in f_.group:
+            out &= _know(bits.blocks(a), x, d)
+        return out
+    if t is F.Distributed:
+        return _know(bits.joint_blocks(f_.group), memo[(f_.arg, d)], d)
+    if t is F.Common:
+        return _know(bits.components(f_.group, d), memo[(f_.arg, d)], d)
+    if t is F.RelCommon:
+        cond, arg = memo[(f_.cond, d)], memo[(f_.arg, d)]
+        good = d & ~cond
+        for c in bits.components(f_.group, cond):
+            if not c & ~arg:
+                good |= c
+        out = d
+        for a in f_.group:
+            out &= _know(bits.blocks(a), good, d)
+        return out
+    raise TypeError(f"cannot evaluate a {t.__name__}")  # pragma: no cover
+
+
+def _know(blocks: list[int], x: int, d: int) -> int:
+    """The worlds of domain *d* whose block (cut to *d*) lies inside *x*."""
+    out = 0
+    for b in blocks:
+        b &= d
+        if b and not b & ~x:
+            out |= b
+    return out

@@ -1,0 +1,98 @@
+"""Start-up guard (no timing): small ``kop`` commands must not import heavy libraries.
+
+``benchmarks/startup.py`` measures the CPU time of ``kop parse`` and ``kop check``
+(goal: under 0.15 s).  Most of that budget goes to imports: numpy alone costs
+more than the rest of ``kop check`` on a small model, and networkx, scipy,
+jsonschema, sympy, rich or matplotlib each cost as much again.  These tests run
+the commands in a fresh interpreter and fail if one of those modules was
+imported, so re-adding a top-level ``import numpy`` on this path is caught
+without a timed assertion.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+MUDDY = str(ROOT / "theories" / "muddy3.model.json")
+HEAVY = ("numpy", "scipy", "networkx", "jsonschema", "sympy", "rich", "matplotlib", "typer", "pydantic",
+         "click", "dd", "pysat")
+
+#: run ``python -m kop ARGS`` in this interpreter, then print the heavy modules it imported, last
+_PROBE = """
+import json, runpy, sys
+sys.argv = ["kop", *json.loads(sys.argv[1])]
+try:
+    runpy.run_module("kop", run_name="__main__", alter_sys=True)
+except SystemExit as stop:
+    status = stop.code
+heavy = {heavy!r}
+print("\\nIMPORTED " + json.dumps([m for m in heavy if m in sys.modules]) + " STATUS " + json.dumps(status))
+"""
+
+
+def heavy_imports(*args: str) -> tuple[list[str], int, str]:
+    """(heavy modules imported, exit status, output) of ``python -m kop ARGS`` in a fresh process."""
+    done = subprocess.run([sys.executable, "-c", _PROBE.format(heavy=HEAVY), json.dumps(list(args))],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120, check=True)
+    last = done.stdout.rstrip().rsplit("\n", 1)[-1]
+    assert last.startswith("IMPORTED "), done.stdout + done.stderr
+    imported, _, status = last.removeprefix("IMPORTED ").partition(" STATUS ")
+    return json.loads(imported), int(json.loads(status) or 0), done.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ("parse", "K_a p"),
+    ("parse", "C{a,b}(p, [!q] K_a p)", "--json"),
+    ("check", MUDDY, "K_a m_a"),
+    ("check", MUDDY, "C{a,b,c}(m_a | m_b, ~K_c m_c)", "--json"),
+    ("check", MUDDY, "[!m_a | m_b | m_c] ~K_a m_a", "--world", "110"),
+    ("--help",),
+    ("check", "--help"),
+])
+def test_small_commands_import_no_heavy_library(args):
+    imported, status, out = heavy_imports(*args)
+    assert status in (0, 1), out   # 1: the formula does not hold
+    assert imported == [], f"kop {' '.join(args)} imported {imported}"
+
+
+def test_the_probe_sees_a_heavy_import():
+    """The guard can fail: a command that needs numpy (bisimulation contraction) is reported."""
+    imported, status, _ = heavy_imports("minimize", MUDDY, "--json")
+    assert status == 0 and "numpy" in imported
+
+
+def test_only_the_command_run_is_imported():
+    """Registering the commands imports only the module of the command being run."""
+    code = ("import sys; from kop.cli.app import run; run(['parse', 'p']); "
+            "print(sorted(m for m in sys.modules if m.startswith('kop.cli.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          check=True)
+    assert done.stdout.strip().splitlines()[-1] == "['kop.cli.app', 'kop.cli.parse_cmd']"
+
+
+def test_command_index_names_each_command_and_its_module():
+    """COMMAND_INDEX (the fast path) lists exactly the commands each module registers."""
+    import importlib
+
+    from kop.cli.app import COMMAND_INDEX, COMMAND_MODULES, Commands
+
+    found: dict[str, str] = {}
+    for name in COMMAND_MODULES:
+        cli = Commands(None, only="")  # no command is run: nothing is built
+        importlib.import_module(name).register(cli)
+        found.update((command, name) for command in cli.names)
+    assert COMMAND_INDEX == found
+
+
+def test_a_command_missing_from_the_index_still_runs(monkeypatch, capsys):
+    from kop.cli import app
+
+    monkeypatch.setattr(app, "COMMAND_INDEX", {})
+    assert app.run(["parse", "K_a p"]) == 0
+    assert capsys.readouterr().out.strip()
