@@ -6,8 +6,11 @@
     >>> parse("C{A,B}(p, K_A q)")
     RelCommon(('A', 'B'), Atom('p'), Know('A', Atom('q')))
 
-The grammar is an LALR(1) Lark grammar; the AST is built during parsing (no
-recursive tree walk), so nesting depth is bounded only by :data:`MAX_DEPTH`.
+The grammar is an LALR(1) Lark grammar.  Lark analyses it (once; the tables are
+kept in kop's cache folder, see :func:`kop.syntax.grammar_cache.lalr_tables`)
+and :mod:`kop.syntax.lalr` runs the tables, so parsing a formula does not
+import Lark.  The AST is built during parsing (no recursive tree walk), so
+nesting depth is bounded only by :data:`MAX_DEPTH`.
 Errors are :class:`kop.ParseError` with line, column and a sentence saying what
 was expected.
 """
@@ -18,11 +21,9 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
 from kop.syntax import formula as F
 from kop.syntax.errors import ParseError
+from kop.syntax.lalr import Parser, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 __all__ = ["parse", "parse_many", "nesting_depth", "MAX_DEPTH", "MAX_LENGTH", "grammar_path"]
 
@@ -75,7 +76,7 @@ def _fail_at(tok: Token, expected: str) -> None:
     raise ParseError(_TEXT[0], tok.line or 1, tok.column or 1, str(tok), expected)
 
 
-class _Build(Transformer):
+class _Build:
     """Callbacks run by the LALR parser at each reduction."""
 
     def atom(self, c):
@@ -143,10 +144,10 @@ class _Build(Transformer):
 
 
 @lru_cache(maxsize=1)
-def _parser() -> Lark:
-    from kop.syntax.grammar_cache import lalr_parser
+def _parser() -> Parser:
+    from kop.syntax.grammar_cache import lalr_tables
 
-    return lalr_parser("s5n", lexer="contextual", transformer=_Build(), maybe_placeholders=False)
+    return Parser(lalr_tables("s5n"), _Build())
 
 
 def parse(text: str) -> F.Formula:
@@ -177,7 +178,7 @@ def parse(text: str) -> F.Formula:
         raise ParseError(text[:80], 1, 1, "", f"a formula of at most {MAX_LENGTH} characters (kop's limit)")
     _TEXT[0] = text
     try:
-        result: F.Formula = _parser().parse(text)  # type: ignore[assignment]  # built by _Build
+        result: F.Formula = _parser().parse(text)
     except ParseError:
         raise
     except UnexpectedInput as exc:

@@ -1,4 +1,6 @@
-"""The grammar cache (start-up): analysed once, loaded afterwards, never stale, never fatal."""
+"""The grammar cache (start-up): analysed once, loaded afterwards, never stale, never fatal.
+
+(The formula parser itself keeps plain tables instead: tests/syntax/test_syn_lalr.py.)"""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ import pytest
 from kop.syntax import grammar_cache
 from kop.syntax.grammar_cache import cache_dir, grammar_dir, lalr_parser
 
-PARSE = "from kop.syntax.parser import parse; print(repr(parse('C{a,b}(p, K_a ~q) -> [!p] Kw_b q')))"
+PARSE = ("from kop.syntax.grammar_cache import lalr_parser; from kop.syntax.parser import _Build; "
+         "p = lalr_parser('s5n', lexer='contextual', transformer=_Build(), maybe_placeholders=False); "
+         "print(repr(p.parse('C{a,b}(p, K_a ~q) -> [!p] Kw_b q')))")
 EXPECTED = "Implies(RelCommon(('a', 'b'), Atom('p'), Know('a', Not(Atom('q')))), " \
            "Announce(Atom('p'), KnowWhether('b', Atom('q'))))"
 
