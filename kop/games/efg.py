@@ -81,7 +81,7 @@ _STR = r'"((?:[^"\\]|\\.)*)"'
 # an integer, a rational of two integers, or a decimal with an optional exponent
 _NUM = r"[+-]?(?:[0-9]+/[0-9]+|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)"
 _END = r"(?![0-9A-Za-z_./+-])"
-_INT = r"([0-9]+)" + _END
+_INT = r"([0-9]{1,18})" + _END  # longer: the token reader words the error
 _PAYS = rf"\{{\s*((?:{_NUM}){_END}(?:(?:\s*,\s*|\s+)(?:{_NUM}){_END})*)\s*\}}"
 _OUTCOME = rf"\s+{_INT}(?:\s*{_STR}\s*{_PAYS})?"
 _QSTR = r'"(?:[^"\\]|\\.)*"'

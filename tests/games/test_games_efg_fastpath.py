@@ -240,3 +240,14 @@ def test_fast_path_bounds():
         assert _outcome(text, True) == _outcome(text, False), body
         if got is not None:
             assert _same(got, _loads(text, fast=False))
+
+
+@pytest.mark.parametrize("body, what", [
+    ('t "" ' + "1" * 5000 + ' "" { 0 }', "the outcome number"),
+    ('p "" ' + "1" * 5000 + ' 1 "" { "a" } 0 t "" 1 "" { 1 }', "the player number"),
+    ('p "" 1 ' + "7" * 19 + ' "" { "a" } 0 t "" 1 "" { 1 }', "the information set number"),
+])
+def test_overlong_whole_numbers_are_a_located_error(body, what):
+    """Not a ValueError from Python's limit on converting long digit strings (found by the fuzz suite)."""
+    with pytest.raises(KopError, match=rf"line 1, column \d+: expected {what} .*\(a whole number\)"):
+        kop.loads_efg('EFG 2 R "g" { "A" } ' + body)
