@@ -63,6 +63,7 @@ def heavy_imports(env: dict[str, str], *args: str) -> tuple[list[str], int, str]
     ("check", MUDDY, "K_a m_a"),
     ("check", MUDDY, "C{a,b,c}(m_a | m_b, ~K_c m_c)", "--json"),
     ("check", MUDDY, "[!m_a | m_b | m_c] ~K_a m_a", "--world", "110"),
+    ("announce", MUDDY, "m_a | m_b | m_c", "--json"),
     ("--help",),
     ("check", "--help"),
 ])
