@@ -120,6 +120,7 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
     closure = Closure(core, [root], deadline.check)
     stats: dict = {"closure": len(closure.nodes)}
     use = method
+    model = None
     if method == "auto":
         use = "bdd" if closure.has_rc or closure.dgroups else "sat"
     if use == "sat":
@@ -131,21 +132,23 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
 
         pm = SatEngine(core, closure, root, deadline, stats).run()
     else:
-        from kop.reasoning.bddengine import BddEngine
-
         check_type_space(closure)
-        pm = BddEngine(core, closure, root, deadline, stats,
-                       backend="python" if use == "bdd-python" else None).run()
+        pm, model = _search(phi, core, closure, root, deadline, stats, agent_list) \
+            if method == "auto" and not closure.dgroups else (_ELIMINATE, None)
+        if pm is _ELIMINATE:
+            from kop.reasoning.bddengine import BddEngine
+
+            pm = BddEngine(core, closure, root, deadline, stats,
+                           backend="python" if use == "bdd-python" else None).run()
         use = "bdd"
     stats["method"] = use
-    model = None
-    if pm is not None:
+    if pm is not None and model is None:
         from kop.reasoning.countermodel import build_model
 
-        extra = set(phi.agents()) | set(agent_list or ())
-        model = build_model(pm, extra)
+        model = build_model(pm, set(phi.agents()) | set(agent_list or ()))
         _check(model, phi, "w0")
-        if minimize:
+    if model is not None:
+        if minimize and len(model) > 1 and not deadline.expired():   # optional: never past the limit
             small = model.minimize()
             if len(small) < len(model):
                 if not any(isinstance(f, Distributed) for f in phi.subformulas()):
@@ -156,6 +159,28 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
         stats["worlds"] = len(model)
     stats["time"] = time.perf_counter() - start
     return model, stats
+
+
+_ELIMINATE = object()     # _search's answer "leave it to type elimination"
+
+
+def _search(phi, core, closure, root, deadline, stats, agents):
+    """The type search's answer: ``(pseudo-model, checked model)``, ``(None, None)`` for
+    unsatisfiable, or ``(_ELIMINATE, None)`` when it gave up or its candidate fails the check."""
+    from kop.reasoning.countermodel import build_model
+    from kop.reasoning.typesearch import UNKNOWN, TypeSearch
+
+    pm = TypeSearch(core, closure, root, deadline, stats).run()
+    if pm is None:
+        stats["search"] = "unsatisfiable"
+        return None, None
+    if pm is not UNKNOWN:
+        model = build_model(pm, set(phi.agents()) | set(agents or ()))
+        if model.satisfies(phi, "w0"):
+            stats["search"] = "model"
+            return pm, model
+    stats["search"] = "gave up"
+    return _ELIMINATE, None
 
 
 def _check(model, phi: Formula, world: str | None) -> None:

@@ -42,20 +42,15 @@ global state caching for ALC with inverse roles*, TABLEAUX 2009 (caching).
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
-from pysat.solvers import Solver
 
-from kop.reasoning.core import AND, ATOM, FALSE, KNOW, NOT, OR, TRUE, Closure, Core
+from kop.reasoning.abstraction import SOLVER, Abstraction, TimedSolver
+from kop.reasoning.core import KNOW, Closure, Core
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline
 from kop.reasoning.pseudomodel import PseudoModel, TypeInfo
 
 __all__ = ["SatEngine", "SOLVER"]
-
-#: the SAT solver used (python-sat name)
-SOLVER = "minisat22"
 
 
 class _Node:
@@ -92,14 +87,13 @@ class SatEngine:
         self.core, self.cl, self.root = core, closure, root
         self.deadline = deadline or Deadline(None)
         self.stats = stats if stats is not None else {}
-        self.var: dict[int, int] = {}
-        self.clauses: list[list[int]] = []
+        self.ab = Abstraction(core, closure)
+        self.var, self.nvars, self.lit = self.ab.var, self.ab.nvars, self.ab.lit
         self.depth: dict[int, int] = {}
         for n in closure.nodes:                  # children first
             d = max((self.depth[k] for k in core.kids[n]), default=0)
             self.depth[n] = d + (1 if core.op[n] == KNOW else 0)
         self.md = self.depth.get(root, 0)
-        self._encode()
         self.agents = closure.agents
         # per agent: (depth, var, argument literal) of its K nodes, shallow first
         self.kn = {a: sorted((self.depth[n], self.var[n], self.lit(core.kids[n][0]))
@@ -110,72 +104,18 @@ class SatEngine:
         self._kvars = {(a, b): [v for d, v, _ in self.kn[a] if d <= b]
                        for a in self.agents for b in range(self.md + 1)}
 
-    # -- encoding ---------------------------------------------------------------
-    def lit(self, n: int) -> int:
-        o = self.core.op[n]
-        if o == NOT:
-            return -self.lit(self.core.kids[n][0])
-        if o == TRUE:
-            return 1
-        if o == FALSE:
-            return -1
-        return self.var[n]
-
-    def _encode(self) -> None:
-        core, cl = self.core, self.cl
-        nv = 1
-        self.clauses.append([1])                 # variable 1 is "true"
-        for n in cl.nodes:
-            if core.op[n] in (ATOM, KNOW, AND, OR):
-                nv += 1
-                self.var[n] = nv
-        self.nvars = nv
-        for n in cl.nodes:
-            o = core.op[n]
-            if o in (AND, OR):
-                v = self.var[n]
-                ks = [self.lit(k) for k in core.kids[n]]
-                if o == AND:
-                    self.clauses.extend([-v, k] for k in ks)
-                    self.clauses.append([v] + [-k for k in ks])
-                else:
-                    self.clauses.extend([v, -k] for k in ks)
-                    self.clauses.append([-v] + ks)
-            elif o == KNOW:
-                self.clauses.append([-self.var[n], self.lit(core.kids[n][0])])   # T: K x -> x
-
     # -- the procedure ------------------------------------------------------------
     def run(self) -> PseudoModel | None:
         """A model (as a pseudo-model whose types are its worlds) of the root, or None when unsatisfiable."""
         root_lit = self.lit(self.root)
         if root_lit == -1:
             return None
-        self.solver = Solver(name=SOLVER, bootstrap_with=self.clauses)
-        timer = None
-        rem = self.deadline.remaining()
-        self._interrupted = False
-        if rem is not None:
-            def _stop() -> None:
-                self._interrupted = True
-                self.solver.interrupt()
-            timer = threading.Timer(max(rem, 0.0), _stop)
-            timer.daemon = True
-            timer.start()
-        try:
+        with TimedSolver(self.ab.clauses, self.deadline, self.stats) as ts:
+            self.ts = ts
             return self._run(root_lit)
-        finally:
-            if timer is not None:
-                timer.cancel()
-            self.solver.delete()
 
     def _solve(self, assumptions: list[int]) -> bool:
-        self.stats["sat_calls"] = self.stats.get("sat_calls", 0) + 1
-        if self.deadline.end is None:
-            return self.solver.solve(assumptions=assumptions)
-        res = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        if res is None or self._interrupted:
-            raise self.deadline.timeout()
-        return res
+        return self.ts.solve(assumptions)
 
     def _budget_key(self, val: bytes, budget: int) -> bytes:
         return bytes([val[v] for v in self._bvars[budget]])
@@ -191,7 +131,7 @@ class SatEngine:
         return hit
 
     def _new_node(self, level: int, creator, pkey, joined: dict | None = None) -> _Node:
-        model = np.asarray(self.solver.get_model()[:self.nvars])
+        model = np.asarray(self.ts.model(self.nvars))
         val = b"\x00" + (model > 0).astype(np.uint8).tobytes()
         joined = joined or {}
         key = (level, creator, pkey, tuple(sorted(joined.items())), self._budget_key(val, self.md - level))
@@ -213,7 +153,7 @@ class SatEngine:
 
     def _learn(self, clause: list[int], must_kill: bool = True) -> None:
         self.stats["learned"] = self.stats.get("learned", 0) + 1
-        self.solver.add_clause(clause)
+        self.ts.add_clause(clause)
         holds = self.holds
         killed = 0
         for node in self.nodes.values():
@@ -245,13 +185,13 @@ class SatEngine:
 
     def _learn_from_core(self, want: int, var: int, must_kill: bool = True) -> None:
         """After a failed witness query: learn ``~L | K x`` from a (shrunk) unsatisfiable core L."""
-        core = self.solver.get_core() or []
+        core = self.ts.core()
         if want not in core:
             raise ProverBug("a witness query failed without its demand in the core")
         for _ in range(3):                      # re-solving under the core often shrinks it
             if len(core) <= 2 or self._solve([want] + [c for c in core if c != want]):
                 break
-            smaller = self.solver.get_core() or core
+            smaller = self.ts.core() or core
             if len(smaller) >= len(core) or want not in smaller:
                 break
             core = smaller
@@ -265,7 +205,7 @@ class SatEngine:
         profile = [lit for lit in profile if lit not in failed]
         for var, want in demands:
             if not self._solve(profile + [want]):
-                if want not in (self.solver.get_core() or ()):
+                if want not in self.ts.core():
                     return
                 self._learn_from_core(want, var, must_kill=False)
                 profile.remove(-var)

@@ -1,0 +1,351 @@
+"""The whole-file fast path of the ``.efg`` reader, and the arrays-to-tree step both paths share.
+
+:func:`scan_nodes` reads the nodes of a Gambit ``.efg`` file (after its header) with array
+operations over the bytes of the text instead of a Python step per node.  It covers the
+common case: names without backslashes, numbers of at most 15 characters without exponents or
+fractions, every personal and chance node listing its actions, outcomes only at terminal nodes,
+every information set a single node.  On anything else -- including every error -- it returns
+None, and :func:`kop.games.efg.loads_efg` reads the file with its token-level reader, which
+accepts the same files (giving the same tree) and words the errors.  Within those bounds the
+numbers read as floats are exact: an integer below 10^15 is a float exactly, and a decimal of at
+most 15 digits is whole, at most 1, or equal to another exactly when its nearest float is.
+
+:func:`tree_from_prefix` turns per-node arrays in prefix (file) order into a
+:class:`~kop.games.tree.GameTree` (breadth-first layout).
+
+Example
+-------
+>>> from kop.games.tree import Player
+>>> t = scan_nodes('t "" 1 "o" { 3, 4 }', 0, (Player("A"), Player("B")))
+>>> t.payoffs.tolist(), t.integral
+([[3.0, 4.0]], True)
+>>> scan_nodes('t "a\\\\"b" 0', 0, (Player("A"),)) is None   # a backslash
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
+
+__all__ = ["scan_nodes", "tree_from_prefix"]
+
+#: longest number token the fast path reads (longer ones go to the token-level reader)
+_MAX_DIGITS = 15
+
+# byte classes outside strings: 0 anything else (not the fast path), 1 space, 2 quote,
+# 3 brace or comma, 4 digit, 5 a node letter, 6 sign or decimal point
+_CLASS = np.zeros(256, dtype=np.uint8)
+for _c in b" \t\n\r":
+    _CLASS[_c] = 1
+_CLASS[ord('"')] = 2
+for _c in b"{},":
+    _CLASS[_c] = 3
+for _c in b"0123456789":
+    _CLASS[_c] = 4
+for _c in b"pct":
+    _CLASS[_c] = 5
+for _c in b".+-":
+    _CLASS[_c] = 6
+# token kind of a token's first byte: numbers become 'n'
+_KIND = np.arange(256, dtype=np.uint8)
+for _c in b"0123456789.+-":
+    _KIND[_c] = ord("n")
+_Q, _OPEN, _CLOSE, _N = ord('"'), ord("{"), ord("}"), ord("n")
+
+
+def _grammar(n_players: int) -> re.Pattern[bytes]:
+    """The token-kind sequence of the nodes the fast path reads (`"` a string, n a number)."""
+    pays = rb'(?:"\{n(?:,?n){%d}\})?' % (n_players - 1)
+    node = rb'(?:t"n' + pays + rb'|p"nn"\{"+\}n' + pays + rb'|c"n"\{(?:"n)+\}n' + pays + rb')'
+    return re.compile(node + rb"*+")
+
+
+def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | None:
+    """The tree of the nodes in ``text[pos:]``, or None when the fast path does not cover them."""
+    body = text[pos:]
+    if "\\" in body or not body.strip():
+        return None
+    try:
+        raw = body.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        return None
+    b = np.frombuffer(raw, dtype=np.uint8)
+    quotes = np.flatnonzero(b == _Q)
+    if len(quotes) % 2:
+        return None
+    s_open, s_close = quotes[0::2], quotes[1::2]
+    # drop each string's content and closing quote: its opening quote stands for it
+    mark = np.zeros(len(b) + 1, dtype=np.int8)
+    mark[s_open + 1] = 1
+    mark[s_close + 1] = -1
+    skel = b[np.cumsum(mark[:-1], dtype=np.int8) == 0]
+    del mark
+    cls = _CLASS[skel]
+    if not cls.all():
+        return None
+    atom = cls >= 4
+    prev = np.zeros_like(atom)
+    prev[1:] = atom[:-1]
+    after = np.zeros_like(atom)
+    after[:-1] = atom[1:]
+    letter = cls == 5
+    if (letter & (prev | after)).any():
+        return None  # a word other than p, c, t, or a letter inside a number
+    begins = atom & ~prev
+    starts = np.flatnonzero(((cls - np.uint8(2)) <= 1) | begins)  # strings, braces, commas, atoms
+    kinds_b = _KIND[skel[starts]]
+    n_players = len(players)
+    if not _grammar(n_players).fullmatch(kinds_b.tobytes()):
+        return None
+    numeric = cls != 5
+    parsed = _numbers(skel, np.flatnonzero(begins & numeric), np.flatnonzero(atom & ~after & numeric) + 1)
+    if parsed is None:
+        return None
+    values, plain, signed = parsed
+
+    kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
+    num_of = np.cumsum(kinds_t == _N) - 1  # token -> its number's ordinal
+    str_of = np.cumsum(kinds_t == _Q) - 1  # token -> its string's ordinal
+    g_open = np.flatnonzero(kinds_t == _OPEN)
+    g_close = np.flatnonzero(kinds_t == _CLOSE)
+    node_at = np.flatnonzero(np.isin(kinds_t, (ord("p"), ord("c"), ord("t"))))
+    m = len(node_at)
+    node_kind = kinds_t[node_at]
+    is_p, is_c, is_t = node_kind == ord("p"), node_kind == ord("c"), node_kind == ord("t")
+
+    def number(tok: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        k = num_of[tok]
+        return values[k], plain[k]
+
+    # actions: the group right after the information set's name
+    a_open = np.where(is_p, node_at + 5, node_at + 4)
+    a_close = np.zeros(m, dtype=np.int64)
+    inner = ~is_t
+    a_close[inner] = g_close[np.searchsorted(g_open, a_open[inner])]
+    arity = np.where(is_p, a_close - a_open - 1, (a_close - a_open - 1) // 2)
+    arity[is_t] = 0
+    out_tok = np.where(is_t, node_at + 2, a_close + 1)
+    outcome, out_plain = number(out_tok)
+    has_pays = kinds_t[out_tok + 1] == _Q
+    if not out_plain.all() or (inner & ((outcome != 0) | has_pays)).any():
+        return None  # an outcome number not a plain integer, or an outcome at an inner node
+
+    # the shape: complete exactly at the last node
+    pending = 1 + np.cumsum(arity - 1)
+    if pending[-1] != 0 or (m > 1 and pending[:-1].min() <= 0):
+        return None
+    kind = np.full(m, LEAF, dtype=np.int64)
+    kind[is_c] = CHANCE
+    if is_p.any():
+        player, pl_plain = number(node_at[is_p] + 2)
+        infoset, is_plain = number(node_at[is_p] + 3)
+        if not (pl_plain.all() and is_plain.all() and player.min() >= 1 and player.max() <= n_players):
+            return None
+        key = np.lexsort((infoset, player))
+        if ((np.diff(player[key]) == 0) & (np.diff(infoset[key]) == 0)).any():
+            return None  # an information set with more than one node
+        kind[is_p] = player.astype(np.int64) - 1
+    if is_c.any():
+        c_set, c_plain = number(node_at[is_c] + 2)
+        if not c_plain.all() or len(np.unique(c_set)) < len(c_set):
+            return None  # a chance set used twice (its actions listed once)
+
+    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_tok[is_t], num_of, values, n_players)
+    if matrix is None:
+        return None
+
+    # names: labels and labelled moves
+    s_len = s_close - s_open - 1
+    named = np.flatnonzero(s_len[str_of[node_at + 1]] > 0)
+    labels = {int(i): raw[s_open[k] + 1:s_close[k]].decode("utf-8")
+              for i, k in zip(named.tolist(), str_of[node_at[named] + 1].tolist())}
+    parents = np.flatnonzero(inner)
+    counts = arity[parents]
+    before = np.cumsum(counts) - counts
+    rank = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(before, counts)
+    act = np.repeat(str_of[a_open[parents] + 1], counts) + rank  # action names are consecutive strings
+    odd = np.flatnonzero(~_unlabelled(b, s_open[act] + 1, s_len[act], rank))
+    moves = [(i, r, raw[s_open[k] + 1:s_close[k]].decode("utf-8"))
+             for i, r, k in zip(np.repeat(parents, counts)[odd].tolist(), rank[odd].tolist(), act[odd].tolist())]
+    # chance probabilities (numbers, consecutive within a node's actions)
+    chance_nodes = np.flatnonzero(is_c)
+    probs = np.zeros(0)
+    if len(chance_nodes):
+        counts = arity[chance_nodes]
+        before = np.cumsum(counts) - counts
+        k = np.repeat(num_of[a_open[chance_nodes] + 2] - before, counts) + np.arange(int(counts.sum()))
+        if signed[k].any():
+            return None  # a sign: -0 is a probability kop must read exactly (as 0)
+        probs = values[k]
+        # exact sums within half the tolerance are accepted; a float sum errs by < 3e-16 a term
+        if probs.max() > 1 or (np.abs(np.add.reduceat(probs, before) - 1) > PROB_TOLERANCE / 2 * counts).any():
+            return None
+    depth = _depths(arity, pending)
+    integral = bool(np.all(np.floor(matrix) == matrix))
+    return tree_from_prefix(players, depth, kind, arity, matrix, integral, labels, moves, chance_nodes, probs)
+
+
+def _unlabelled(b: np.ndarray, start: np.ndarray, length: np.ndarray, rank: np.ndarray) -> np.ndarray:
+    """Whether each action name (bytes ``b[start:start+length]``) is empty or its rank in digits."""
+    digits = np.ones(len(rank), dtype=np.int64)
+    top = int(rank.max()) if len(rank) else 0
+    p = 10
+    while p <= top:
+        digits += rank >= p
+        p *= 10
+    out = length == 0
+    cand = np.flatnonzero(length == digits)
+    at, n, want = start[cand], digits[cand], rank[cand]
+    value = np.zeros(len(cand), dtype=np.int64)
+    good = np.ones(len(cand), dtype=bool)
+    for d in range(int(n.max()) if len(cand) else 0):
+        sel = np.flatnonzero(d < n)
+        ch = b[at[sel] + d].astype(np.int64)
+        good[sel] &= (ch >= 48) & (ch <= 57)
+        value[sel] = value[sel] * 10 + ch - 48
+    out[cand] = good & (value == want)
+    return out
+
+
+_POW10 = 10.0 ** np.arange(_MAX_DIGITS + 1)
+_POW10_INT = 10 ** np.arange(_MAX_DIGITS + 1, dtype=np.int64)
+
+
+def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Values of the number tokens ``skel[starts[k]:ends[k]]``, whether each is a plain integer
+    and whether each has a sign; None unless each is ``[+-]?(D+(.D*)?|.D+)`` of at most
+    :data:`_MAX_DIGITS` characters.
+
+    A value is the integer of its digits (exact in a float below 10^15) divided by a power of
+    ten: one correctly rounded division, as ``float()`` of the text gives.
+    """
+    runs = len(starts)
+    lengths = ends - starts
+    values = np.zeros(runs)
+    plain = np.ones(runs, dtype=bool)
+    signed = np.zeros(runs, dtype=bool)
+    if runs and int(lengths.max()) > _MAX_DIGITS:
+        return None
+    for width in range(1, int(lengths.max()) + 1 if runs else 1):
+        rows = np.flatnonzero(lengths == width)
+        if not len(rows):
+            continue
+        ch = skel[starts[rows][:, None] + np.arange(width)]  # one row of characters per number
+        digit = ch <= 57
+        digit &= ch >= 48
+        whole = digit.all(axis=1)
+        simple = rows[whole]
+        values[simple] = (ch[whole].astype(np.int64) - 48) @ _POW10_INT[width - 1::-1]
+        if whole.all():
+            continue
+        rows, ch, digit = rows[~whole], ch[~whole], digit[~whole]
+        dot = ch == 46
+        sign = (ch == 43) | (ch == 45)
+        if width > 1 and sign[:, 1:].any():
+            return None  # a sign inside a number
+        dots = dot.sum(axis=1)
+        if dots.max() > 1 or not digit.any(axis=1).all():
+            return None  # two decimal points, or no digit
+        power: np.ndarray = np.cumsum(digit[:, ::-1], axis=1)[:, ::-1] - digit  # the digits to the right of each
+        mantissa = np.where(digit, (ch.astype(np.int64) - 48) * _POW10_INT[power], 0).sum(axis=1)
+        scale = np.where(dot, power, 0).sum(axis=1)  # the digits after the point
+        v = mantissa.astype(np.float64) / _POW10[scale]
+        neg = ch[:, 0] == 45
+        v[neg] = -v[neg]
+        values[rows] = v
+        plain[rows] = False
+        signed[rows] = sign[:, 0]
+    return values, plain, signed
+
+
+def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, out_tok: np.ndarray, num_of: np.ndarray,
+                  values: np.ndarray, n: int) -> np.ndarray | None:
+    """Payoff rows of the terminal nodes (in file order), or None for an outcome kop must word."""
+    if (has_pays & (outcome == 0)).any():
+        return None
+    first = num_of[out_tok[has_pays] + 3]  # outcome, name, '{', first payoff
+    rows = values[first[:, None] + np.arange(n)]
+    matrix = np.zeros((len(outcome), n), dtype=np.float64)
+    matrix[has_pays] = rows
+    refer = ~has_pays & (outcome != 0)
+    if not refer.any() and len(np.unique(outcome[has_pays])) == int(has_pays.sum()):
+        return matrix
+    defined = np.flatnonzero(has_pays)
+    if not len(defined):
+        return None
+    keys, first_def, inverse = np.unique(outcome[defined], return_index=True, return_inverse=True)
+    if not np.array_equal(rows, rows[first_def[inverse]]):
+        return None  # an outcome defined again with other payoffs
+    users = np.flatnonzero(refer)
+    at = np.searchsorted(keys, outcome[users])
+    at[at == len(keys)] = 0
+    if not (keys[at] == outcome[users]).all() or (defined[first_def[at]] > users).any():
+        return None  # an outcome used before its payoffs are given
+    matrix[users] = rows[first_def[at]]
+    return matrix
+
+
+def _depths(arity: np.ndarray, pending: np.ndarray) -> np.ndarray:
+    """Depth of each node in prefix order, from the number of children of each.
+
+    Before node j, ``p_j`` children are still expected (``p_0 = 1``); j's subtree ends at the
+    first k > j with ``p_k = p_j - 1``, and the depth of i counts the subtrees open at i.
+    """
+    m = len(arity)
+    p = np.concatenate(([1], pending)).astype(np.int64)
+    span = m + 1
+    keys = np.sort(p * span + np.arange(m + 1))
+    ends = keys[np.searchsorted(keys, (p[:m] - 1) * span + np.arange(m), side="right")] % span
+    closed = np.cumsum(np.bincount(ends, minlength=m + 1))[:m]
+    return np.arange(m, dtype=np.int64) - closed
+
+
+def tree_from_prefix(players: Sequence[Player], depth: np.ndarray, kinds: np.ndarray, n_kids: np.ndarray,
+                     leaf_matrix: np.ndarray, integral: bool, labels: dict[int, str],
+                     moves: list[tuple[int, int, str]], chance_nodes: np.ndarray,
+                     chance_probs: np.ndarray) -> GameTree:
+    """A :class:`GameTree` from per-node arrays in prefix order.
+
+    *leaf_matrix* holds the payoffs of the terminal nodes in file order, as Gambit gives them
+    (players maximize; those of ``min`` players are negated here); *moves* lists
+    (parent, rank, name) of labelled moves; *chance_probs* the probabilities of the children
+    of each of *chance_nodes* in turn.
+
+    >>> tree_from_prefix((Player("A"),), np.array([0, 1, 1]), np.array([0, LEAF, LEAF]),
+    ...                  np.array([2, 0, 0]), np.array([[1.0], [2.0]]), True, {0: "r"}, [(0, 1, "x")],
+    ...                  np.zeros(0, dtype=np.int64), np.zeros(0))
+    GameTree(players=(A:max), nodes=3, leaves=2, height=1)
+    """
+    n = len(kinds)
+    # breadth-first order: by depth, then prefix order (within one depth both order by path)
+    order = np.argsort(np.asarray(depth, dtype=np.int64), kind="stable")
+    rank = np.empty(n, dtype=np.int64)
+    rank[order] = np.arange(n)
+    kind_pre = np.asarray(kinds, dtype=np.int64)
+    kind = kind_pre[order]
+    offsets = np.empty(n + 1, dtype=np.int64)
+    offsets[0] = 1
+    np.cumsum(np.asarray(n_kids, dtype=np.int64)[order], out=offsets[1:])
+    offsets[1:] += 1
+    signs = np.asarray([p.sign for p in players], dtype=np.float64)
+    matrix = np.asarray(leaf_matrix, dtype=np.float64).reshape(-1, len(players)) * signs
+    matrix[matrix == 0] = 0.0  # no negative zeros from min players
+    leaf_row = np.cumsum(kind_pre == LEAF) - 1
+    payoffs = matrix[leaf_row[order[kind == LEAF]]]
+    prob_arr = None
+    if len(chance_nodes):
+        counts = np.asarray(n_kids, dtype=np.int64)[chance_nodes]
+        before = np.cumsum(counts) - counts
+        child = np.repeat(offsets[rank[chance_nodes]] - before, counts) + np.arange(int(counts.sum()))
+        prob_arr = np.full(n, np.nan)
+        prob_arr[child] = chance_probs
+    first = offsets[rank]
+    lab = {int(rank[i]): s for i, s in labels.items()}
+    mv = {int(first[p]) + r: s for p, r, s in moves}
+    return GameTree(players, offsets, kind, payoffs, prob_arr, lab, mv, integral)
