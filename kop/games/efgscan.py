@@ -79,38 +79,51 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     if len(quotes) % 2:
         return None
     s_open, s_close = quotes[0::2], quotes[1::2]
-    # drop each string's content and closing quote: its opening quote stands for it
-    mark = np.zeros(len(b) + 1, dtype=np.int8)
-    mark[s_open + 1] = 1
-    mark[s_close + 1] = -1
-    skel = b[np.cumsum(mark[:-1], dtype=np.int8) == 0]
-    del mark
+    # drop each string's content: its opening quote stands for it, its closing quote is a space
+    content = s_close - s_open - 1
+    if content.any():
+        mark = np.zeros(len(b) + 1, dtype=np.int8)
+        filled = content > 0
+        mark[s_open[filled] + 1] = 1
+        mark[s_close[filled]] = -1
+        skel = b[np.cumsum(mark[:-1], dtype=np.int8) == 0]
+        del mark
+        closing = s_close - np.cumsum(content)
+    else:
+        skel, closing = b, s_close
     cls = _CLASS[skel]
+    cls[closing] = 1
     if not cls.all():
         return None
-    atom = cls >= 4
-    prev = np.zeros_like(atom)
-    prev[1:] = atom[:-1]
-    after = np.zeros_like(atom)
-    after[:-1] = atom[1:]
-    letter = cls == 5
-    if (letter & (prev | after)).any():
+    # atoms: maximal runs of digits, signs, points and letters (as the token-level reader's words
+    # and numbers run); a letter must be an atom of its own (p, c or t)
+    edge = np.zeros(len(cls) + 1, dtype=bool)
+    edge[1:-1] = (cls[1:] >= 4) != (cls[:-1] >= 4)
+    edge[0], edge[-1] = cls[0] >= 4, cls[-1] >= 4
+    bounds = np.flatnonzero(edge)
+    a_start, a_end = bounds[0::2], bounds[1::2]
+    word = cls[a_start] == 5
+    if (a_end[word] - a_start[word] > 1).any() or int(word.sum()) != int(np.count_nonzero(cls == 5)):
         return None  # a word other than p, c, t, or a letter inside a number
-    begins = atom & ~prev
-    starts = np.flatnonzero(((cls - np.uint8(2)) <= 1) | begins)  # strings, braces, commas, atoms
+    token = (cls - np.uint8(2)) <= 1  # strings, braces, commas
+    token[a_start] = True
+    starts = np.flatnonzero(token)
     kinds_b = _KIND[skel[starts]]
     n_players = len(players)
     if not _grammar(n_players).fullmatch(kinds_b.tobytes()):
         return None
-    numeric = cls != 5
-    parsed = _numbers(skel, np.flatnonzero(begins & numeric), np.flatnonzero(atom & ~after & numeric) + 1)
+    num_start, num_end = a_start[~word], a_end[~word]
+    special = np.zeros(len(num_start), dtype=bool)  # numbers with signs or decimal points
+    special[np.searchsorted(num_start, np.flatnonzero(cls == 6), side="right") - 1] = True
+    parsed = _numbers(skel, num_start, num_end, special)
     if parsed is None:
         return None
     values, plain, signed = parsed
 
     kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
-    num_of = np.cumsum(kinds_t == _N) - 1  # token -> its number's ordinal
-    str_of = np.cumsum(kinds_t == _Q) - 1  # token -> its string's ordinal
+    index_t = np.int32 if len(kinds_t) < 2**31 else np.int64
+    num_of = np.cumsum(kinds_t == _N, dtype=index_t) - 1  # token -> its number's ordinal
+    str_of = np.cumsum(kinds_t == _Q, dtype=index_t) - 1  # token -> its string's ordinal
     g_open = np.flatnonzero(kinds_t == _OPEN)
     g_close = np.flatnonzero(kinds_t == _CLOSE)
     node_at = np.flatnonzero(np.isin(kinds_t, (ord("p"), ord("c"), ord("t"))))
@@ -216,10 +229,11 @@ _POW10 = 10.0 ** np.arange(_MAX_DIGITS + 1)
 _POW10_INT = 10 ** np.arange(_MAX_DIGITS + 1, dtype=np.int64)
 
 
-def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray
+def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Values of the number tokens ``skel[starts[k]:ends[k]]``, whether each is a plain integer
-    and whether each has a sign; None unless each is ``[+-]?(D+(.D*)?|.D+)`` of at most
+    and whether each has a sign (*special* marks the tokens with a sign or point, the others are
+    all digits); None unless each is ``[+-]?(D+(.D*)?|.D+)`` of at most
     :data:`_MAX_DIGITS` characters.
 
     A value is the integer of its digits (exact in a float below 10^15) divided by a power of
@@ -228,7 +242,7 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray
     runs = len(starts)
     lengths = ends - starts
     values = np.zeros(runs)
-    plain = np.ones(runs, dtype=bool)
+    plain = ~special
     signed = np.zeros(runs, dtype=bool)
     if runs and int(lengths.max()) > _MAX_DIGITS:
         return None
@@ -236,15 +250,16 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray
         rows = np.flatnonzero(lengths == width)
         if not len(rows):
             continue
-        ch = skel[starts[rows][:, None] + np.arange(width)]  # one row of characters per number
+        whole = plain[rows]
+        simple = rows[whole]
+        ch = skel[starts[simple][:, None] + np.arange(width)]  # one row of digits per number
+        values[simple] = (ch.astype(np.int64) - 48) @ _POW10_INT[width - 1::-1]
+        if len(simple) == len(rows):
+            continue
+        rows = rows[~whole]
+        ch = skel[starts[rows][:, None] + np.arange(width)]
         digit = ch <= 57
         digit &= ch >= 48
-        whole = digit.all(axis=1)
-        simple = rows[whole]
-        values[simple] = (ch[whole].astype(np.int64) - 48) @ _POW10_INT[width - 1::-1]
-        if whole.all():
-            continue
-        rows, ch, digit = rows[~whole], ch[~whole], digit[~whole]
         dot = ch == 46
         sign = (ch == 43) | (ch == 45)
         if width > 1 and sign[:, 1:].any():
@@ -259,7 +274,6 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray
         neg = ch[:, 0] == 45
         v[neg] = -v[neg]
         values[rows] = v
-        plain[rows] = False
         signed[rows] = sign[:, 0]
     return values, plain, signed
 
@@ -274,8 +288,10 @@ def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, out_tok: np.ndarray
     matrix = np.zeros((len(outcome), n), dtype=np.float64)
     matrix[has_pays] = rows
     refer = ~has_pays & (outcome != 0)
-    if not refer.any() and len(np.unique(outcome[has_pays])) == int(has_pays.sum()):
-        return matrix
+    if not refer.any():
+        numbers = outcome[has_pays]
+        if (np.diff(numbers) > 0).all() or len(np.unique(numbers)) == len(numbers):
+            return matrix  # each outcome defined once
     defined = np.flatnonzero(has_pays)
     if not len(defined):
         return None
