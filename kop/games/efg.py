@@ -34,9 +34,12 @@ whose goal is ``min`` are negated, and the comment records the goals
 import restores the original numbers and goals; a file without it gives every
 player the goal ``max``.
 
-Reading and writing take time linear in the file: well-formed nodes in the usual
-one-node-per-line layouts are matched by one regular expression each, anything
-else by a token-level reader that also words the errors.
+Reading and writing take time linear in the file (reading sorts once).  Files in
+the common style (no backslashes in names, numbers of at most 15 characters
+without exponents, every information set listing its actions,
+outcomes only at terminal nodes) are read by array operations over the whole
+text (:mod:`kop.games.efgscan`); anything else, and every error, by a token-level
+reader that gives the same tree and words the errors.
 
 Example
 -------
@@ -59,6 +62,7 @@ from typing import Any, NamedTuple, NoReturn, Union
 
 import numpy as np
 
+from kop.games.efgscan import scan_nodes, tree_from_prefix
 from kop.games.errors import EfgError
 from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 from kop.syntax.jsontext import location, paused_gc
@@ -74,9 +78,10 @@ _FLOAT_MAX = Fraction(np.finfo(np.float64).max)
 Number = Union[int, Fraction]
 
 _STR = r'"((?:[^"\\]|\\.)*)"'
-_NUM = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:/[0-9]+)?"
+# an integer, a rational of two integers, or a decimal with an optional exponent
+_NUM = r"[+-]?(?:[0-9]+/[0-9]+|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)"
 _END = r"(?![0-9A-Za-z_./+-])"
-_INT = r"([0-9]+)" + _END
+_INT = r"([0-9]{1,18})" + _END  # longer: the token reader words the error
 _PAYS = rf"\{{\s*((?:{_NUM}){_END}(?:(?:\s*,\s*|\s+)(?:{_NUM}){_END})*)\s*\}}"
 _OUTCOME = rf"\s+{_INT}(?:\s*{_STR}\s*{_PAYS})?"
 _QSTR = r'"(?:[^"\\]|\\.)*"'
@@ -359,8 +364,21 @@ def _goals(comment: str, names: list[str], text: str, at: int) -> list[str]:
 
 def loads_efg(text: str) -> GameTree:
     """A tree from the text of a Gambit ``.efg`` file (perfect information, with chance)."""
+    return _loads(text, fast=True)
+
+
+def _loads(text: str, fast: bool) -> GameTree:
+    """:func:`loads_efg`; with *fast* False, by the token-level reader alone (to test the fast path)."""
     if not isinstance(text, str):
         raise EfgError(f"an .efg text is a string, not {type(text).__name__}")
+    players, pos = _header(text)
+    with paused_gc():  # millions of small records: the cyclic collector would cost more than the reading
+        tree = scan_nodes(text, pos, players) if fast else None
+        return tree if tree is not None else _Reader(text, players).read(pos)
+
+
+def _header(text: str) -> tuple[tuple[Player, ...], int]:
+    """The players of an .efg text and the offset of its first node."""
     lx = _Lexer(text)
     k, tok, at = lx.peek()
     if k != "word" or tok != "EFG":
@@ -392,9 +410,22 @@ def loads_efg(text: str) -> GameTree:
     if lx.peek()[0] == "string":
         comment, at = lx.string("the comment")
         goals = _goals(comment, names, text, at)
-    players = tuple(Player(n, g) for n, g in zip(names, goals))
-    with paused_gc():  # millions of small records: the cyclic collector would cost more than the reading
-        return _Reader(text, players).read(lx.pos)
+    return tuple(Player(n, g) for n, g in zip(names, goals)), lx.pos
+
+
+def _chance_values(actions: list[str], tokens: list[str]) -> list[Number]:
+    """The probabilities of one chance node's actions, checked (a :class:`_Fault` if not valid)."""
+    vals: list[Number] = []
+    for j, tok in enumerate(tokens):
+        p = _value(tok)
+        if not 0 <= p <= 1:
+            raise _Fault("prob", f"the probability of action {actions[j]!r} is {tok[:40]}; "
+                                 "a probability is between 0 and 1", j)
+        vals.append(p)
+    total = sum(vals, Fraction(0))
+    if abs(float(total) - 1) > PROB_TOLERANCE * max(1, len(vals)):
+        raise _Fault("actions", f"chance probabilities sum to {float(total):g}, not 1")
+    return vals
 
 
 class _Reader:
@@ -428,9 +459,10 @@ class _Reader:
         n_kids: list[int] = []
         leaf_pays: list[list[Number]] = []
         labels: dict[int, str] = {}
-        moves: dict[int, str] = {}
-        probs: dict[int, Number] = {}
-        # open nodes: [children still expected, payoffs accumulated (None: zero), actions, probs, next rank]
+        moves: list[tuple[int, int, str]] = []  # (parent, rank, name)
+        chance_nodes: list[int] = []
+        probs: list[Number] = []  # of the children of each chance node in turn
+        # open nodes: [children still expected, payoffs accumulated (None: zero), actions, node, next rank]
         stack: list[list[Any]] = []
         zero_acc = None
         i = 0
@@ -451,9 +483,7 @@ class _Reader:
                     top[0] -= 1
                     act = top[2][rank]
                     if act and act != str(rank):
-                        moves[i] = act
-                    if top[3] is not None:
-                        probs[i] = top[3][rank]
+                        moves.append((top[3], rank, act))
                 if nd.name:
                     labels[i] = nd.name
                 depth_of.append(len(stack))
@@ -468,7 +498,10 @@ class _Reader:
                     actions, ps = self.infoset(nd, i)
                     kinds.append(nd.player - 1 if nd.kind == "p" else CHANCE)
                     n_kids.append(len(actions))
-                    stack.append([len(actions), acc, actions, ps, 0])
+                    if ps is not None:
+                        chance_nodes.append(i)
+                        probs.extend(ps)
+                    stack.append([len(actions), acc, actions, i, 0])
             except _Fault as f:
                 self.fault(nd, f)
             i += 1
@@ -482,7 +515,7 @@ class _Reader:
         if end < len(text):
             raise EfgError(f"{location(text, end)}: extra text after the tree (it is complete): "
                            f"{text[end:end + 20]!r}")
-        return self.tree(depth_of, kinds, n_kids, leaf_pays, labels, moves, probs)
+        return self.tree(depth_of, kinds, n_kids, leaf_pays, labels, moves, chance_nodes, probs)
 
     def add(self, acc: list[Number], pays: list[Number], nd: _Node) -> list[Number]:
         out = [a + b for a, b in zip(acc, pays)]
@@ -548,16 +581,7 @@ class _Reader:
                                         "probabilities are listed")
             return known
         assert nd.probs is not None
-        vals: list[Number] = []
-        for j, tok in enumerate(nd.probs):
-            p = _value(tok)
-            if not 0 <= p <= 1:
-                raise _Fault("prob", f"the probability of action {nd.actions[j]!r} is {tok[:40]}; "
-                                     "a probability is between 0 and 1", j)
-            vals.append(p)
-        total = sum(vals, Fraction(0))
-        if abs(float(total) - 1) > PROB_TOLERANCE * max(1, len(vals)):
-            raise _Fault("actions", f"chance probabilities sum to {float(total):g}, not 1")
+        vals = _chance_values(nd.actions, nd.probs)
         if known is not None and (known[0] != nd.actions or known[1] != vals):
             raise _Fault("actions", f"chance information set {key} is listed again with other actions "
                                     "or probabilities")
@@ -565,36 +589,17 @@ class _Reader:
         return nd.actions, vals
 
     def tree(self, depth_of: list[int], kinds: list[int], n_kids: list[int], leaf_pays: list[list[Number]],
-             labels: dict[int, str], moves: dict[int, str], probs: dict[int, Number]) -> GameTree:
-        n = len(kinds)
-        # breadth-first order: by depth, then prefix order (within one depth both order by path)
-        order = np.argsort(np.asarray(depth_of, dtype=np.int64), kind="stable")
-        rank = np.empty(n, dtype=np.int64)
-        rank[order] = np.arange(n)
-        kind_pre = np.asarray(kinds, dtype=np.int64)
-        kind = kind_pre[order]
-        offsets = np.empty(n + 1, dtype=np.int64)
-        offsets[0] = 1
-        np.cumsum(np.asarray(n_kids, dtype=np.int64)[order], out=offsets[1:])
-        offsets[1:] += 1
+             labels: dict[int, str], moves: list[tuple[int, int, str]], chance_nodes: list[int],
+             probs: list[Number]) -> GameTree:
         integral = self.integral or all(type(x) is int or x.denominator == 1 for row in leaf_pays for x in row)
-        signs = [p.sign for p in self.players]
         if integral:
             matrix = np.array(leaf_pays, dtype=np.float64).reshape(-1, self.n)
         else:
             matrix = np.array([[float(x) for x in row] for row in leaf_pays], dtype=np.float64)
-        matrix = matrix * np.asarray(signs, dtype=np.float64)
-        matrix[matrix == 0] = 0.0  # no negative zeros from min players
-        leaf_row = np.cumsum(kind_pre == LEAF) - 1
-        payoffs = matrix[leaf_row[order[kind == LEAF]]]
-        prob_arr = None
-        if probs:
-            prob_arr = np.full(n, np.nan)
-            idx = np.fromiter(probs.keys(), np.int64, len(probs))
-            prob_arr[rank[idx]] = [float(p) for p in probs.values()]
-        lab = {int(rank[i]): s for i, s in labels.items()}
-        mv = {int(rank[i]): s for i, s in moves.items()}
-        return GameTree(self.players, offsets, kind, payoffs, prob_arr, lab, mv, integral)
+        return tree_from_prefix(self.players, np.asarray(depth_of, dtype=np.int64), np.asarray(kinds, dtype=np.int64),
+                                np.asarray(n_kids, dtype=np.int64), matrix, integral, labels, moves,
+                                np.asarray(chance_nodes, dtype=np.int64),
+                                np.array([float(p) for p in probs], dtype=np.float64))
 
 
 # -- writing --------------------------------------------------------------------------

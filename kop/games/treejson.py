@@ -47,11 +47,6 @@ class _Node:
 _NODE = _Node()
 _CHANCE_MARK = object()
 _MAX_EXACT = 2.0**53
-#: what a node object may hold beside its kind's own keys
-_EXTRA_KEYS = frozenset({"label", "move"})
-_LEAF_KEYS = frozenset({"payoff"}) | _EXTRA_KEYS
-_DECISION_KEYS = frozenset({"player", "children"}) | _EXTRA_KEYS
-_CHANCE_KEYS = frozenset({"chance", "children"}) | _EXTRA_KEYS
 
 
 class _Decline(Exception):
@@ -91,7 +86,7 @@ def _refuse(name: str) -> Any:
 class _Nodes:
     """The facts of the node objects, in parse order (post-order: children before their parent)."""
 
-    __slots__ = ("arity", "movers", "pays", "pay_lens", "chance", "extras")
+    __slots__ = ("arity", "movers", "pays", "pay_lens", "chance", "named")
 
     def __init__(self) -> None:
         self.arity: list[int] = []       # per node: number of children (0 at a leaf)
@@ -99,7 +94,8 @@ class _Nodes:
         self.pays: list[Any] = []        # the payoffs of all leaves, one after another
         self.pay_lens: list[int] = []    # per leaf: the length of its payoff list
         self.chance: dict[int, Any] = {}             # chance node -> its "chance" value
-        self.extras: list[tuple[int, dict[str, Any]]] = []  # nodes with "label" or "move"
+        #: "label" and "move": the nodes that have one, and their names
+        self.named: dict[str, tuple[list[int], list[str]]] = {"label": ([], []), "move": ([], [])}
 
     def hook(self) -> Any:
         """The ``object_pairs_hook``: the two common node shapes inline, the others in :meth:`_general`."""
@@ -117,6 +113,8 @@ class _Nodes:
                     return node
             elif len(items) == 2:
                 (k0, v0), (k1, v1) = items
+                if k0 == "children":  # keys written in sorted order
+                    k0, v0, k1, v1 = k1, v1, k0, v0
                 if k0 == "player" and k1 == "children" and type(v1) is list:
                     c = len(v1)
                     if c == 0 or v1.count(node) != c:
@@ -131,31 +129,36 @@ class _Nodes:
         d = dict(items)
         if len(d) != len(items):
             raise _Decline  # a duplicate key
-        if "payoff" not in d and "children" not in d:
-            return d  # not a node: the document, a player, or a value inside a comment
         i = len(self.arity)
-        keys = d.keys()
+        named = ("label" in d) + ("move" in d)
         if "payoff" in d:
             pay = d["payoff"]
-            if not keys <= _LEAF_KEYS or type(pay) is not list:
+            if len(d) != 1 + named or type(pay) is not list:
                 raise _Decline
             self.arity.append(0)
             self.pays.extend(pay)
             self.pay_lens.append(len(pay))
-        else:
+        elif "children" in d:
             kids = d["children"]
-            if type(kids) is not list or not kids or kids.count(_NODE) != len(kids):
+            if len(d) != 2 + named or type(kids) is not list or not kids or kids.count(_NODE) != len(kids):
                 raise _Decline
-            if "player" in d and keys <= _DECISION_KEYS:
+            if "player" in d:
                 self.movers.append(d["player"])
-            elif "chance" in d and keys <= _CHANCE_KEYS:
+            elif "chance" in d:
                 self.movers.append(_CHANCE_MARK)
                 self.chance[i] = d["chance"]
             else:
                 raise _Decline
             self.arity.append(len(kids))
-        if not keys.isdisjoint(_EXTRA_KEYS):
-            self.extras.append((i, d))
+        else:
+            return d  # not a node: the document, a player, or a value inside a comment
+        if named:
+            for key, (where, names) in self.named.items():
+                if key in d:
+                    if type(d[key]) is not str:
+                        raise _Decline
+                    where.append(i)
+                    names.append(d[key])
         return _NODE
 
     def tree(self, doc: Any) -> GameTree:
@@ -185,21 +188,20 @@ class _Nodes:
         offsets[1:] += 1
         leaf_row = np.cumsum(~inner) - 1
         payoffs = matrix[leaf_row[order[kind == LEAF]]]
-        labels: dict[int, str] = {}
-        moves: dict[int, str] = {}
-        for i, d in self.extras:
-            for key, into in (("label", labels), ("move", moves)):
-                if key in d:
-                    if type(d[key]) is not str or (key == "move" and i == n - 1):
-                        raise _Decline
-                    into[int(rank[i])] = d[key]
+        labels, moves = ({int(r): name for r, name in zip(rank[np.array(where, dtype=np.int64)].tolist(), names)}
+                         for where, names in self.named.values())
+        if n - 1 in self.named["move"][0]:
+            raise _Decline  # a move into the root
         probs = None
         if self.chance:
             probs = np.full(n, np.nan)
-            for i, ps in self.chance.items():
-                at = int(rank[i])
-                lo, hi = int(offsets[at]), int(offsets[at + 1])
-                probs[lo:hi] = _probabilities(ps, hi - lo)
+            at = rank[np.fromiter(self.chance, np.int64, len(self.chance))]
+            first = offsets[at]
+            counts = offsets[at + 1] - first
+            vals: list[float] = []
+            for ps, count in zip(self.chance.values(), counts.tolist()):
+                vals.extend(_probabilities(ps, count))
+            probs[np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(len(vals))] = vals
         return GameTree(players, offsets, kind, payoffs, probs, labels, moves, integral)
 
 

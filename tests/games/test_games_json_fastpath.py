@@ -328,6 +328,12 @@ NODE = '{"payoff": [1, 2]}'
     ('{"player": "A", "children": [{"payoff": [1, 2], "move": ["m"]}]}', ""),
     ('{"player": "A", "children": [{"payoff": [1, 2], "label": null}]}', ""),
     ('{"player": "A", "children": [%s], "move": "m"}' % NODE, ""),
+    ('{"player": "A", "children": [{"payoff": [1, 2], "colour": "red"}]}', ""),
+    ('{"player": "A", "children": [{"label": "x", "payoff": [1, 2], "player": "A"}]}', ""),
+    ('{"player": "A", "children": [{"payoff": [1, 2], "chance": [1]}]}', ""),
+    ('{"children": [%s], "player": "A", "colour": "red"}' % NODE, ""),
+    ('{"children": [%s], "chance": [1], "player": "A"}' % NODE, ""),
+    ('{"children": [%s], "label": "x"}' % NODE, ""),
 ])
 def test_nodes_out_of_place_are_the_careful_readers_business(root, extra):
     text = '{"format": "kop-tree/1", "players": ["A", "B"], "root": %s%s}' % (root, extra)

@@ -1,0 +1,386 @@
+"""The whole-file fast path of the ``.efg`` reader, and the arrays-to-tree step both paths share.
+
+:func:`scan_nodes` reads the nodes of a Gambit ``.efg`` file (after its header) with array
+operations over the bytes of the text instead of a Python step per node.  It covers the
+common case: names without backslashes, numbers (integers, decimals, fractions) of at most 15
+characters without exponents, every personal and chance node listing its actions, outcomes only
+at terminal nodes, every information set a single node.  On anything else -- including every error -- it returns
+None, and :func:`kop.games.efg.loads_efg` reads the file with its token-level reader, which
+accepts the same files (giving the same tree) and words the errors.  Within those bounds the
+numbers read as floats are exact: an integer below 10^15 is a float exactly; a decimal of at
+most 15 digits is whole, at most 1, or equal to another exactly when its nearest float is; a
+fraction of such integers is whole or at most 1 exactly when its nearest float is (two
+fractions are compared only by the token-level reader).
+
+:func:`tree_from_prefix` turns per-node arrays in prefix (file) order into a
+:class:`~kop.games.tree.GameTree` (breadth-first layout).
+
+Example
+-------
+>>> from kop.games.tree import Player
+>>> t = scan_nodes('t "" 1 "o" { 3, 4 }', 0, (Player("A"), Player("B")))
+>>> t.payoffs.tolist(), t.integral
+([[3.0, 4.0]], True)
+>>> scan_nodes('t "a\\\\"b" 0', 0, (Player("A"),)) is None   # a backslash
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
+
+__all__ = ["scan_nodes", "tree_from_prefix"]
+
+#: longest number token the fast path reads (longer ones go to the token-level reader)
+_MAX_DIGITS = 15
+
+# byte classes outside strings: 0 anything else (not the fast path), 1 space, 2 quote,
+# 3 brace or comma, 4 digit, 5 a node letter, 6 sign or decimal point
+_CLASS = np.zeros(256, dtype=np.uint8)
+for _c in b" \t\n\r":
+    _CLASS[_c] = 1
+_CLASS[ord('"')] = 2
+for _c in b"{},":
+    _CLASS[_c] = 3
+for _c in b"0123456789":
+    _CLASS[_c] = 4
+for _c in b"pct":
+    _CLASS[_c] = 5
+for _c in b".+-/":
+    _CLASS[_c] = 6
+# token kind of a token's first byte: numbers become 'n'
+_KIND = np.arange(256, dtype=np.uint8)
+for _c in b"0123456789.+-/":
+    _KIND[_c] = ord("n")
+_Q, _OPEN, _CLOSE, _N = ord('"'), ord("{"), ord("}"), ord("n")
+
+
+def _grammar(n_players: int) -> re.Pattern[bytes]:
+    """The token-kind sequence of the nodes the fast path reads (`"` a string, n a number)."""
+    pays = rb'(?:"\{n(?:,?n){%d}\})?' % (n_players - 1)
+    node = rb'(?:t"n' + pays + rb'|p"nn"\{"+\}n' + pays + rb'|c"n"\{(?:"n)+\}n' + pays + rb')'
+    return re.compile(node + rb"*+")
+
+
+def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | None:
+    """The tree of the nodes in ``text[pos:]``, or None when the fast path does not cover them."""
+    body = text[pos:]
+    if "\\" in body or not body.strip():
+        return None
+    try:
+        raw = body.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        return None
+    b = np.frombuffer(raw, dtype=np.uint8)
+    quotes = np.flatnonzero(b == _Q)
+    if len(quotes) % 2:
+        return None
+    s_open, s_close = quotes[0::2], quotes[1::2]
+    # drop each string's content: its opening quote stands for it, its closing quote is a space
+    content = s_close - s_open - 1
+    if content.any():
+        mark = np.zeros(len(b) + 1, dtype=np.int8)
+        filled = content > 0
+        mark[s_open[filled] + 1] = 1
+        mark[s_close[filled]] = -1
+        skel = b[np.cumsum(mark[:-1], dtype=np.int8) == 0]
+        del mark
+        closing = s_close - np.cumsum(content)
+    else:
+        skel, closing = b, s_close
+    cls = _CLASS[skel]
+    cls[closing] = 1
+    if not cls.all():
+        return None
+    # atoms: maximal runs of digits, signs, points and letters (as the token-level reader's words
+    # and numbers run); a letter must be an atom of its own (p, c or t)
+    edge = np.zeros(len(cls) + 1, dtype=bool)
+    edge[1:-1] = (cls[1:] >= 4) != (cls[:-1] >= 4)
+    edge[0], edge[-1] = cls[0] >= 4, cls[-1] >= 4
+    bounds = np.flatnonzero(edge)
+    a_start, a_end = bounds[0::2], bounds[1::2]
+    word = cls[a_start] == 5
+    if (a_end[word] - a_start[word] > 1).any() or int(word.sum()) != int(np.count_nonzero(cls == 5)):
+        return None  # a word other than p, c, t, or a letter inside a number
+    token = (cls - np.uint8(2)) <= 1  # strings, braces, commas
+    token[a_start] = True
+    starts = np.flatnonzero(token)
+    kinds_b = _KIND[skel[starts]]
+    n_players = len(players)
+    if not _grammar(n_players).fullmatch(kinds_b.tobytes()):
+        return None
+    num_start, num_end = a_start[~word], a_end[~word]
+    special = np.zeros(len(num_start), dtype=bool)  # numbers with signs or decimal points
+    special[np.searchsorted(num_start, np.flatnonzero(cls == 6), side="right") - 1] = True
+    parsed = _numbers(skel, num_start, num_end, special)
+    if parsed is None:
+        return None
+    values, plain, signed, ratio = parsed
+
+    kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
+    index_t = np.int32 if len(kinds_t) < 2**31 else np.int64
+    num_of = np.cumsum(kinds_t == _N, dtype=index_t) - 1  # token -> its number's ordinal
+    str_of = np.cumsum(kinds_t == _Q, dtype=index_t) - 1  # token -> its string's ordinal
+    g_open = np.flatnonzero(kinds_t == _OPEN)
+    g_close = np.flatnonzero(kinds_t == _CLOSE)
+    node_at = np.flatnonzero(np.isin(kinds_t, (ord("p"), ord("c"), ord("t"))))
+    m = len(node_at)
+    node_kind = kinds_t[node_at]
+    is_p, is_c, is_t = node_kind == ord("p"), node_kind == ord("c"), node_kind == ord("t")
+
+    def number(tok: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        k = num_of[tok]
+        return values[k], plain[k]
+
+    # actions: the group right after the information set's name
+    a_open = np.where(is_p, node_at + 5, node_at + 4)
+    a_close = np.zeros(m, dtype=np.int64)
+    inner = ~is_t
+    a_close[inner] = g_close[np.searchsorted(g_open, a_open[inner])]
+    arity = np.where(is_p, a_close - a_open - 1, (a_close - a_open - 1) // 2)
+    arity[is_t] = 0
+    out_tok = np.where(is_t, node_at + 2, a_close + 1)
+    outcome, out_plain = number(out_tok)
+    has_pays = kinds_t[out_tok + 1] == _Q
+    if not out_plain.all() or (inner & ((outcome != 0) | has_pays)).any():
+        return None  # an outcome number not a plain integer, or an outcome at an inner node
+
+    # the shape: complete exactly at the last node
+    pending = 1 + np.cumsum(arity - 1)
+    if pending[-1] != 0 or (m > 1 and pending[:-1].min() <= 0):
+        return None
+    kind = np.full(m, LEAF, dtype=np.int64)
+    kind[is_c] = CHANCE
+    if is_p.any():
+        player, pl_plain = number(node_at[is_p] + 2)
+        infoset, is_plain = number(node_at[is_p] + 3)
+        if not (pl_plain.all() and is_plain.all() and player.min() >= 1 and player.max() <= n_players):
+            return None
+        key = np.lexsort((infoset, player))
+        if ((np.diff(player[key]) == 0) & (np.diff(infoset[key]) == 0)).any():
+            return None  # an information set with more than one node
+        kind[is_p] = player.astype(np.int64) - 1
+    if is_c.any():
+        c_set, c_plain = number(node_at[is_c] + 2)
+        if not c_plain.all() or len(np.unique(c_set)) < len(c_set):
+            return None  # a chance set used twice (its actions listed once)
+
+    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_tok[is_t], num_of, values, ratio, n_players)
+    if matrix is None:
+        return None
+
+    # names: labels and labelled moves
+    s_len = s_close - s_open - 1
+    named = np.flatnonzero(s_len[str_of[node_at + 1]] > 0)
+    labels = {int(i): raw[s_open[k] + 1:s_close[k]].decode("utf-8")
+              for i, k in zip(named.tolist(), str_of[node_at[named] + 1].tolist())}
+    parents = np.flatnonzero(inner)
+    counts = arity[parents]
+    before = np.cumsum(counts) - counts
+    rank = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(before, counts)
+    act = np.repeat(str_of[a_open[parents] + 1], counts) + rank  # action names are consecutive strings
+    odd = np.flatnonzero(~_unlabelled(b, s_open[act] + 1, s_len[act], rank))
+    moves = [(i, r, raw[s_open[k] + 1:s_close[k]].decode("utf-8"))
+             for i, r, k in zip(np.repeat(parents, counts)[odd].tolist(), rank[odd].tolist(), act[odd].tolist())]
+    # chance probabilities (numbers, consecutive within a node's actions)
+    chance_nodes = np.flatnonzero(is_c)
+    probs = np.zeros(0)
+    if len(chance_nodes):
+        counts = arity[chance_nodes]
+        before = np.cumsum(counts) - counts
+        k = np.repeat(num_of[a_open[chance_nodes] + 2] - before, counts) + np.arange(int(counts.sum()))
+        if signed[k].any():
+            return None  # a sign: -0 is a probability kop must read exactly (as 0)
+        probs = values[k]
+        # exact sums within half the tolerance are accepted; a float sum errs by < 3e-16 a term
+        if probs.max() > 1 or (np.abs(np.add.reduceat(probs, before) - 1) > PROB_TOLERANCE / 2 * counts).any():
+            return None
+    depth = _depths(arity, pending)
+    integral = bool(np.all(np.floor(matrix) == matrix))
+    return tree_from_prefix(players, depth, kind, arity, matrix, integral, labels, moves, chance_nodes, probs)
+
+
+def _unlabelled(b: np.ndarray, start: np.ndarray, length: np.ndarray, rank: np.ndarray) -> np.ndarray:
+    """Whether each action name (bytes ``b[start:start+length]``) is empty or its rank in digits."""
+    digits = np.ones(len(rank), dtype=np.int64)
+    top = int(rank.max()) if len(rank) else 0
+    p = 10
+    while p <= top:
+        digits += rank >= p
+        p *= 10
+    out = length == 0
+    cand = np.flatnonzero(length == digits)
+    at, n, want = start[cand], digits[cand], rank[cand]
+    value = np.zeros(len(cand), dtype=np.int64)
+    good = np.ones(len(cand), dtype=bool)
+    for d in range(int(n.max()) if len(cand) else 0):
+        sel = np.flatnonzero(d < n)
+        ch = b[at[sel] + d].astype(np.int64)
+        good[sel] &= (ch >= 48) & (ch <= 57)
+        value[sel] = value[sel] * 10 + ch - 48
+    out[cand] = good & (value == want)
+    return out
+
+
+_POW10 = 10.0 ** np.arange(_MAX_DIGITS + 1)
+_POW10_INT = 10 ** np.arange(_MAX_DIGITS + 1, dtype=np.int64)
+
+
+def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Values of the number tokens ``skel[starts[k]:ends[k]]``, whether each is a plain integer,
+    whether each has a sign and whether each is a fraction (*special* marks the tokens with a
+    sign, point or slash, the others are all digits); None unless each is
+    ``[+-]?(D+(.D*)?|.D+|D+/D+)`` of at most :data:`_MAX_DIGITS` characters, with no zero
+    denominator.
+
+    A value is the integer of its digits (exact in a float below 10^15) divided by a power of
+    ten or by its denominator: one correctly rounded division, as ``float()`` of the exact
+    value gives.
+    """
+    runs = len(starts)
+    lengths = ends - starts
+    values = np.zeros(runs)
+    plain = ~special
+    signed = np.zeros(runs, dtype=bool)
+    ratio = np.zeros(runs, dtype=bool)
+    if runs and int(lengths.max()) > _MAX_DIGITS:
+        return None
+    for width in range(1, int(lengths.max()) + 1 if runs else 1):
+        rows = np.flatnonzero(lengths == width)
+        if not len(rows):
+            continue
+        whole = plain[rows]
+        simple = rows[whole]
+        ch = skel[starts[simple][:, None] + np.arange(width)]  # one row of digits per number
+        values[simple] = (ch.astype(np.int64) - 48) @ _POW10_INT[width - 1::-1]
+        if len(simple) == len(rows):
+            continue
+        rows = rows[~whole]
+        ch = skel[starts[rows][:, None] + np.arange(width)]
+        digit = ch <= 57
+        digit &= ch >= 48
+        dot = ch == 46
+        sign = (ch == 43) | (ch == 45)
+        if width > 1 and sign[:, 1:].any():
+            return None  # a sign inside a number
+        slash = ch == 47
+        dots, slashes = dot.sum(axis=1), slash.sum(axis=1)
+        if (dots + slashes).max() > 1:
+            return None  # two points or slashes, or both
+        power: np.ndarray = np.cumsum(digit[:, ::-1], axis=1)[:, ::-1] - digit  # the digits to the right of each
+        below = np.where(slash, power, 0).sum(axis=1)  # the digits after the slash
+        if (digit.sum(axis=1) == below).any() or ((slashes > 0) & (below == 0)).any():
+            return None  # no digit (before the slash), or none after it
+        lower = np.cumsum(slash, axis=1) > 0  # the slash and the denominator
+        d = ch.astype(np.int64) - 48
+        top = np.where(digit & ~lower, d * _POW10_INT[np.maximum(power - below[:, None], 0)], 0).sum(axis=1)
+        denominator = np.where(digit & lower, d * _POW10_INT[power], 0).sum(axis=1)
+        if ((slashes > 0) & (denominator == 0)).any():
+            return None  # a zero denominator
+        scale = np.where(dot, power, 0).sum(axis=1)  # the digits after the point
+        v = top.astype(np.float64) / np.where(slashes > 0, denominator.astype(np.float64), _POW10[scale])
+        neg = ch[:, 0] == 45
+        v[neg] = -v[neg]
+        values[rows] = v
+        signed[rows] = sign[:, 0]
+        ratio[rows] = slashes > 0
+    return values, plain, signed, ratio
+
+
+def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, out_tok: np.ndarray, num_of: np.ndarray,
+                  values: np.ndarray, ratio: np.ndarray, n: int) -> np.ndarray | None:
+    """Payoff rows of the terminal nodes (in file order), or None for an outcome kop must word."""
+    if (has_pays & (outcome == 0)).any():
+        return None
+    first = num_of[out_tok[has_pays] + 3]  # outcome, name, '{', first payoff
+    cells = first[:, None] + np.arange(n)
+    rows = values[cells]
+    matrix = np.zeros((len(outcome), n), dtype=np.float64)
+    matrix[has_pays] = rows
+    refer = ~has_pays & (outcome != 0)
+    if not refer.any():
+        numbers = outcome[has_pays]
+        if (np.diff(numbers) > 0).all() or len(np.unique(numbers)) == len(numbers):
+            return matrix  # each outcome defined once
+    defined = np.flatnonzero(has_pays)
+    if not len(defined):
+        return None
+    keys, first_def, inverse, count = np.unique(outcome[defined], return_index=True, return_inverse=True,
+                                                return_counts=True)
+    if ratio[cells[count[inverse] > 1]].any():
+        return None  # an outcome defined twice with fractions: equal floats need not be equal fractions
+    if not np.array_equal(rows, rows[first_def[inverse]]):
+        return None  # an outcome defined again with other payoffs
+    users = np.flatnonzero(refer)
+    at = np.searchsorted(keys, outcome[users])
+    at[at == len(keys)] = 0
+    if not (keys[at] == outcome[users]).all() or (defined[first_def[at]] > users).any():
+        return None  # an outcome used before its payoffs are given
+    matrix[users] = rows[first_def[at]]
+    return matrix
+
+
+def _depths(arity: np.ndarray, pending: np.ndarray) -> np.ndarray:
+    """Depth of each node in prefix order, from the number of children of each.
+
+    Before node j, ``p_j`` children are still expected (``p_0 = 1``); j's subtree ends at the
+    first k > j with ``p_k = p_j - 1``, and the depth of i counts the subtrees open at i.
+    """
+    m = len(arity)
+    p = np.concatenate(([1], pending)).astype(np.int64)
+    span = m + 1
+    keys = np.sort(p * span + np.arange(m + 1))
+    ends = keys[np.searchsorted(keys, (p[:m] - 1) * span + np.arange(m), side="right")] % span
+    closed = np.cumsum(np.bincount(ends, minlength=m + 1))[:m]
+    return np.arange(m, dtype=np.int64) - closed
+
+
+def tree_from_prefix(players: Sequence[Player], depth: np.ndarray, kinds: np.ndarray, n_kids: np.ndarray,
+                     leaf_matrix: np.ndarray, integral: bool, labels: dict[int, str],
+                     moves: list[tuple[int, int, str]], chance_nodes: np.ndarray,
+                     chance_probs: np.ndarray) -> GameTree:
+    """A :class:`GameTree` from per-node arrays in prefix order.
+
+    *leaf_matrix* holds the payoffs of the terminal nodes in file order, as Gambit gives them
+    (players maximize; those of ``min`` players are negated here); *moves* lists
+    (parent, rank, name) of labelled moves; *chance_probs* the probabilities of the children
+    of each of *chance_nodes* in turn.
+
+    >>> tree_from_prefix((Player("A"),), np.array([0, 1, 1]), np.array([0, LEAF, LEAF]),
+    ...                  np.array([2, 0, 0]), np.array([[1.0], [2.0]]), True, {0: "r"}, [(0, 1, "x")],
+    ...                  np.zeros(0, dtype=np.int64), np.zeros(0))
+    GameTree(players=(A:max), nodes=3, leaves=2, height=1)
+    """
+    n = len(kinds)
+    # breadth-first order: by depth, then prefix order (within one depth both order by path)
+    order = np.argsort(np.asarray(depth, dtype=np.int64), kind="stable")
+    rank = np.empty(n, dtype=np.int64)
+    rank[order] = np.arange(n)
+    kind_pre = np.asarray(kinds, dtype=np.int64)
+    kind = kind_pre[order]
+    offsets = np.empty(n + 1, dtype=np.int64)
+    offsets[0] = 1
+    np.cumsum(np.asarray(n_kids, dtype=np.int64)[order], out=offsets[1:])
+    offsets[1:] += 1
+    signs = np.asarray([p.sign for p in players], dtype=np.float64)
+    matrix = np.asarray(leaf_matrix, dtype=np.float64).reshape(-1, len(players)) * signs
+    matrix[matrix == 0] = 0.0  # no negative zeros from min players
+    leaf_row = np.cumsum(kind_pre == LEAF) - 1
+    payoffs = matrix[leaf_row[order[kind == LEAF]]]
+    prob_arr = None
+    if len(chance_nodes):
+        counts = np.asarray(n_kids, dtype=np.int64)[chance_nodes]
+        before = np.cumsum(counts) - counts
+        child = np.repeat(offsets[rank[chance_nodes]] - before, counts) + np.arange(int(counts.sum()))
+        prob_arr = np.full(n, np.nan)
+        prob_arr[child] = chance_probs
+    first = offsets[rank]
+    lab = {int(rank[i]): s for i, s in labels.items()}
+    mv = {int(first[p]) + r: s for p, r, s in moves}
+    return GameTree(players, offsets, kind, payoffs, prob_arr, lab, mv, integral)
