@@ -57,7 +57,9 @@ for _c in b".+-/":
 _KIND = np.arange(256, dtype=np.uint8)
 for _c in b"0123456789.+-/":
     _KIND[_c] = ord("n")
-_Q, _OPEN, _CLOSE, _N = ord('"'), ord("{"), ord("}"), ord("n")
+_Q, _OPEN, _CLOSE = ord('"'), ord("{"), ord("}")
+_NODE = np.zeros(256, dtype=bool)  # the token kinds that start a node
+_NODE[list(b"pct")] = True
 
 
 def _grammar(n_players: int) -> re.Pattern[bytes]:
@@ -88,8 +90,11 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
         filled = content > 0
         mark[s_open[filled] + 1] = 1
         mark[s_close[filled]] = -1
-        skel = b[np.cumsum(mark[:-1], dtype=np.int8) == 0]
-        del mark
+        np.cumsum(mark, out=mark)  # 1 inside a string's content (in place: the text may be large)
+        outside = mark[:-1].view(bool)
+        np.logical_not(outside, out=outside)
+        skel = b[outside]
+        del mark, outside
         closing = s_close - np.cumsum(content)
     else:
         skel, closing = b, s_close
@@ -99,18 +104,17 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
         return None
     # atoms: maximal runs of digits, signs, points and letters (as the token-level reader's words
     # and numbers run); a letter must be an atom of its own (p, c or t)
-    edge = np.zeros(len(cls) + 1, dtype=bool)
-    edge[1:-1] = (cls[1:] >= 4) != (cls[:-1] >= 4)
-    edge[0], edge[-1] = cls[0] >= 4, cls[-1] >= 4
-    bounds = np.flatnonzero(edge)
+    edge = np.zeros(len(cls) + 2, dtype=bool)
+    np.greater_equal(cls, 4, out=edge[1:-1])
+    np.not_equal(edge[1:], edge[:-1], out=edge[:-1])  # in place: each reads its right neighbour first
+    bounds = np.flatnonzero(edge[:-1])
     a_start, a_end = bounds[0::2], bounds[1::2]
     word = cls[a_start] == 5
     if (a_end[word] - a_start[word] > 1).any() or int(word.sum()) != int(np.count_nonzero(cls == 5)):
         return None  # a word other than p, c, t, or a letter inside a number
     token = (cls - np.uint8(2)) <= 1  # strings, braces, commas
     token[a_start] = True
-    starts = np.flatnonzero(token)
-    kinds_b = _KIND[skel[starts]]
+    kinds_b = _KIND[skel[token]]
     n_players = len(players)
     if not _grammar(n_players).fullmatch(kinds_b.tobytes()):
         return None
@@ -123,19 +127,12 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     values, plain, signed, ratio = parsed
 
     kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
-    index_t = np.int32 if len(kinds_t) < 2**31 else np.int64
-    num_of = np.cumsum(kinds_t == _N, dtype=index_t) - 1  # token -> its number's ordinal
-    str_of = np.cumsum(kinds_t == _Q, dtype=index_t) - 1  # token -> its string's ordinal
     g_open = np.flatnonzero(kinds_t == _OPEN)
     g_close = np.flatnonzero(kinds_t == _CLOSE)
-    node_at = np.flatnonzero(np.isin(kinds_t, (ord("p"), ord("c"), ord("t"))))
+    node_at = np.flatnonzero(_NODE[kinds_t])
     m = len(node_at)
     node_kind = kinds_t[node_at]
     is_p, is_c, is_t = node_kind == ord("p"), node_kind == ord("c"), node_kind == ord("t")
-
-    def number(tok: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        k = num_of[tok]
-        return values[k], plain[k]
 
     # actions: the group right after the information set's name
     a_open = np.where(is_p, node_at + 5, node_at + 4)
@@ -145,8 +142,16 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     arity = np.where(is_p, a_close - a_open - 1, (a_close - a_open - 1) // 2)
     arity[is_t] = 0
     out_tok = np.where(is_t, node_at + 2, a_close + 1)
-    outcome, out_plain = number(out_tok)
     has_pays = kinds_t[out_tok + 1] == _Q
+    # each node's first string and first number (ordinals in the file), from what each holds:
+    # t "name" outcome ["name" {payoffs}]; p "name" player set "name" {"actions"} outcome [...];
+    # c "name" set "name" {"action" prob ...} outcome [...]
+    n_str = np.where(is_t, 1, 2 + arity) + has_pays
+    n_num = np.where(is_p, 3, np.where(is_c, 2 + arity, 1)) + n_players * has_pays
+    first_str = np.cumsum(n_str) - n_str
+    first_num = np.cumsum(n_num) - n_num
+    out_num = np.where(is_p, first_num + 2, np.where(is_c, first_num + 1 + arity, first_num))
+    outcome, out_plain = values[out_num], plain[out_num]
     if not out_plain.all() or (inner & ((outcome != 0) | has_pays)).any():
         return None  # an outcome number not a plain integer, or an outcome at an inner node
 
@@ -157,8 +162,9 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     kind = np.full(m, LEAF, dtype=np.int64)
     kind[is_c] = CHANCE
     if is_p.any():
-        player, pl_plain = number(node_at[is_p] + 2)
-        infoset, is_plain = number(node_at[is_p] + 3)
+        k = first_num[is_p]
+        player, pl_plain = values[k], plain[k]
+        infoset, is_plain = values[k + 1], plain[k + 1]
         if not (pl_plain.all() and is_plain.all() and player.min() >= 1 and player.max() <= n_players):
             return None
         key = np.lexsort((infoset, player))
@@ -166,24 +172,25 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
             return None  # an information set with more than one node
         kind[is_p] = player.astype(np.int64) - 1
     if is_c.any():
-        c_set, c_plain = number(node_at[is_c] + 2)
+        k = first_num[is_c]
+        c_set, c_plain = values[k], plain[k]
         if not c_plain.all() or len(np.unique(c_set)) < len(c_set):
             return None  # a chance set used twice (its actions listed once)
 
-    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_tok[is_t], num_of, values, ratio, n_players)
+    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_num[is_t] + 1, values, ratio, n_players)
     if matrix is None:
         return None
 
     # names: labels and labelled moves
     s_len = s_close - s_open - 1
-    named = np.flatnonzero(s_len[str_of[node_at + 1]] > 0)
+    named = np.flatnonzero(s_len[first_str] > 0)
     labels = {int(i): raw[s_open[k] + 1:s_close[k]].decode("utf-8")
-              for i, k in zip(named.tolist(), str_of[node_at[named] + 1].tolist())}
+              for i, k in zip(named.tolist(), first_str[named].tolist())}
     parents = np.flatnonzero(inner)
     counts = arity[parents]
     before = np.cumsum(counts) - counts
     rank = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(before, counts)
-    act = np.repeat(str_of[a_open[parents] + 1], counts) + rank  # action names are consecutive strings
+    act = np.repeat(first_str[parents] + 2, counts) + rank  # action names are consecutive strings
     odd = np.flatnonzero(~_unlabelled(b, s_open[act] + 1, s_len[act], rank))
     moves = [(i, r, raw[s_open[k] + 1:s_close[k]].decode("utf-8"))
              for i, r, k in zip(np.repeat(parents, counts)[odd].tolist(), rank[odd].tolist(), act[odd].tolist())]
@@ -193,7 +200,7 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     if len(chance_nodes):
         counts = arity[chance_nodes]
         before = np.cumsum(counts) - counts
-        k = np.repeat(num_of[a_open[chance_nodes] + 2] - before, counts) + np.arange(int(counts.sum()))
+        k = np.repeat(first_num[chance_nodes] + 1 - before, counts) + np.arange(int(counts.sum()))
         if signed[k].any():
             return None  # a sign: -0 is a probability kop must read exactly (as 0)
         probs = values[k]
@@ -293,13 +300,13 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np
     return values, plain, signed, ratio
 
 
-def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, out_tok: np.ndarray, num_of: np.ndarray,
+def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
                   values: np.ndarray, ratio: np.ndarray, n: int) -> np.ndarray | None:
-    """Payoff rows of the terminal nodes (in file order), or None for an outcome kop must word."""
+    """Payoff rows of the terminal nodes (in file order; *first*: the ordinal of each one's first
+    payoff, where it has payoffs), or None for an outcome kop must word."""
     if (has_pays & (outcome == 0)).any():
         return None
-    first = num_of[out_tok[has_pays] + 3]  # outcome, name, '{', first payoff
-    cells = first[:, None] + np.arange(n)
+    cells = first[has_pays][:, None] + np.arange(n)
     rows = values[cells]
     matrix = np.zeros((len(outcome), n), dtype=np.float64)
     matrix[has_pays] = rows
