@@ -2,8 +2,8 @@
 
 :func:`scan_nodes` reads the nodes of a Gambit ``.efg`` file (after its header) with array
 operations over the bytes of the text instead of a Python step per node.  It covers the
-common case: names without backslashes, numbers (integers, decimals, fractions) of at most 15
-characters without exponents, every personal and chance node listing its actions, outcomes only
+common case: names without backslashes, numbers without exponents (fractions and probabilities
+of at most 15 characters), every personal and chance node listing its actions, outcomes only
 at terminal nodes, every information set a single node.  On anything else -- including every error -- it returns
 None, and :func:`kop.games.efg.loads_efg` reads the file with its token-level reader, which
 accepts the same files (giving the same tree) and words the errors.  Within those bounds the
@@ -36,8 +36,11 @@ from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 
 __all__ = ["scan_nodes", "tree_from_prefix"]
 
-#: longest number token the fast path reads (longer ones go to the token-level reader)
+#: longest number token the fast path reads as digits (longer ones by ``float()``, up to
+#: ``_MAX_CHARS``: the token-level reader's limit)
 _MAX_DIGITS = 15
+_MAX_CHARS = 200
+_DECIMAL = re.compile(rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 # byte classes outside strings: 0 anything else (not the fast path), 1 space, 2 quote,
 # 3 brace or comma, 4 digit, 5 a node letter, 6 sign or decimal point
@@ -124,7 +127,7 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     parsed = _numbers(skel, num_start, num_end, special)
     if parsed is None:
         return None
-    values, plain, signed, ratio = parsed
+    values, plain, signed, loose, long, partial = parsed
 
     kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
     g_open = np.flatnonzero(kinds_t == _OPEN)
@@ -177,7 +180,7 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
         if not c_plain.all() or len(np.unique(c_set)) < len(c_set):
             return None  # a chance set used twice (its actions listed once)
 
-    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_num[is_t] + 1, values, ratio, n_players)
+    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_num[is_t] + 1, values, loose, n_players)
     if matrix is None:
         return None
 
@@ -201,14 +204,17 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
         counts = arity[chance_nodes]
         before = np.cumsum(counts) - counts
         k = np.repeat(first_num[chance_nodes] + 1 - before, counts) + np.arange(int(counts.sum()))
-        if signed[k].any():
-            return None  # a sign: -0 is a probability kop must read exactly (as 0)
+        if signed[k].any() or long[k].any():
+            return None  # a sign (-0 is a probability kop reads as 0), or more digits than a float holds
         probs = values[k]
         # exact sums within half the tolerance are accepted; a float sum errs by < 3e-16 a term
         if probs.max() > 1 or (np.abs(np.add.reduceat(probs, before) - 1) > PROB_TOLERANCE / 2 * counts).any():
             return None
     depth = _depths(arity, pending)
-    integral = bool(np.all(np.floor(matrix) == matrix))
+    # whole: the float of a short number is whole exactly when the number is; a long one is whole
+    # when its digits after the point are zeros
+    integral = bool(np.all(np.floor(matrix) == matrix)) and not (partial.any() and _partial_payoff(
+        partial, outcome[is_t], has_pays[is_t], out_num[is_t] + 1, n_players))
     return tree_from_prefix(players, depth, kind, arity, matrix, integral, labels, moves, chance_nodes, probs)
 
 
@@ -239,16 +245,17 @@ _POW10_INT = 10 ** np.arange(_MAX_DIGITS + 1, dtype=np.int64)
 
 
 def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np.ndarray
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
-    """Values of the number tokens ``skel[starts[k]:ends[k]]``, whether each is a plain integer,
-    whether each has a sign and whether each is a fraction (*special* marks the tokens with a
-    sign, point or slash, the others are all digits); None unless each is
-    ``[+-]?(D+(.D*)?|.D+|D+/D+)`` of at most :data:`_MAX_DIGITS` characters, with no zero
-    denominator.
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Values of the number tokens ``skel[starts[k]:ends[k]]``, and whether each is a plain
+    integer, has a sign, is loose (a fraction or long: equal floats need not mean equal
+    numbers), is long (more than :data:`_MAX_DIGITS` characters) and is long with digits other
+    than 0 after its point (*special* marks the tokens with a sign, point or slash, the others
+    are all digits).  None unless each is ``[+-]?(D+(.D*)?|.D+|D+/D+)`` (no fraction when long)
+    of at most :data:`_MAX_CHARS` characters, with no zero denominator.
 
-    A value is the integer of its digits (exact in a float below 10^15) divided by a power of
-    ten or by its denominator: one correctly rounded division, as ``float()`` of the exact
-    value gives.
+    A short value is the integer of its digits (exact in a float below 10^15) divided by a
+    power of ten or by its denominator: one correctly rounded division, as ``float()`` of the
+    exact value gives; a long one is ``float()`` of its text.
     """
     runs = len(starts)
     lengths = ends - starts
@@ -256,9 +263,19 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np
     plain = ~special
     signed = np.zeros(runs, dtype=bool)
     ratio = np.zeros(runs, dtype=bool)
-    if runs and int(lengths.max()) > _MAX_DIGITS:
+    long = lengths > _MAX_DIGITS
+    partial = np.zeros(runs, dtype=bool)
+    if runs and int(lengths.max()) > _MAX_CHARS:
         return None
-    for width in range(1, int(lengths.max()) + 1 if runs else 1):
+    for k, lo, hi in zip(np.flatnonzero(long).tolist(), starts[long].tolist(), ends[long].tolist()):
+        tok = skel[lo:hi].tobytes()
+        if not _DECIMAL.fullmatch(tok):
+            return None
+        values[k] = float(tok)
+        plain[k] = False
+        signed[k] = tok[:1] in (b"+", b"-")
+        partial[k] = tok.partition(b".")[2].strip(b"0") != b""
+    for width in range(1, min(int(lengths.max()), _MAX_DIGITS) + 1 if runs else 1):
         rows = np.flatnonzero(lengths == width)
         if not len(rows):
             continue
@@ -297,7 +314,7 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np
         values[rows] = v
         signed[rows] = sign[:, 0]
         ratio[rows] = slashes > 0
-    return values, plain, signed, ratio
+    return values, plain, signed, ratio | long, long, partial
 
 
 def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
@@ -321,7 +338,8 @@ def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
     keys, first_def, inverse, count = np.unique(outcome[defined], return_index=True, return_inverse=True,
                                                 return_counts=True)
     if ratio[cells[count[inverse] > 1]].any():
-        return None  # an outcome defined twice with fractions: equal floats need not be equal fractions
+        return None  # an outcome defined twice with fractions or long numbers: equal floats need not
+        # be equal numbers
     if not np.array_equal(rows, rows[first_def[inverse]]):
         return None  # an outcome defined again with other payoffs
     users = np.flatnonzero(refer)
@@ -331,6 +349,13 @@ def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
         return None  # an outcome used before its payoffs are given
     matrix[users] = rows[first_def[at]]
     return matrix
+
+
+def _partial_payoff(partial: np.ndarray, outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
+                    n: int) -> bool:
+    """Whether a terminal node's payoffs include a long number that is not whole."""
+    del outcome
+    return bool(partial[first[has_pays][:, None] + np.arange(n)].any())
 
 
 def _depths(arity: np.ndarray, pending: np.ndarray) -> np.ndarray:
