@@ -36,7 +36,7 @@ player the goal ``max``.
 
 Reading and writing take time linear in the file (reading sorts once).  Files in
 the common style (no backslashes in names, numbers of at most 15 characters
-without exponents or fractions, every information set listing its actions,
+without exponents, every information set listing its actions,
 outcomes only at terminal nodes) are read by array operations over the whole
 text (:mod:`kop.games.efgscan`); anything else, and every error, by a token-level
 reader that gives the same tree and words the errors.
@@ -81,7 +81,7 @@ _STR = r'"((?:[^"\\]|\\.)*)"'
 # an integer, a rational of two integers, or a decimal with an optional exponent
 _NUM = r"[+-]?(?:[0-9]+/[0-9]+|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)"
 _END = r"(?![0-9A-Za-z_./+-])"
-_INT = r"([0-9]+)" + _END
+_INT = r"([0-9]{1,18})" + _END  # longer: the token reader words the error
 _PAYS = rf"\{{\s*((?:{_NUM}){_END}(?:(?:\s*,\s*|\s+)(?:{_NUM}){_END})*)\s*\}}"
 _OUTCOME = rf"\s+{_INT}(?:\s*{_STR}\s*{_PAYS})?"
 _QSTR = r'"(?:[^"\\]|\\.)*"'

@@ -2,13 +2,15 @@
 
 :func:`scan_nodes` reads the nodes of a Gambit ``.efg`` file (after its header) with array
 operations over the bytes of the text instead of a Python step per node.  It covers the
-common case: names without backslashes, numbers of at most 15 characters without exponents or
-fractions, every personal and chance node listing its actions, outcomes only at terminal nodes,
-every information set a single node.  On anything else -- including every error -- it returns
+common case: names without backslashes, numbers (integers, decimals, fractions) of at most 15
+characters without exponents, every personal and chance node listing its actions, outcomes only
+at terminal nodes, every information set a single node.  On anything else -- including every error -- it returns
 None, and :func:`kop.games.efg.loads_efg` reads the file with its token-level reader, which
 accepts the same files (giving the same tree) and words the errors.  Within those bounds the
-numbers read as floats are exact: an integer below 10^15 is a float exactly, and a decimal of at
-most 15 digits is whole, at most 1, or equal to another exactly when its nearest float is.
+numbers read as floats are exact: an integer below 10^15 is a float exactly; a decimal of at
+most 15 digits is whole, at most 1, or equal to another exactly when its nearest float is; a
+fraction of such integers is whole or at most 1 exactly when its nearest float is (two
+fractions are compared only by the token-level reader).
 
 :func:`tree_from_prefix` turns per-node arrays in prefix (file) order into a
 :class:`~kop.games.tree.GameTree` (breadth-first layout).
@@ -49,11 +51,11 @@ for _c in b"0123456789":
     _CLASS[_c] = 4
 for _c in b"pct":
     _CLASS[_c] = 5
-for _c in b".+-":
+for _c in b".+-/":
     _CLASS[_c] = 6
 # token kind of a token's first byte: numbers become 'n'
 _KIND = np.arange(256, dtype=np.uint8)
-for _c in b"0123456789.+-":
+for _c in b"0123456789.+-/":
     _KIND[_c] = ord("n")
 _Q, _OPEN, _CLOSE, _N = ord('"'), ord("{"), ord("}"), ord("n")
 
@@ -118,7 +120,7 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     parsed = _numbers(skel, num_start, num_end, special)
     if parsed is None:
         return None
-    values, plain, signed = parsed
+    values, plain, signed, ratio = parsed
 
     kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
     index_t = np.int32 if len(kinds_t) < 2**31 else np.int64
@@ -168,7 +170,7 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
         if not c_plain.all() or len(np.unique(c_set)) < len(c_set):
             return None  # a chance set used twice (its actions listed once)
 
-    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_tok[is_t], num_of, values, n_players)
+    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_tok[is_t], num_of, values, ratio, n_players)
     if matrix is None:
         return None
 
@@ -230,20 +232,23 @@ _POW10_INT = 10 ** np.arange(_MAX_DIGITS + 1, dtype=np.int64)
 
 
 def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np.ndarray
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Values of the number tokens ``skel[starts[k]:ends[k]]``, whether each is a plain integer
-    and whether each has a sign (*special* marks the tokens with a sign or point, the others are
-    all digits); None unless each is ``[+-]?(D+(.D*)?|.D+)`` of at most
-    :data:`_MAX_DIGITS` characters.
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Values of the number tokens ``skel[starts[k]:ends[k]]``, whether each is a plain integer,
+    whether each has a sign and whether each is a fraction (*special* marks the tokens with a
+    sign, point or slash, the others are all digits); None unless each is
+    ``[+-]?(D+(.D*)?|.D+|D+/D+)`` of at most :data:`_MAX_DIGITS` characters, with no zero
+    denominator.
 
     A value is the integer of its digits (exact in a float below 10^15) divided by a power of
-    ten: one correctly rounded division, as ``float()`` of the text gives.
+    ten or by its denominator: one correctly rounded division, as ``float()`` of the exact
+    value gives.
     """
     runs = len(starts)
     lengths = ends - starts
     values = np.zeros(runs)
     plain = ~special
     signed = np.zeros(runs, dtype=bool)
+    ratio = np.zeros(runs, dtype=bool)
     if runs and int(lengths.max()) > _MAX_DIGITS:
         return None
     for width in range(1, int(lengths.max()) + 1 if runs else 1):
@@ -264,27 +269,38 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np
         sign = (ch == 43) | (ch == 45)
         if width > 1 and sign[:, 1:].any():
             return None  # a sign inside a number
-        dots = dot.sum(axis=1)
-        if dots.max() > 1 or not digit.any(axis=1).all():
-            return None  # two decimal points, or no digit
+        slash = ch == 47
+        dots, slashes = dot.sum(axis=1), slash.sum(axis=1)
+        if (dots + slashes).max() > 1:
+            return None  # two points or slashes, or both
         power: np.ndarray = np.cumsum(digit[:, ::-1], axis=1)[:, ::-1] - digit  # the digits to the right of each
-        mantissa = np.where(digit, (ch.astype(np.int64) - 48) * _POW10_INT[power], 0).sum(axis=1)
+        below = np.where(slash, power, 0).sum(axis=1)  # the digits after the slash
+        if (digit.sum(axis=1) == below).any() or ((slashes > 0) & (below == 0)).any():
+            return None  # no digit (before the slash), or none after it
+        lower = np.cumsum(slash, axis=1) > 0  # the slash and the denominator
+        d = ch.astype(np.int64) - 48
+        top = np.where(digit & ~lower, d * _POW10_INT[np.maximum(power - below[:, None], 0)], 0).sum(axis=1)
+        denominator = np.where(digit & lower, d * _POW10_INT[power], 0).sum(axis=1)
+        if ((slashes > 0) & (denominator == 0)).any():
+            return None  # a zero denominator
         scale = np.where(dot, power, 0).sum(axis=1)  # the digits after the point
-        v = mantissa.astype(np.float64) / _POW10[scale]
+        v = top.astype(np.float64) / np.where(slashes > 0, denominator.astype(np.float64), _POW10[scale])
         neg = ch[:, 0] == 45
         v[neg] = -v[neg]
         values[rows] = v
         signed[rows] = sign[:, 0]
-    return values, plain, signed
+        ratio[rows] = slashes > 0
+    return values, plain, signed, ratio
 
 
 def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, out_tok: np.ndarray, num_of: np.ndarray,
-                  values: np.ndarray, n: int) -> np.ndarray | None:
+                  values: np.ndarray, ratio: np.ndarray, n: int) -> np.ndarray | None:
     """Payoff rows of the terminal nodes (in file order), or None for an outcome kop must word."""
     if (has_pays & (outcome == 0)).any():
         return None
     first = num_of[out_tok[has_pays] + 3]  # outcome, name, '{', first payoff
-    rows = values[first[:, None] + np.arange(n)]
+    cells = first[:, None] + np.arange(n)
+    rows = values[cells]
     matrix = np.zeros((len(outcome), n), dtype=np.float64)
     matrix[has_pays] = rows
     refer = ~has_pays & (outcome != 0)
@@ -295,7 +311,10 @@ def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, out_tok: np.ndarray
     defined = np.flatnonzero(has_pays)
     if not len(defined):
         return None
-    keys, first_def, inverse = np.unique(outcome[defined], return_index=True, return_inverse=True)
+    keys, first_def, inverse, count = np.unique(outcome[defined], return_index=True, return_inverse=True,
+                                                return_counts=True)
+    if ratio[cells[count[inverse] > 1]].any():
+        return None  # an outcome defined twice with fractions: equal floats need not be equal fractions
     if not np.array_equal(rows, rows[first_def[inverse]]):
         return None  # an outcome defined again with other payoffs
     users = np.flatnonzero(refer)

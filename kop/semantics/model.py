@@ -552,6 +552,18 @@ class KripkeModel:
         True
         """
         phi = _formula(phi)
+        if self._small():  # without numpy (see kop.semantics.bitset_checker)
+            from kop.semantics.bitset_checker import truth_bits
+
+            keep = truth_bits(self, phi)
+            actual = self._actual_list()
+            if not keep:
+                note: str | None = f"the announcement {_show(phi)} is false at every world"
+            elif actual and not any(keep >> i & 1 for i in actual):
+                note = f"the announcement {_show(phi)} is false at every designated world"
+            else:
+                note = None
+            return self._restrict_bits(keep, note)
         mask = self.truth_mask(phi)
         note = None
         if not mask.any():
@@ -559,6 +571,24 @@ class KripkeModel:
         elif len(self._actual) and not mask[self._actual].any():
             note = f"the announcement {_show(phi)} is false at every designated world"
         return self._restrict(mask, note)
+
+    def _restrict_bits(self, keep: int, note: str | None) -> KripkeModel:
+        """The submodel on the worlds of the bit set *keep*, built as bit sets (block ids not renumbered)."""
+        b = self._bitsets()
+        positions = _members(keep)
+        new_pos = {old: new for new, old in enumerate(positions)}
+        atoms = {}
+        for p, mask in b.atoms.items():
+            moved = 0
+            for new, old in enumerate(positions):
+                if mask >> old & 1:
+                    moved |= 1 << new
+            atoms[p] = moved
+        bits = ModelBits(len(positions), {a: [ids[i] for i in positions] for a, ids in b.ids.items()},
+                         dict(b.nblocks), atoms, [new_pos[i] for i in b.actual if i in new_pos])
+        all_worlds = self.worlds
+        return KripkeModel._with_bits(tuple(all_worlds[i] for i in positions), self._agents, dict(self._nblocks),
+                                      bits, note)
 
     def product_update(self, action: ActionModel, rename: Any = None) -> KripkeModel:
         """The product update with an action model; see :func:`kop.semantics.update.product_update`."""
@@ -594,9 +624,10 @@ class KripkeModel:
 
     @classmethod
     def _with_bits(cls, worlds: tuple[str, ...], agents: tuple[str, ...], nblocks: dict[str, int],
-                   bits: ModelBits) -> KripkeModel:
+                   bits: ModelBits, note: str | None = None) -> KripkeModel:
+        """A model from already validated bit sets (no checks)."""
         self = cls.__new__(cls)
-        self._init(worlds, None, agents, None, nblocks, bits, None)
+        self._init(worlds, None, agents, None, nblocks, bits, note)
         return self
 
     # -- views ---------------------------------------------------------------------

@@ -49,10 +49,10 @@ def test_bits_agree_with_numpy_on_models_built_from_names(case):
 @SETTINGS
 @given(cases(), st.data())
 def test_bits_agree_with_numpy_on_updated_models(case, data):
-    """Announcements and array-built models hold numpy arrays; their bit sets are derived from them."""
+    """Restrictions by a numpy mask and array-built models hold numpy arrays; their bit sets are derived."""
     m, phi = case
     ann = data.draw(formulas_for(m.agents, 4))
-    after = m.announce(ann)
+    after = m._restrict(m.truth_mask(ann), None)
     assert after._bits is None
     assert _as_set(after, truth_bits(after, phi)) == _numpy_set(after, phi), (ann, phi)
     arrays = KripkeModel.from_arrays(m.worlds, {a: m.block_ids(a) for a in m.agents},
@@ -106,3 +106,22 @@ def test_empty_model_and_empty_domain():
     assert truth_bits(m, parse("<!false> true")) == 0
     empty = m.announce("p & ~p")
     assert empty.is_empty and empty.truth_set("K_a p") == frozenset()
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases(), st.data())
+def test_announcement_on_bit_sets_is_the_numpy_restriction(case, data):
+    """A small model announces without numpy; the result (worlds, partitions, valuation, designated
+    worlds, note) is the one the numpy restriction gives, and answers the same questions."""
+    m, phi = case
+    ann = data.draw(formulas_for(m.agents, 6))
+    small = m.announce(ann)
+    assert small._arrays is None
+    arrays = KripkeModel._raw(m.worlds, m.agents, m._blocks, m._nblocks, m._atoms, m._actual)
+    mask = arrays.truth_mask(ann)
+    big = arrays._restrict(mask, small.note)
+    assert small == big and small.to_json() == big.to_json() and small.actual == big.actual
+    assert (small.note is None) == (bool(mask.any()) and bool(mask[m._actual].any()))
+    assert small.truth_set(phi) == big.truth_set(phi) == _numpy_set(big, phi)
+    again = small.announce(phi)  # announcing on the result, both ways
+    assert again == big._restrict(big.truth_mask(phi), again.note)
