@@ -119,15 +119,15 @@ class KripkeModel:
         nblocks: dict[str, int] = {}
         for a in agent_names:
             blocks[a], nblocks[a] = _partition_ids(a, partitions[a], names, index)
-        atoms: dict[str, int] = {}
+        sets: dict[str, bytearray] = {}  # atom -> its worlds, one bit each (linear time to fill)
         for i, (w, lst) in enumerate(zip(names, atom_lists)):
-            bit = 1 << i
             for p in lst:
-                mask = atoms.get(p) if isinstance(p, str) else None
-                if mask is None:
+                row = sets.get(p) if isinstance(p, str) else None
+                if row is None:
                     _check_atom(p, w)
-                    mask = 0
-                atoms[p] = mask | bit
+                    row = sets[p] = bytearray((n + 7) // 8)
+                row[i >> 3] |= 1 << (i & 7)
+        atoms = {p: int.from_bytes(row, "little") for p, row in sets.items()}
         bits = ModelBits(n, blocks, nblocks, atoms, _actual_positions(actual, index))
         self._init(tuple(names), index, agent_names, None, nblocks, bits, None)
 
@@ -717,15 +717,12 @@ class _Arrays:
 def _members(mask: int) -> list[int]:
     """The positions of the set bits of *mask*, in increasing order."""
     out = []
-    i = 0
-    while mask:
-        low = mask & 0xFFFFFFFF
-        if low:
-            for j in range(32):
-                if low >> j & 1:
-                    out.append(i + j)
-        mask >>= 32
-        i += 32
+    for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
+        if byte:
+            base = k * 8
+            for j in range(8):
+                if byte >> j & 1:
+                    out.append(base + j)
     return out
 
 
