@@ -59,7 +59,7 @@ from kop.reasoning.pseudomodel import PseudoModel, TypeInfo
 __all__ = ["TypeSearch", "UNKNOWN", "MAX_SEARCH_TYPES"]
 
 #: The most types the search builds before it leaves the question to type elimination.
-MAX_SEARCH_TYPES = 3000
+MAX_SEARCH_TYPES = 6000
 
 
 class _Unknown:
@@ -152,8 +152,20 @@ class TypeSearch:
             for j in members:
                 if self.alive[j] and all(self._holds(j, lit) for lit in lits):
                     return j
-            if self.ts.solve(profile + lits):
-                return self._new_type()
+            # a type that also shares as many of i's classes for the other agents as it can:
+            # the agents whose profile literals are in the unsatisfiable core leave, one round each
+            others = {b: self._profile(i, b) for b in self.agents if b != a}
+            while True:
+                if self.ts.solve(profile + lits + [lit for b in others for lit in others[b]]):
+                    return self._new_type()
+                if not others:
+                    break
+                core = set(self.ts.core())
+                out = [b for b in others if core.intersection(others[b])]
+                if not out:
+                    others = {}
+                for b in out:
+                    del others[b]
         self._learn(want, var)
         return None
 
