@@ -2,8 +2,8 @@
 
 :func:`scan_nodes` reads the nodes of a Gambit ``.efg`` file (after its header) with array
 operations over the bytes of the text instead of a Python step per node.  It covers the
-common case: names without backslashes, numbers (integers, decimals, fractions) of at most 15
-characters without exponents, every personal and chance node listing its actions, outcomes only
+common case: names without backslashes, numbers without exponents (fractions and probabilities
+of at most 15 characters), every personal and chance node listing its actions, outcomes only
 at terminal nodes, every information set a single node.  On anything else -- including every error -- it returns
 None, and :func:`kop.games.efg.loads_efg` reads the file with its token-level reader, which
 accepts the same files (giving the same tree) and words the errors.  Within those bounds the
@@ -36,8 +36,11 @@ from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 
 __all__ = ["scan_nodes", "tree_from_prefix"]
 
-#: longest number token the fast path reads (longer ones go to the token-level reader)
+#: longest number token the fast path reads as digits (longer ones by ``float()``, up to
+#: ``_MAX_CHARS``: the token-level reader's limit)
 _MAX_DIGITS = 15
+_MAX_CHARS = 200
+_DECIMAL = re.compile(rb"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 # byte classes outside strings: 0 anything else (not the fast path), 1 space, 2 quote,
 # 3 brace or comma, 4 digit, 5 a node letter, 6 sign or decimal point
@@ -57,7 +60,9 @@ for _c in b".+-/":
 _KIND = np.arange(256, dtype=np.uint8)
 for _c in b"0123456789.+-/":
     _KIND[_c] = ord("n")
-_Q, _OPEN, _CLOSE, _N = ord('"'), ord("{"), ord("}"), ord("n")
+_Q, _OPEN, _CLOSE = ord('"'), ord("{"), ord("}")
+_NODE = np.zeros(256, dtype=bool)  # the token kinds that start a node
+_NODE[list(b"pct")] = True
 
 
 def _grammar(n_players: int) -> re.Pattern[bytes]:
@@ -88,8 +93,11 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
         filled = content > 0
         mark[s_open[filled] + 1] = 1
         mark[s_close[filled]] = -1
-        skel = b[np.cumsum(mark[:-1], dtype=np.int8) == 0]
-        del mark
+        np.cumsum(mark, out=mark)  # 1 inside a string's content (in place: the text may be large)
+        outside = mark[:-1].view(bool)
+        np.logical_not(outside, out=outside)
+        skel = b[outside]
+        del mark, outside
         closing = s_close - np.cumsum(content)
     else:
         skel, closing = b, s_close
@@ -99,18 +107,17 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
         return None
     # atoms: maximal runs of digits, signs, points and letters (as the token-level reader's words
     # and numbers run); a letter must be an atom of its own (p, c or t)
-    edge = np.zeros(len(cls) + 1, dtype=bool)
-    edge[1:-1] = (cls[1:] >= 4) != (cls[:-1] >= 4)
-    edge[0], edge[-1] = cls[0] >= 4, cls[-1] >= 4
-    bounds = np.flatnonzero(edge)
+    edge = np.zeros(len(cls) + 2, dtype=bool)
+    np.greater_equal(cls, 4, out=edge[1:-1])
+    np.not_equal(edge[1:], edge[:-1], out=edge[:-1])  # in place: each reads its right neighbour first
+    bounds = np.flatnonzero(edge[:-1])
     a_start, a_end = bounds[0::2], bounds[1::2]
     word = cls[a_start] == 5
     if (a_end[word] - a_start[word] > 1).any() or int(word.sum()) != int(np.count_nonzero(cls == 5)):
         return None  # a word other than p, c, t, or a letter inside a number
     token = (cls - np.uint8(2)) <= 1  # strings, braces, commas
     token[a_start] = True
-    starts = np.flatnonzero(token)
-    kinds_b = _KIND[skel[starts]]
+    kinds_b = _KIND[skel[token]]
     n_players = len(players)
     if not _grammar(n_players).fullmatch(kinds_b.tobytes()):
         return None
@@ -120,22 +127,15 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     parsed = _numbers(skel, num_start, num_end, special)
     if parsed is None:
         return None
-    values, plain, signed, ratio = parsed
+    values, plain, signed, loose, long, partial = parsed
 
     kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
-    index_t = np.int32 if len(kinds_t) < 2**31 else np.int64
-    num_of = np.cumsum(kinds_t == _N, dtype=index_t) - 1  # token -> its number's ordinal
-    str_of = np.cumsum(kinds_t == _Q, dtype=index_t) - 1  # token -> its string's ordinal
     g_open = np.flatnonzero(kinds_t == _OPEN)
     g_close = np.flatnonzero(kinds_t == _CLOSE)
-    node_at = np.flatnonzero(np.isin(kinds_t, (ord("p"), ord("c"), ord("t"))))
+    node_at = np.flatnonzero(_NODE[kinds_t])
     m = len(node_at)
     node_kind = kinds_t[node_at]
     is_p, is_c, is_t = node_kind == ord("p"), node_kind == ord("c"), node_kind == ord("t")
-
-    def number(tok: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        k = num_of[tok]
-        return values[k], plain[k]
 
     # actions: the group right after the information set's name
     a_open = np.where(is_p, node_at + 5, node_at + 4)
@@ -145,8 +145,16 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     arity = np.where(is_p, a_close - a_open - 1, (a_close - a_open - 1) // 2)
     arity[is_t] = 0
     out_tok = np.where(is_t, node_at + 2, a_close + 1)
-    outcome, out_plain = number(out_tok)
     has_pays = kinds_t[out_tok + 1] == _Q
+    # each node's first string and first number (ordinals in the file), from what each holds:
+    # t "name" outcome ["name" {payoffs}]; p "name" player set "name" {"actions"} outcome [...];
+    # c "name" set "name" {"action" prob ...} outcome [...]
+    n_str = np.where(is_t, 1, 2 + arity) + has_pays
+    n_num = np.where(is_p, 3, np.where(is_c, 2 + arity, 1)) + n_players * has_pays
+    first_str = np.cumsum(n_str) - n_str
+    first_num = np.cumsum(n_num) - n_num
+    out_num = np.where(is_p, first_num + 2, np.where(is_c, first_num + 1 + arity, first_num))
+    outcome, out_plain = values[out_num], plain[out_num]
     if not out_plain.all() or (inner & ((outcome != 0) | has_pays)).any():
         return None  # an outcome number not a plain integer, or an outcome at an inner node
 
@@ -157,8 +165,9 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     kind = np.full(m, LEAF, dtype=np.int64)
     kind[is_c] = CHANCE
     if is_p.any():
-        player, pl_plain = number(node_at[is_p] + 2)
-        infoset, is_plain = number(node_at[is_p] + 3)
+        k = first_num[is_p]
+        player, pl_plain = values[k], plain[k]
+        infoset, is_plain = values[k + 1], plain[k + 1]
         if not (pl_plain.all() and is_plain.all() and player.min() >= 1 and player.max() <= n_players):
             return None
         key = np.lexsort((infoset, player))
@@ -166,24 +175,25 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
             return None  # an information set with more than one node
         kind[is_p] = player.astype(np.int64) - 1
     if is_c.any():
-        c_set, c_plain = number(node_at[is_c] + 2)
+        k = first_num[is_c]
+        c_set, c_plain = values[k], plain[k]
         if not c_plain.all() or len(np.unique(c_set)) < len(c_set):
             return None  # a chance set used twice (its actions listed once)
 
-    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_tok[is_t], num_of, values, ratio, n_players)
+    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_num[is_t] + 1, values, loose, n_players)
     if matrix is None:
         return None
 
     # names: labels and labelled moves
     s_len = s_close - s_open - 1
-    named = np.flatnonzero(s_len[str_of[node_at + 1]] > 0)
+    named = np.flatnonzero(s_len[first_str] > 0)
     labels = {int(i): raw[s_open[k] + 1:s_close[k]].decode("utf-8")
-              for i, k in zip(named.tolist(), str_of[node_at[named] + 1].tolist())}
+              for i, k in zip(named.tolist(), first_str[named].tolist())}
     parents = np.flatnonzero(inner)
     counts = arity[parents]
     before = np.cumsum(counts) - counts
     rank = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(before, counts)
-    act = np.repeat(str_of[a_open[parents] + 1], counts) + rank  # action names are consecutive strings
+    act = np.repeat(first_str[parents] + 2, counts) + rank  # action names are consecutive strings
     odd = np.flatnonzero(~_unlabelled(b, s_open[act] + 1, s_len[act], rank))
     moves = [(i, r, raw[s_open[k] + 1:s_close[k]].decode("utf-8"))
              for i, r, k in zip(np.repeat(parents, counts)[odd].tolist(), rank[odd].tolist(), act[odd].tolist())]
@@ -193,15 +203,18 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     if len(chance_nodes):
         counts = arity[chance_nodes]
         before = np.cumsum(counts) - counts
-        k = np.repeat(num_of[a_open[chance_nodes] + 2] - before, counts) + np.arange(int(counts.sum()))
-        if signed[k].any():
-            return None  # a sign: -0 is a probability kop must read exactly (as 0)
+        k = np.repeat(first_num[chance_nodes] + 1 - before, counts) + np.arange(int(counts.sum()))
+        if signed[k].any() or long[k].any():
+            return None  # a sign (-0 is a probability kop reads as 0), or more digits than a float holds
         probs = values[k]
         # exact sums within half the tolerance are accepted; a float sum errs by < 3e-16 a term
         if probs.max() > 1 or (np.abs(np.add.reduceat(probs, before) - 1) > PROB_TOLERANCE / 2 * counts).any():
             return None
     depth = _depths(arity, pending)
-    integral = bool(np.all(np.floor(matrix) == matrix))
+    # whole: the float of a short number is whole exactly when the number is; a long one is whole
+    # when its digits after the point are zeros
+    integral = bool(np.all(np.floor(matrix) == matrix)) and not (partial.any() and _partial_payoff(
+        partial, outcome[is_t], has_pays[is_t], out_num[is_t] + 1, n_players))
     return tree_from_prefix(players, depth, kind, arity, matrix, integral, labels, moves, chance_nodes, probs)
 
 
@@ -232,16 +245,17 @@ _POW10_INT = 10 ** np.arange(_MAX_DIGITS + 1, dtype=np.int64)
 
 
 def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np.ndarray
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
-    """Values of the number tokens ``skel[starts[k]:ends[k]]``, whether each is a plain integer,
-    whether each has a sign and whether each is a fraction (*special* marks the tokens with a
-    sign, point or slash, the others are all digits); None unless each is
-    ``[+-]?(D+(.D*)?|.D+|D+/D+)`` of at most :data:`_MAX_DIGITS` characters, with no zero
-    denominator.
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Values of the number tokens ``skel[starts[k]:ends[k]]``, and whether each is a plain
+    integer, has a sign, is loose (a fraction or long: equal floats need not mean equal
+    numbers), is long (more than :data:`_MAX_DIGITS` characters) and is long with digits other
+    than 0 after its point (*special* marks the tokens with a sign, point or slash, the others
+    are all digits).  None unless each is ``[+-]?(D+(.D*)?|.D+|D+/D+)`` (no fraction when long)
+    of at most :data:`_MAX_CHARS` characters, with no zero denominator.
 
-    A value is the integer of its digits (exact in a float below 10^15) divided by a power of
-    ten or by its denominator: one correctly rounded division, as ``float()`` of the exact
-    value gives.
+    A short value is the integer of its digits (exact in a float below 10^15) divided by a
+    power of ten or by its denominator: one correctly rounded division, as ``float()`` of the
+    exact value gives; a long one is ``float()`` of its text.
     """
     runs = len(starts)
     lengths = ends - starts
@@ -249,9 +263,19 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np
     plain = ~special
     signed = np.zeros(runs, dtype=bool)
     ratio = np.zeros(runs, dtype=bool)
-    if runs and int(lengths.max()) > _MAX_DIGITS:
+    long = lengths > _MAX_DIGITS
+    partial = np.zeros(runs, dtype=bool)
+    if runs and int(lengths.max()) > _MAX_CHARS:
         return None
-    for width in range(1, int(lengths.max()) + 1 if runs else 1):
+    for k, lo, hi in zip(np.flatnonzero(long).tolist(), starts[long].tolist(), ends[long].tolist()):
+        tok = skel[lo:hi].tobytes()
+        if not _DECIMAL.fullmatch(tok):
+            return None
+        values[k] = float(tok)
+        plain[k] = False
+        signed[k] = tok[:1] in (b"+", b"-")
+        partial[k] = tok.partition(b".")[2].strip(b"0") != b""
+    for width in range(1, min(int(lengths.max()), _MAX_DIGITS) + 1 if runs else 1):
         rows = np.flatnonzero(lengths == width)
         if not len(rows):
             continue
@@ -290,16 +314,16 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np
         values[rows] = v
         signed[rows] = sign[:, 0]
         ratio[rows] = slashes > 0
-    return values, plain, signed, ratio
+    return values, plain, signed, ratio | long, long, partial
 
 
-def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, out_tok: np.ndarray, num_of: np.ndarray,
+def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
                   values: np.ndarray, ratio: np.ndarray, n: int) -> np.ndarray | None:
-    """Payoff rows of the terminal nodes (in file order), or None for an outcome kop must word."""
+    """Payoff rows of the terminal nodes (in file order; *first*: the ordinal of each one's first
+    payoff, where it has payoffs), or None for an outcome kop must word."""
     if (has_pays & (outcome == 0)).any():
         return None
-    first = num_of[out_tok[has_pays] + 3]  # outcome, name, '{', first payoff
-    cells = first[:, None] + np.arange(n)
+    cells = first[has_pays][:, None] + np.arange(n)
     rows = values[cells]
     matrix = np.zeros((len(outcome), n), dtype=np.float64)
     matrix[has_pays] = rows
@@ -314,7 +338,8 @@ def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, out_tok: np.ndarray
     keys, first_def, inverse, count = np.unique(outcome[defined], return_index=True, return_inverse=True,
                                                 return_counts=True)
     if ratio[cells[count[inverse] > 1]].any():
-        return None  # an outcome defined twice with fractions: equal floats need not be equal fractions
+        return None  # an outcome defined twice with fractions or long numbers: equal floats need not
+        # be equal numbers
     if not np.array_equal(rows, rows[first_def[inverse]]):
         return None  # an outcome defined again with other payoffs
     users = np.flatnonzero(refer)
@@ -324,6 +349,13 @@ def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, out_tok: np.ndarray
         return None  # an outcome used before its payoffs are given
     matrix[users] = rows[first_def[at]]
     return matrix
+
+
+def _partial_payoff(partial: np.ndarray, outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
+                    n: int) -> bool:
+    """Whether a terminal node's payoffs include a long number that is not whole."""
+    del outcome
+    return bool(partial[first[has_pays][:, None] + np.arange(n)].any())
 
 
 def _depths(arity: np.ndarray, pending: np.ndarray) -> np.ndarray:

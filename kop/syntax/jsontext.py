@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import gc
 import json
+import json.scanner
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -126,11 +127,11 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _strict_pairs(dups: list[bool]) -> Any:
+def _strict_pairs(dups: list[dict[str, Any]]) -> Any:
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         d = dict(items)
         if len(d) != len(items):
-            dups.append(True)
+            dups.append(d)
         return d
     return pairs
 
@@ -141,7 +142,7 @@ def _no_constant(name: str) -> Any:
 
 def loads_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """JSON text to Python data, strictly (see the module docstring); problems raise :class:`JsonError`."""
-    dups: list[bool] = []
+    dups: list[dict[str, Any]] = []
     try:
         with paused_gc():
             data = json.loads(text, object_pairs_hook=_strict_pairs(dups), parse_constant=_no_constant)
@@ -151,10 +152,88 @@ def loads_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
         # too deep for json.loads, an over-long integer, or NaN/Infinity: the iterative reader
         # reads the first and locates the others
         return loads_deep(text, max_depth)
+    if len(dups) == 1 and max_depth >= _NATIVE_DEPTH:
+        # one object holds a repeated key, and the text is otherwise what loads_deep accepts:
+        # place it without reading the whole text token by token
+        with paused_gc():
+            error = _locate_duplicate(text, data, dups[0])
+        if error is not None:
+            raise error
     if dups or (max_depth < _NATIVE_DEPTH and _deeper_than(data, max_depth)):
         loads_deep(text, max_depth)  # locates the first duplicate key or the first level too deep
         raise AssertionError("loads_deep found no problem")  # pragma: no cover
     return data
+
+
+def _path_to(data: Any, target: Any) -> list[str | int] | None:
+    """The keys and indices leading from *data* to the container *target* (by identity), or None."""
+    found: list[Any] = [data]           # containers, breadth first
+    up: list[int] = [-1]                # the index in *found* of each one's parent
+    steps: list[str | int] = [0]        # and its key or index there
+    k = 0
+    while k < len(found):
+        x = found[k]
+        if x is target:
+            path: list[str | int] = []
+            while k > 0:
+                path.append(steps[k])
+                k = up[k]
+            return path[::-1]
+        for step, v in (x.items() if type(x) is dict else enumerate(x)):
+            if type(v) is dict or type(v) is list:
+                found.append(v)
+                up.append(k)
+                steps.append(step)
+        k += 1
+    return None
+
+
+def _locate_duplicate(text: str, data: Any, target: dict[str, Any]) -> JsonError | None:
+    """The error :func:`loads_deep` gives for valid JSON *text* whose one object *target* repeats a key.
+
+    Walks the text along the path to *target*, skipping other values with the C scanner;
+    None if anything is not as expected (then :func:`loads_deep` decides).
+    """
+    parts = _path_to(data, target)
+    if parts is None:
+        return None
+    scan = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
+    space = _SPACE.match
+
+    def skip(pos: int, char: str) -> int:
+        pos = space(text, pos).end()  # type: ignore[union-attr]
+        if text[pos] != char:
+            raise ValueError(char)
+        return space(text, pos + 1).end()  # type: ignore[union-attr]
+
+    try:
+        pos = space(text, 0).end()  # type: ignore[union-attr]
+        for step in parts:
+            if isinstance(step, int):
+                pos = skip(pos, "[")
+                for _ in range(step):
+                    pos = skip(scan(text, pos)[1], ",")
+            else:
+                pos = skip(pos, "{")
+                while True:
+                    key, pos = scan(text, pos)
+                    pos = skip(pos, ":")
+                    if key == step:
+                        break
+                    pos = skip(scan(text, pos)[1], ",")
+        pos = skip(pos, "{")
+        seen = set()
+        while True:
+            start = pos
+            key, pos = scan(text, pos)
+            if key in seen:
+                line, col = _line_col(text, start)
+                where = json_path(parts)
+                return JsonError(line, col, f"{where}: duplicate key {key!r}", where, key)
+            seen.add(key)
+            pos = skip(scan(text, skip(pos, ":"))[1], ",")
+    except (ValueError, IndexError, StopIteration, RecursionError):
+        return None
 
 
 def _deeper_than(data: Any, limit: int) -> bool:

@@ -213,11 +213,22 @@ def test_decimal_fractions_are_a_located_error(body):
         kop.loads_efg('EFG 2 R "g" { "A" "B" } ' + body)
 
 
+def test_long_numbers_keep_exact_wholeness():
+    t = kop.loads_efg('EFG 2 R "g" { "A" "B" } t "" 1 "" { 1 1.0000000000000001 }')
+    assert t.payoffs.tolist() == [[1.0, 1.0]] and not t.integral
+
+
 def test_fast_path_bounds():
     """What the fast path leaves to the token-level reader (which reads these the same way)."""
     head = 'EFG 2 R "g" { "A" "B" } '
     cases = {
-        't "" 1 "" { 1 1234567890123456 }': None,         # 16 characters: beyond exact floats
+        't "" 1 "" { 1 1234567890123456 }': True,         # 16 characters: read by float()
+        't "" 1 "" { 1 0.30000000000000004 }': True,
+        't "" 1 "" { 1 1.0000000000000001 }': True,       # not whole, though its float is
+        't "" 1 "" { 1 -3.000000000000000000 }': True,    # whole
+        't "" 1 "" { 1 12345678901234567/3 }': None,
+        'p "" 1 1 "" { "a" "b" } 0 t "" 1 "" { 1 0.10000000000000001 } t "" 1 "" { 1 0.1 }': None,
+        'c "" 1 "" { "a" 0.50000000000000001 "b" .5 } 0 t "" 1 "" { 1 2 } t "" 1': None,
         't "" 1 "" { 1 123456789012345 }': True,
         't "" 1 "" { 1 2e3 }': None,
         't "" 1 "" { 1 -7/3 }': True,
