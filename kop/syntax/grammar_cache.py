@@ -107,20 +107,11 @@ def lalr_parser(name: str, *, transformer: Any = None, propagate_positions: bool
 
 def _save(parser: Lark, path: Path) -> None:
     """Write *parser*'s tables to *path* atomically; give up quietly if the folder is not writable."""
-    import tempfile
+    import io
 
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                parser.save(f, _NOT_SAVED)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        pass
+    buffer = io.BytesIO()
+    parser.save(buffer, _NOT_SAVED)
+    _write_atomically(path, buffer.getvalue())
 
 
 #: the Lark options of grammars run by :mod:`kop.syntax.lalr`
