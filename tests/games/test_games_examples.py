@@ -122,3 +122,11 @@ def test_nim22_minimax_value():
 
 def test_figure2_efg_copy_is_the_same_tree(fig2):
     assert kop.load_tree(THEORIES / "figure2.efg") == fig2
+
+
+def test_figure2_has_one_source():
+    """Figure 2 is written once, in code (kop.figure2()); the json, efg and theory copies in theories/ equal it."""
+    t = kop.figure2()
+    assert kop.load_tree(THEORIES / "figure2.json") == t
+    assert kop.load_tree(THEORIES / "figure2.efg") == t
+    # theories/figure2.kop's inline game: tests/theory/test_theory_language.py::test_inline_figure2_is_the_papers_tree
