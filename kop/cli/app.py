@@ -101,6 +101,7 @@ COMMAND_MODULES = [
 COMMAND_INDEX = {
     "parse": "kop.cli.parse_cmd",
     "check": "kop.cli.model_cmds", "announce": "kop.cli.model_cmds", "minimize": "kop.cli.model_cmds",
+    "export": "kop.cli.model_cmds",
     "valid": "kop.cli.prover_cmds", "satisfiable": "kop.cli.prover_cmds", "entails": "kop.cli.prover_cmds",
     "level": "kop.cli.prover_cmds",
     "solve": "kop.cli.game_cmds", "play": "kop.cli.game_cmds",

@@ -80,6 +80,40 @@ def register(cli: Commands) -> None:
     p.add_argument("--generated", "-g", action="store_true",
                    help="First drop the worlds not reachable from the designated ones.")
 
+    p = cli.add("export", _export, json_help='Print {"format", "output", "text"} as JSON.')
+    p.add_argument("model_path", type=Path, metavar="MODEL", help=_MODEL_HELP)
+    p.add_argument("--to", required=True, choices=["smcdel"], metavar="FORMAT",
+                   help="The format to write: smcdel (SMCDEL's *.smcdel.txt input language).")
+    p.add_argument("--output", "-o", dest="out", type=Path, metavar="FILE",
+                   help="Write the file here (default: stdout).")
+
+
+def _export(args: argparse.Namespace) -> None:
+    """Write MODEL in another tool's format: --to smcdel writes SMCDEL's input language.
+
+    The model must be given by observation: worlds with distinct valuations,
+    each agent telling apart exactly the worlds that differ on atoms it
+    observes (as models from `model { observes ... }` and the puzzles are).
+    Atoms are numbered 1, 2, ... (SMCDEL's atoms are numbers); a comment at
+    the top maps them back to names, and the actual worlds become `TRUE?`
+    questions.  `kop run FILE.smcdel.txt` reads the file back.
+    """
+    from kop.semantics.smcdel import to_smcdel
+
+    m = _load(args.model_path)
+    text = to_smcdel(m, name=args.model_path.name) + "\n"
+    if args.out is not None:
+        try:
+            args.out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            from kop.syntax.errors import KopError
+
+            raise KopError(f"{args.out}: cannot write the file ({exc.strerror or exc})") from None
+    if args.json:
+        print_json({"format": args.to, "output": None if args.out is None else str(args.out), "text": text})
+    elif args.out is None:
+        print(text, end="")
+
 
 def _check(args: argparse.Namespace) -> None:
     """Check FORMULA at the designated worlds of MODEL (or at --world) and list where it holds."""

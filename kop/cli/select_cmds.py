@@ -11,7 +11,9 @@ from kop.cli.app import Commands, print_json
 
 def register(cli: Commands) -> None:
     p = cli.add("run", _run, json_help="Print the answers as JSON.")
-    p.add_argument("theory", metavar="THEORY", help="A .kop theory file (see docs/theories.md).")
+    p.add_argument("theory", metavar="THEORY",
+                   help="A .kop theory file (see docs/theories.md), or a file in SMCDEL's input language "
+                        "(*.smcdel.txt, or text starting with VARS; see docs/formats.md).")
     p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
                    help="Seconds per prover question (default: 60).")
     p.add_argument("--scenario", "-s", metavar="NAME", help="Answer only in this scenario.")
@@ -104,8 +106,16 @@ def _run(args: argparse.Namespace) -> int | None:
     agents, know, common, core P = d, P knows E_Q ..., scenario NAME { ... },
     include "FILE", announce FORMULA, [in S] ask QUESTION, [in S] expect ...
     (see docs/theories.md).  Exit 1 when an `expect` does not match.
+
+    A file in SMCDEL's input language (VARS, LAW, OBS, then VALID?, WHERE?
+    and TRUE? questions; *.smcdel.txt or text that starts with VARS) is
+    read as SMCDEL reads it, and each question answered as SMCDEL prints it.
     """
     from kop.theory import load_theory, run_theory
+
+    smcdel = _smcdel_text(args.theory)
+    if smcdel is not None:
+        return _run_smcdel(smcdel, args)
 
     answers = run_theory(load_theory(args.theory, allow_outside=args.allow_outside), timeout=args.timeout,
                          scenario=args.scenario)
@@ -117,6 +127,34 @@ def _run(args: argparse.Namespace) -> int | None:
             print(f"[{a.where}]{scen} {a.text}")
     bad = [a for a in answers if a.question.startswith("expect") and not a.result["ok"]]
     return 1 if bad else None
+
+
+def _smcdel_text(name: str) -> str | None:
+    """The text of *name* when it is in SMCDEL's language (by name, or by its first word), else None."""
+    from pathlib import Path
+
+    from kop.semantics.smcdel import looks_like_smcdel
+    from kop.theory.files import read_regular
+
+    if name.endswith(".kop"):
+        return None
+    text = read_regular(Path(name), what="input file", shown=name)
+    return text if looks_like_smcdel(name, text) else None
+
+
+def _run_smcdel(text: str, args: argparse.Namespace) -> int | None:
+    from kop.semantics.smcdel import parse_smcdel
+
+    if args.scenario is not None:
+        from kop.syntax.errors import KopError
+
+        raise KopError("--scenario: an SMCDEL file has no scenarios")
+    answers = parse_smcdel(text).run()
+    if args.json:
+        print_json([a.to_json() for a in answers])
+    else:
+        print("\n\n".join(a.explain() for a in answers))
+    return None
 
 
 def _pair(v: Any) -> str:
