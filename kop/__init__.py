@@ -176,6 +176,8 @@ _EXPORTS: dict[str, str] = {
     "random_worlds_game": "kop.worlds.generators",
     "random_belief_sets": "kop.worlds.generators",
     "card_game": "kop.worlds.generators",
+    "worlds_from_openspiel": "kop.worlds.openspiel",
+    "OpenSpielWorlds": "kop.worlds.openspiel",
     "play_round": "kop.worlds.competition",
     "supremacy": "kop.worlds.competition",
     # agents (kop.Agent, kop.Match, kop.tournament)

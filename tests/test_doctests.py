@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import pkgutil
 
 import pytest
@@ -28,6 +29,9 @@ def test_docstring_examples(name: str) -> None:
         if exc.name and exc.name.split(".")[0] in OPTIONAL:
             pytest.skip(f"needs the optional package {exc.name}")
         raise
+    for needed in getattr(module, "__doctest_requires__", ()):
+        if importlib.util.find_spec(needed) is None:
+            pytest.skip(f"its examples need the optional package {needed}")
     finder = doctest.DocTestFinder(exclude_empty=True)
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
     for test in finder.find(module, name):

@@ -36,6 +36,9 @@ from kop.games.tree import Player
 
 __all__ = ["from_openspiel", "OpenSpielGame", "load_openspiel"]
 
+#: the doctests need this optional package (tests/test_doctests.py skips them without it)
+__doctest_requires__ = ("pyspiel",)
+
 
 def _pyspiel() -> Any:
     try:
