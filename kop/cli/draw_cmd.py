@@ -29,8 +29,12 @@ def register(cli: Commands) -> None:
     p.add_argument("--play", dest="plays", action="append", default=[], metavar="PLAYER=NAME",
                    help="Highlight the play of these strategies (repeat per player), e.g. A=M2.")
     p.add_argument("--title", metavar="TEXT", help="A title above the picture.")
-    p.add_argument("--layout", choices=("kamada_kawai", "spring", "circular"), default="kamada_kawai",
-                   metavar="LAYOUT", help="How a model's worlds are placed: kamada_kawai (default), spring or circular.")
+    p.add_argument("--layout", choices=("auto", "valuation", "cells", "kamada_kawai", "spring", "circular"),
+                   default="auto", metavar="LAYOUT",
+                   help="How a model's worlds are placed: auto (default: by valuation, or in a grid of two agents' "
+                        "cells, else kamada_kawai), valuation, cells, kamada_kawai, spring or circular.")
+    p.add_argument("--step", type=int, metavar="N",
+                   help="A theory's model after its first N announcements (0: before any; default: after all).")
     p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
                    help="Seconds per prover question (theories; default: 60).")
     p.add_argument("--allow-outside", action="store_true",
@@ -98,6 +102,29 @@ def _draw(args: argparse.Namespace) -> None:
         print(f"drew {args.source} ({text}) to {args.output}")
 
 
+def _model_at_step(th: Any, args: argparse.Namespace, before: Any) -> tuple[Any, int, int]:
+    """The theory's model after its first --step announcements (all of them by default), the step and their count."""
+    from kop.syntax.errors import KopError
+    from kop.theory.grammar import expand_includes
+    from kop.theory.model import Theory
+    from kop.theory.questions import run_statements
+
+    statements = tuple(expand_includes(th.statements, th.base, th.allow_outside, []))
+    announcements = [i for i, s in enumerate(statements) if s.kind == "announce"]
+    total = len(announcements)
+    step = total if args.step is None else args.step
+    if not 0 <= step <= total:
+        raise KopError(f"--step {args.step}: the theory makes {plural(total, 'announcement')}; "
+                       f"choose a step from 0 to {total}")
+    if step == 0:
+        return before, 0, total
+    last = announcements[step - 1]
+    kept = tuple(s for i, s in enumerate(statements)
+                 if i <= last and not s.kind.startswith(("ask", "expect")))
+    state = run_statements(Theory(kept, th.base, th.text, th.allow_outside), timeout=args.timeout)
+    return state.model, step, total
+
+
 def _theory(args: argparse.Namespace, plays: dict[str, str]) -> tuple[Any, dict[str, Any], str]:
     from kop.games.play import play
     from kop.syntax.errors import KopError
@@ -110,8 +137,13 @@ def _theory(args: argparse.Namespace, plays: dict[str, str]) -> tuple[Any, dict[
     if tree is None:
         if state.model is None:
             raise KopError(f"{args.source}: the theory states neither a game nor a model to draw")
-        fig = state.model.draw(layout=args.layout, title=args.title)
-        return fig, {"worlds": len(state.model)}, plural(len(state.model), "world")
+        model, step, total = _model_at_step(th, args, state.model)
+        fig = model.draw(layout=args.layout, title=args.title)
+        at = f" after {plural(step, 'announcement')} of {total}" if total else ""
+        return fig, {"worlds": len(model), "step": step}, plural(len(model), "world") + at
+    if args.step is not None:
+        raise KopError("--step draws a theory's model after its announcements; this theory has a game "
+                       "(announcements on a game change the knowledge, which `kop run` answers)")
     if len(ctxs) > 1:
         names = ", ".join(c.name or "base" for c in ctxs)
         raise KopError(f"{args.source}: the theory has several scenarios ({names}); choose one with --scenario")

@@ -1,10 +1,12 @@
 """Pictures of Kripke models: one colour per agent's relation, the designated worlds marked.
 
-Worlds are circles labelled with their name and the atoms true there; two
-worlds an agent cannot tell apart are joined by an edge in that agent's colour
-(the reflexive loops of S5 are left out).  Designated (actual) worlds have a
-double border.  The layout is networkx's (Kamada-Kawai when scipy is present,
-else a seeded spring layout), so the same model always gives the same picture.
+Worlds are circles labelled with the atoms true there (and their names when
+short); each agent's cells are lines in the agent's colour through the worlds
+it cannot tell apart (the reflexive loops of S5 are left out).  Designated
+(actual) worlds have a double border.  Worlds are placed by the model's
+structure (:func:`model_layout`): hypercube-like models by valuation, others in
+a grid of two agents' cells, the rest by networkx's Kamada-Kawai layout; the
+same model always gives the same picture.
 
 Drawing uses matplotlib, an optional extra: ``pip install 'kop-epistemic[draw]'``.
 This module also holds what every kop picture shares: the colours, the
@@ -34,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from kop.semantics.model import KripkeModel
 
-__all__ = ["draw_model", "model_svg", "save_figure", "figure_svg", "require_matplotlib",
+__all__ = ["draw_model", "model_layout", "LAYOUTS", "model_svg", "save_figure", "figure_svg", "require_matplotlib",
            "repr_svg", "AGENT_COLOURS", "MAX_DRAWN_WORLDS", "FORMATS"]
 
 #: one colour per agent, in the model's agent order (matplotlib's colour-blind-safe tab10)
@@ -89,27 +91,220 @@ def _layout(g: Any, layout: str) -> dict:
             layout = "spring"
     if layout == "spring":
         return nx.spring_layout(g, seed=7)
-    raise LimitError(f"unknown layout {layout!r} (use kamada_kawai, spring or circular)")
+    raise LimitError(f"unknown layout {layout!r} (use auto, valuation, cells, kamada_kawai, spring or circular)")
 
 
-def draw_model(model: KripkeModel, *, layout: str = "kamada_kawai", title: str | None = None,
-               show_atoms: bool = True) -> Figure:
-    """Draw *model*: one colour per agent's relation, designated worlds with a double border.
+#: directions of the atoms in the valuation layout (a square, a cube, two cubes side by side)
+_AXES = ((1.0, 0.0), (0.0, 1.0), (0.5, 0.42), (2.0, 0.0))
+#: the layouts :func:`model_layout` knows
+LAYOUTS = ("auto", "valuation", "cells", "kamada_kawai", "spring", "circular")
+
+
+def _distinct_valuations(model: KripkeModel) -> bool:
+    return len({model.valuation(w) for w in model.worlds}) == len(model)
+
+
+def _valuation_layout(model: KripkeModel) -> dict[str, tuple[float, float]] | None:
+    """Hypercube-like models (at most four atoms, most valuations present): each atom a direction."""
+    atoms = sorted(model.atoms)
+    if not 1 <= len(atoms) <= len(_AXES) or not _distinct_valuations(model) or len(model) * 2 < 2 ** len(atoms):
+        return None
+    pos = {}
+    for w in model.worlds:
+        v = model.valuation(w)
+        x = sum(_AXES[i][0] for i, a in enumerate(atoms) if a in v)
+        y = sum(_AXES[i][1] for i, a in enumerate(atoms) if a in v)
+        pos[w] = (3.0 * x, 3.0 * y)
+    return pos
+
+
+def _cells_layout(model: KripkeModel) -> dict[str, tuple[float, float]] | None:
+    """A grid whose rows are one agent's cells and whose columns are another's (Cheryl's table)."""
+    agents = sorted(model.agents, key=lambda a: -len(model.partition(a)))
+    if len(agents) < 2:
+        if len(agents) == 1:
+            cells = model.partition(agents[0])
+            return {w: (2.0 * i, -1.3 * j) for i, c in enumerate(cells) for j, w in enumerate(c)}
+        return None
+    best = None
+    for rows_agent in sorted(agents[:3], key=lambda a: len(model.partition(a))):   # fewer rows: a wide table
+        for cols_agent in agents[:3]:
+            if rows_agent == cols_agent:
+                continue
+            rows, cols = model.partition(rows_agent), model.partition(cols_agent)
+            if len(rows) > 30 or len(cols) > 30 or len(rows) == 1 or len(cols) == 1:
+                continue
+            r = {w: i for i, c in enumerate(rows) for w in c}
+            k = {w: i for i, c in enumerate(cols) for w in c}
+            slots: dict[tuple[int, int], int] = {}
+            for w in model.worlds:
+                slots[r[w], k[w]] = slots.get((r[w], k[w]), 0) + 1
+            crowd = max(slots.values())
+            score = (crowd, len(rows) * len(cols))
+            if crowd <= 2 and (best is None or score < best[0]):
+                best = (score, r, k)
+    if best is None:
+        return None
+    _, r, k = best
+    # order rows and columns by the valuations they hold, so neighbours differ in few atoms
+    order_r = _order(r, model)
+    order_k = _order(k, model)
+    crowd = best[0][0]
+    longest = max(len(",".join(sorted(model.valuation(w)))) for w in model.worlds)
+    dx = max(2.6, 0.12 * longest + 1.4)          # room for the label to the right of each world
+    pos: dict[str, tuple[float, float]] = {}
+    seen: dict[tuple[int, int], int] = {}
+    for w in model.worlds:
+        slot = (order_r[r[w]], order_k[k[w]])
+        n = seen.get(slot, 0)
+        seen[slot] = n + 1
+        pos[w] = (dx * (crowd * slot[1] + n), -2.0 * slot[0])
+    return pos
+
+
+def _order(cell_of: dict[str, int], model: KripkeModel) -> dict[int, int]:
+    key: dict[int, tuple[str, ...]] = {}
+    for w, c in cell_of.items():
+        v = tuple(sorted(model.valuation(w)))
+        key[c] = min(key.get(c, v), v)
+    return {c: i for i, c in enumerate(sorted(key, key=lambda c: (key[c], c)))}
+
+
+def model_layout(model: KripkeModel, layout: str = "auto") -> tuple[dict[str, tuple[float, float]], str]:
+    """Where each world of *model* goes in its picture, and the layout used.
+
+    Parameters
+    ----------
+    model : KripkeModel
+    layout : str
+        ``"auto"`` (default): ``"valuation"`` for hypercube-like models (at most
+        four atoms, distinct valuations, at least half of them present: each
+        atom is a direction, so an agent's edges are parallel), else
+        ``"cells"`` (rows are one agent's cells, columns another's: each agent's
+        edges run along rows or columns), else ``"kamada_kawai"``. Also
+        ``"spring"`` and ``"circular"``.
+
+    Returns
+    -------
+    (dict, str)
+        World -> (x, y), and the name of the layout used.
+
+    Example
+    -------
+    >>> import kop
+    >>> m = kop.KripkeModel.from_observations(["p", "q"], "p | q", {"a": ["p"], "b": ["q"]})
+    >>> pos, used = model_layout(m)
+    >>> used, sorted(pos.items())
+    ('valuation', [('w01', (0.0, 3.0)), ('w10', (3.0, 0.0)), ('w11', (3.0, 3.0))])
+    """
+    if layout not in LAYOUTS:
+        raise LimitError(f"unknown layout {layout!r} (use {', '.join(LAYOUTS)})")
+    if layout in ("auto", "valuation"):
+        pos = _valuation_layout(model)
+        if pos is not None:
+            return pos, "valuation"
+        if layout == "valuation":
+            raise LimitError("the valuation layout needs at most four atoms, distinct valuations and most of them "
+                             "present; use auto, cells or kamada_kawai")
+    if layout in ("auto", "cells"):
+        pos = _cells_layout(model)
+        if pos is not None:
+            return pos, "cells"
+        if layout == "cells":
+            raise LimitError("the cells layout needs agents whose cells make a grid with at most two worlds in a "
+                             "place; use auto or kamada_kawai")
+        layout = "kamada_kawai"
+    raw = _layout(model.to_networkx(), layout)
+    scale = 1.6 * max(2.0, len(model) ** 0.5)
+    return {w: (float(raw[w][0]) * scale, float(raw[w][1]) * scale) for w in model.worlds}, layout
+
+
+def _label(model: KripkeModel, w: str, names: str) -> tuple[str, str]:
+    """(text inside the circle, text under it)."""
+    atoms = ",".join(sorted(model.valuation(w))) or "∅"
+    short = len(w) <= 4
+    if names == "on" or (names == "auto" and (short or not _distinct_valuations(model))):
+        return (w if len(w) <= 4 else "", atoms if len(w) <= 4 else f"{w}: {atoms}")
+    return "", atoms
+
+
+def _cell_paths(model: KripkeModel, agent: str, pos: dict[str, tuple[float, float]],
+                by_valuation: bool = False) -> list[tuple[str, str]]:
+    """The pairs to join for *agent*: each cell as a path through its worlds in reading order.
+
+    In the valuation layout a cell is joined along the hypercube's edges (worlds
+    that differ in one atom), which keeps every line parallel to an atom's axis;
+    parts of a cell that those edges leave apart are joined by a path.
+    """
+    out = []
+    for cell in model.partition(agent):
+        if len(cell) < 2:
+            continue
+        if by_valuation:
+            vals = {w: model.valuation(w) for w in cell}
+            edges = [(u, v) for i, u in enumerate(cell) for v in cell[i + 1:] if len(vals[u] ^ vals[v]) == 1]
+            parts = _components(cell, edges)
+            out.extend(edges)
+            heads = [p[0] for p in parts]
+            out.extend(zip(heads, heads[1:]))
+            continue
+        xs = [pos[w][0] for w in cell]
+        ys = [pos[w][1] for w in cell]
+        horizontal = (max(xs) - min(xs)) >= (max(ys) - min(ys))
+        ordered = sorted(cell, key=lambda w: (pos[w][0], -pos[w][1]) if horizontal else (-pos[w][1], pos[w][0]))
+        out.extend(zip(ordered, ordered[1:]))
+    return out
+
+
+def _components(cell: tuple[str, ...] | list[str], edges: list[tuple[str, str]]) -> list[list[str]]:
+    root = {w: w for w in cell}
+
+    def find(w: str) -> str:
+        while root[w] != w:
+            root[w] = root[root[w]]
+            w = root[w]
+        return w
+
+    for u, v in edges:
+        root[find(u)] = find(v)
+    groups: dict[str, list[str]] = {}
+    for w in cell:
+        groups.setdefault(find(w), []).append(w)
+    return list(groups.values())
+
+
+def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = None,
+               show_atoms: bool = True, names: str = "auto") -> Figure:
+    """Draw *model*: one colour per agent, its cells as lines through their worlds, designated worlds circled twice.
 
     Parameters
     ----------
     model : KripkeModel
         At most :data:`MAX_DRAWN_WORLDS` worlds (minimize a larger model first).
     layout : str
-        ``"kamada_kawai"`` (default), ``"spring"`` or ``"circular"``.
+        See :func:`model_layout`: ``"auto"`` (default), ``"valuation"``,
+        ``"cells"``, ``"kamada_kawai"``, ``"spring"`` or ``"circular"``.
     title : str, optional
         A title above the picture.
     show_atoms : bool
-        Write the atoms true at each world under its name.
+        Write the atoms true at each world under it (on a white ground, clear of the lines).
+    names : str
+        ``"auto"`` (default): world names inside the circles when they are short
+        (at most four characters) or when two worlds share a valuation, else only
+        the valuation; ``"on"`` or ``"off"``.
 
     Returns
     -------
     matplotlib.figure.Figure
+
+    Notes
+    -----
+    An agent's relation is drawn as its cells: the worlds of a cell are joined,
+    in reading order, by a line in the agent's colour, so the worlds joined by
+    one colour are those the agent cannot tell apart (S5: the line stands for
+    all the pairs of the cell, and the reflexive loops are left out). Where two
+    agents join the same two worlds, their lines bend apart. Lines that would
+    run through another world bend around it.
 
     Example
     -------
@@ -122,55 +317,89 @@ def draw_model(model: KripkeModel, *, layout: str = "kamada_kawai", title: str |
     if len(model) > MAX_DRAWN_WORLDS:
         raise LimitError(f"the model has {len(model)} worlds; kop draws at most {MAX_DRAWN_WORLDS} "
                          "(minimize it, or restrict it to the worlds of interest, first)")
-    g = model.to_networkx()
-    pos = _layout(g, layout)
+    if names not in ("auto", "on", "off"):
+        raise LimitError(f"names must be 'auto', 'on' or 'off', not {names!r}")
+    pos, used = model_layout(model, layout)
     agents = model.agents
-    side = max(4.0, min(16.0, 1.3 * len(model) ** 0.5 + 3))
-    fig = Figure(figsize=(side, side * 0.8))
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    width, height = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    unit = 0.62                                    # inches per layout unit
+    fig = Figure(figsize=(max(4.0, min(22.0, width * unit + 3.2)), max(3.0, min(22.0, height * unit + 1.6))))
     ax = fig.add_subplot()
     ax.set_axis_off()
-    # one arc per agent and pair, bent by the agent's rank so parallel relations stay visible
-    pairs: dict[tuple[str, str], list[str]] = {}
-    for u, v, a in g.edges(keys=True):
-        pairs.setdefault((u, v), []).append(a)
     from matplotlib.patches import FancyArrowPatch
 
-    for (u, v), labels in pairs.items():
+    radius = 0.42
+    pairs: dict[frozenset[str], list[str]] = {}
+    for a in agents:
+        for u, v in _cell_paths(model, a, pos, by_valuation=used == "valuation"):
+            pairs.setdefault(frozenset((u, v)), []).append(a)
+    reach_x, reach_y = list(xs), list(ys)           # where the bent lines go, for the picture's limits
+    for pair, labels in pairs.items():
+        u, v = sorted(pair)
+        blocked = _blocked(pos, u, v, radius)
         for k, a in enumerate(sorted(labels, key=agents.index)):
-            rad = 0.0 if len(labels) == 1 else 0.25 * (k - (len(labels) - 1) / 2)
+            spread = 0.0 if len(labels) == 1 else 0.22 * (k - (len(labels) - 1) / 2)
+            rad = spread + (0.35 if blocked else 0.0)
+            (x1, y1), (x2, y2) = pos[u], pos[v]
+            for side in (1, -1):     # the apex of the bend (either side: matplotlib's sign convention aside)
+                reach_x.append((x1 + x2) / 2 + side * rad * (y2 - y1) / 2)
+                reach_y.append((y1 + y2) / 2 - side * rad * (x2 - x1) / 2)
             ax.add_patch(FancyArrowPatch(pos[u], pos[v], arrowstyle="-", connectionstyle=f"arc3,rad={rad}",
                                          color=AGENT_COLOURS[agents.index(a) % len(AGENT_COLOURS)],
-                                         linewidth=2.0, shrinkA=14, shrinkB=14, zorder=1))
+                                         linewidth=2.2, shrinkA=15, shrinkB=15, zorder=1))
     actual = set(model.actual)
-    xs = [pos[w][0] for w in model.worlds]
-    ys = [pos[w][1] for w in model.worlds]
-    ax.scatter(xs, ys, s=700, c="white", edgecolors="black", linewidths=1.5, zorder=2)
-    des = [w for w in model.worlds if w in actual]
-    if des:
-        ax.scatter([pos[w][0] for w in des], [pos[w][1] for w in des], s=1100, facecolors="none",
-                   edgecolors="black", linewidths=1.5, zorder=2)
-    small = len(model) > 40
+    from matplotlib.patches import Circle
+
+    small = len(model) > 24
     for w in model.worlds:
         x, y = pos[w]
-        ax.text(x, y, w, ha="center", va="center", fontsize=7 if small else 9, zorder=3,
-                fontweight="bold" if w in actual else "normal")
-        if show_atoms:
-            atoms = ",".join(sorted(model.valuation(w))) or "∅"
-            ax.annotate(atoms, (x, y), xytext=(0, -17), textcoords="offset points", ha="center", va="top",
-                        fontsize=6 if small else 8, color="#444444", zorder=3)
+        ax.add_patch(Circle((x, y), radius, facecolor="white", edgecolor="black", linewidth=1.5, zorder=2))
+        if w in actual:
+            ax.add_patch(Circle((x, y), radius * 1.22, facecolor="none", edgecolor="black", linewidth=1.5, zorder=2))
+        inside, under = _label(model, w, names)
+        if inside:
+            ax.text(x, y, inside, ha="center", va="center", fontsize=7 if small else 9, zorder=3,
+                    fontweight="bold" if w in actual else "normal")
+        if show_atoms or not inside:
+            # below and to the right: the one direction no line of the valuation or cells layouts takes
+            ax.text(x + radius * 0.55, y - radius * 1.0, under, ha="left", va="top", fontsize=6 if small else 8,
+                    color="#333333",
+                    zorder=4, bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
+                                    "alpha": 0.9})
     from matplotlib.lines import Line2D
 
-    handles = [Line2D([0], [0], color=AGENT_COLOURS[i % len(AGENT_COLOURS)], lw=2, label=a)
+    handles = [Line2D([0], [0], color=AGENT_COLOURS[i % len(AGENT_COLOURS)], lw=2, label=f"{a} cannot tell apart")
                for i, a in enumerate(agents)]
-    if des:
+    if actual:
         handles.append(Line2D([0], [0], marker="o", color="black", markerfacecolor="white", lw=0,
                               markersize=12, markeredgewidth=1.5, label="designated"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=9)
-    ax.margins(0.15)
-    ax.set_aspect("equal", adjustable="datalim")
+    ax.set_xlim(min(reach_x) - 1.0, max(reach_x) + 2.2)
+    ax.set_ylim(min(reach_y) - 1.4, max(reach_y) + 1.0)
+    ax.set_aspect("equal", adjustable="box")
     if title:
         ax.set_title(title)
     return fig
+
+
+def _blocked(pos: dict[str, tuple[float, float]], u: str, v: str, radius: float) -> bool:
+    """Whether the straight segment u-v passes within a circle's reach of another world."""
+    (x1, y1), (x2, y2) = pos[u], pos[v]
+    dx, dy = x2 - x1, y2 - y1
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return False
+    for w, (x, y) in pos.items():
+        if w in (u, v):
+            continue
+        t = ((x - x1) * dx + (y - y1) * dy) / length2
+        if 0 < t < 1:
+            px, py = x1 + t * dx, y1 + t * dy
+            if (x - px) ** 2 + (y - py) ** 2 < (1.6 * radius) ** 2:
+                return True
+    return False
 
 
 def model_svg(model: KripkeModel, **options: Any) -> str:
