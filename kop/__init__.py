@@ -103,6 +103,8 @@ _EXPORTS: dict[str, str] = {
     "minimax": "kop.games.minimax",
     "alphabeta": "kop.games.alphabeta",
     "mstar": "kop.games.mstar",
+    "prom": "kop.games.prom",
+    "prom_bayes": "kop.games.prom",
     "mh": "kop.games.mh",
     "hm0m": "kop.games.hm0m",
     "strategy": "kop.games.names",
