@@ -288,3 +288,48 @@ def test_bad_players():
     t3 = kop.GameTree.build(["A", "B", "C"], ("A", [(1, 2, 3), (3, 2, 1)]))
     with pytest.raises(kop.KopError, match="name the opponent"):
         kop.prom(t3, "A", [[0, 0]])
+
+
+# -- on implicit games ----------------------------------------------------------------
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.filter_too_much])
+@given(cases(max_strategies=10**9), st.booleans(), st.sampled_from(["first", "last"]), st.data())
+def test_search_on_the_tree_game_makes_the_arrays_choices(case, bayes, tie, data):
+    tree, p, cands, prior = case
+    by_node = candidates_by_node(tree, cands)
+    types = [lambda s, v=v: v[s] for v in by_node]
+    probs = [str(q) for q in prior]
+    f = kop.prom_bayes if bayes else kop.prom
+    s = f(tree, tree.players[p].name, cands, probs, tie=tie)
+    depth = data.draw(st.sampled_from([None, tree.height, tree.height + 2]))
+    r = kop.search(kop.TreeGame(tree), "PrOM-Bayes" if bayes else "PrOM", player=p, types=types,
+                   probabilities=probs, tie=tie, depth=depth)
+    assert r.value[p] == s.value()[p]
+    path = s.path()
+    assert [n.index for n in path] == [n.index for n in path[:1]] + _walk(tree, r.pv)
+
+
+def _walk(tree, pv):
+    out, i = [], 0
+    for m in pv:
+        i = int(tree.offsets[i]) + m
+        out.append(i)
+    return out
+
+
+def test_search_depth_limited_scores_the_horizon_with_the_types():
+    t, cands, probs = prom_differs_example()
+    # at depth 1 the states below A's moves are scored by the evaluations: A's own, and each type's
+    g = kop.TreeGame(t)
+    probe = t.node("probe").index
+    types = [lambda s: 0.0, lambda s: 0.0]
+    r = kop.search(g, "PrOM", types=types, probabilities=probs, depth=1,
+                   evaluations={"A": lambda s: 7.0 if s == probe else 1.0})
+    assert r.pv_names == ("probe",) and r.value[0] == 7
+    with pytest.raises(kop.KopError, match="types must be"):
+        kop.search(g, "PrOM", types=[])
+    with pytest.raises(kop.KopError, match="probability 1 is negative"):
+        kop.search(g, "PrOM", types=types, probabilities=[-1, 2])
+    with pytest.raises(kop.KopError, match="apply to PrOM"):
+        kop.search(g, "M1", types=types)
