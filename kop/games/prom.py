@@ -144,26 +144,28 @@ def preorder_leaves(tree: GameTree) -> np.ndarray:
     """
     offsets, kind, levels = tree.offsets, tree.kind, tree.levels
     n = len(kind)
-    size = np.ones(n, dtype=np.int64)
+    # leaves below each node, bottom-up; then each leaf's rank left to right, top-down:
+    # a child's rank is its parent's plus the leaves below its earlier siblings
+    below = (kind == LEAF).astype(np.int64)
+    spans = []
     for d in range(len(levels) - 2, -1, -1):
         s, e = int(levels[d]), int(levels[d + 1])
         inner = s + np.flatnonzero(kind[s:e] != LEAF)
-        if len(inner):
-            c0 = int(offsets[inner[0]])
-            seg = (offsets[inner] - c0).astype(np.int64)
-            size[inner] += np.add.reduceat(size[c0:int(offsets[inner[-1] + 1])], seg)
-    pre = np.zeros(n, dtype=np.int64)
-    parent = _parents(tree)
-    if n > 1:
-        # preorder rank: parent's rank + 1 + sizes of the earlier siblings
-        cs = np.cumsum(size[1:]) - size[1:]                  # exclusive cumsum over nodes 1..n-1
-        first = offsets[parent].astype(np.int64) - 1         # position (in 1..n-1 numbering) of the first sibling
-        before = cs - cs[first]
-        for d in range(1, len(levels) - 1):
-            s, e = int(levels[d]), int(levels[d + 1])
-            pre[s:e] = pre[parent[s - 1:e - 1]] + 1 + before[s - 1:e - 1]
+        if len(inner) == 0:
+            continue
+        c0, c1 = int(offsets[inner[0]]), int(offsets[inner[-1] + 1])
+        seg = (offsets[inner] - c0).astype(np.int64)
+        below[inner] = np.add.reduceat(below[c0:c1], seg)
+        spans.append((inner, c0, c1, seg))
+    rank = np.zeros(n, dtype=np.int64)
+    for inner, c0, c1, seg in reversed(spans):
+        block = below[c0:c1]
+        ecs = np.cumsum(block) - block
+        rank[c0:c1] = ecs + np.repeat(rank[inner] - ecs[seg], np.diff(np.append(seg, c1 - c0)))
     leaves = np.flatnonzero(kind == LEAF)
-    return leaves[np.argsort(pre[leaves], kind="stable")]
+    out = np.empty(len(leaves), dtype=np.int64)
+    out[rank[leaves]] = leaves
+    return out
 
 
 def _parents(tree: GameTree) -> np.ndarray:
@@ -274,42 +276,39 @@ def type_choices(tree: GameTree, candidates: Any, opponent: str | None = None, *
     return _type_choices(tree, candidate_rows(tree, candidates), o, tie)
 
 
+def _view(tree: GameTree, *, kind: np.ndarray | None = None, probs: np.ndarray | None = None,
+          payoffs: np.ndarray | None = None) -> GameTree:
+    """The same tree with some arrays replaced, sharing the rest (no checks, no recomputation).
+
+    Internal: the engine's :func:`~kop.games.engine.sweep` reads only the arrays, so a
+    type's evaluation (other payoffs) or the opponent's nodes seen as chance nodes
+    (another ``kind`` and ``probs``) are searched without building a tree.
+    """
+    v = object.__new__(GameTree)
+    for slot in GameTree.__slots__:
+        object.__setattr__(v, slot, getattr(tree, slot))
+    if kind is not None:
+        v.kind = kind
+    if probs is not None:
+        v.probs = probs
+    if payoffs is not None:
+        v.payoffs = payoffs
+    v._leaf_rows = None
+    v._hash = None
+    return v
+
+
 def _type_choices(tree: GameTree, cand: np.ndarray, o: int, tie: str) -> np.ndarray:
-    kind, offsets, levels = tree.kind, tree.offsets, tree.levels
-    n = len(kind)
-    k = cand.shape[0]
-    so = tree.players[o].sign
-    vals = np.empty((k, n))
-    leaves = np.flatnonzero(kind == LEAF)
-    vals[:, leaves] = cand[:, tree.leaf_rows()[leaves]]
-    choice = np.full((k, n), -1, dtype=np.int64)
-    probs = tree.probs
-    for d in range(len(levels) - 2, -1, -1):
-        s, e = int(levels[d]), int(levels[d + 1])
-        inner = s + np.flatnonzero(kind[s:e] != LEAF)
-        if len(inner) == 0:
-            continue
-        c0, c1 = int(offsets[inner[0]]), int(offsets[inner[-1] + 1])
-        seg = (offsets[inner] - c0).astype(np.int64)
-        counts = (offsets[inner + 1] - offsets[inner]).astype(np.int64)
-        pk = kind[inner]
-        is_ch = pk == CHANCE
-        kids = vals[:, c0:c1]
-        dec = ~is_ch
-        if dec.any():
-            sgn = np.where(pk == o, so, -so).astype(np.float64)
-            pos = _best(kids * np.repeat(sgn, counts), seg, counts, tie)     # (k, parents)
-            pick = pos + seg + c0
-            rows = np.arange(k)[:, None]
-            vals[:, inner[dec]] = vals[rows, pick[:, dec]]
-            mine = pk == o
-            if mine.any():
-                choice[:, inner[mine]] = pick[:, mine]
-        if is_ch.any():
-            assert probs is not None
-            w = np.nan_to_num(probs[c0:c1])
-            vals[:, inner[is_ch]] = np.add.reduceat(kids * w, seg, axis=1)[:, is_ch]
-    return choice
+    """(k, nodes) child index of each type's minimax move at O's nodes, -1 elsewhere (one engine sweep per type)."""
+    comp, sign = minimax_rule(tree, o)
+    mine = tree.kind == o
+    out = np.full((cand.shape[0], len(tree)), -1, dtype=tree.offsets.dtype)
+    for i, row in enumerate(cand):
+        pay = np.array(tree.payoffs)
+        pay[:, o] = row
+        sol = sweep(_view(tree, payoffs=pay), comp, sign, tie=tie)
+        out[i, mine] = sol.next[mine]
+    return out
 
 
 def _best(key: np.ndarray, seg: np.ndarray, counts: np.ndarray, tie: str) -> np.ndarray:
@@ -374,69 +373,60 @@ def _others(tree: GameTree, p: int, o: int, tie: str) -> np.ndarray | None:
     return fixed
 
 
-def _leaf_values(tree: GameTree) -> np.ndarray:
-    vals = np.empty((len(tree), len(tree.players)))
-    leaves = np.flatnonzero(tree.kind == LEAF)
-    vals[leaves] = tree.payoffs[tree.leaf_rows()[leaves]]
-    return vals
+def _segments(tree: GameTree, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(children of *nodes* concatenated, segment starts, counts)."""
+    starts = tree.offsets[nodes].astype(np.int64)
+    counts = (tree.offsets[nodes + 1] - tree.offsets[nodes]).astype(np.int64)
+    seg = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    kids = np.repeat(starts - seg, counts) + np.arange(int(counts.sum()))
+    return kids, seg, counts
 
 
-def _mode_choice(choice: np.ndarray, weights: np.ndarray, c0: int, m: int, seg: np.ndarray) -> np.ndarray:
-    """At each parent, the child with the largest total weight of the types choosing it (ties: first)."""
-    k = choice.shape[0]
-    mass = np.zeros(m)
-    for i in range(k):
-        np.add.at(mass, choice[i] - c0, weights[i])
-    best = np.maximum.reduceat(mass, seg)
-    counts = np.diff(np.append(seg, m))
-    eq = mass == np.repeat(best, counts)
-    return np.minimum.reduceat(np.where(eq, np.arange(m), m), seg) + c0
+def _mode(tree: GameTree, nodes: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """At each of *nodes*, the child of largest *weight* (per node); ties to the first child."""
+    if len(nodes) == 0:
+        return np.zeros(0, dtype=np.int64)
+    kids, seg, counts = _segments(tree, nodes)
+    return kids[_best(weight[kids], seg, counts, "first") + seg]
+
+
+def _p_rule(tree: GameTree, p: int) -> tuple[np.ndarray, np.ndarray]:
+    """P optimizes its own component by its goal (the other movers are fixed or chance-like)."""
+    n_players = len(tree.players)
+    return np.full(n_players, p), np.full(n_players, tree.players[p].sign)
+
+
+def _fixed_movers(tree: GameTree, p: int, o: int | None) -> np.ndarray:
+    movers = np.ones(len(tree.players), dtype=bool)
+    movers[p] = False
+    if o is not None:
+        movers[o] = False
+    return movers
 
 
 def _prom_sweep(tree: GameTree, p: int, o: int, prior: np.ndarray, choice: np.ndarray,
                 fixed: np.ndarray | None, tie: str) -> Solution:
-    kind, offsets, levels = tree.kind, tree.offsets, tree.levels
-    n = len(kind)
-    sp = tree.players[p].sign
-    vals = _leaf_values(tree)
-    nxt = np.full(n, -1, dtype=offsets.dtype)
-    probs = tree.probs
-    for d in range(len(levels) - 2, -1, -1):
-        s, e = int(levels[d]), int(levels[d + 1])
-        inner = s + np.flatnonzero(kind[s:e] != LEAF)
-        if len(inner) == 0:
-            continue
-        c0, c1 = int(offsets[inner[0]]), int(offsets[inner[-1] + 1])
-        seg = (offsets[inner] - c0).astype(np.int64)
-        counts = (offsets[inner + 1] - offsets[inner]).astype(np.int64)
-        pk = kind[inner]
-        mine = pk == p
-        if mine.any():
-            pos = _best(sp * vals[c0:c1, p], seg, counts, tie)[mine] + seg[mine] + c0
-            nxt[inner[mine]] = pos
-            vals[inner[mine]] = vals[pos]
-        opp = pk == o
-        if opp.any():
-            ns = inner[opp]
-            ch = choice[:, ns]                                      # (k, m)
-            acc = prior[0] * vals[ch[0]]
-            for i in range(1, len(prior)):
-                acc += prior[i] * vals[ch[i]]
-            vals[ns] = acc
-            nxt[ns] = _mode_choice(ch, np.broadcast_to(prior[:, None], ch.shape), c0, c1 - c0, seg)[opp] \
-                if len(prior) > 1 else ch[0]
-        if fixed is not None:
-            rest = (pk >= 0) & ~mine & ~opp
-            if rest.any():
-                ns = inner[rest]
-                nxt[ns] = fixed[ns]
-                vals[ns] = vals[fixed[ns]]
-        is_ch = pk == CHANCE
-        if is_ch.any():
-            assert probs is not None
-            w = np.nan_to_num(probs[c0:c1])
-            vals[inner[is_ch]] = np.add.reduceat(vals[c0:c1] * w[:, None], seg, axis=0)[is_ch]
-    return Solution(nxt, np.arange(n, dtype=offsets.dtype), vals)
+    comp, sign = _p_rule(tree, p)
+    if len(prior) == 1:
+        # one type: O's moves are fixed, exactly M^1's last sweep
+        moves = choice[0] if fixed is None else np.where(tree.kind == o, choice[0], fixed)
+        return sweep(tree, comp, sign, fixed=moves, fixed_movers=_fixed_movers(tree, p, None), tie=tie)
+    # O's nodes become chance nodes: a child's probability is the mass of the types that choose it
+    opp = np.flatnonzero(tree.kind == o)
+    kind = np.array(tree.kind)
+    kind[opp] = CHANCE
+    probs = np.full(len(tree), np.nan) if tree.probs is None else np.array(tree.probs)
+    if len(opp):
+        kids, _, _ = _segments(tree, opp)
+        probs[kids] = 0.0
+    for i, q in enumerate(prior):
+        probs[choice[i, opp]] += q
+    view = _view(tree, kind=kind, probs=probs)
+    sol = sweep(view, comp, sign, fixed=fixed, fixed_movers=None if fixed is None else _fixed_movers(tree, p, o),
+                tie=tie)
+    nxt = np.array(sol.next)
+    nxt[opp] = _mode(tree, opp, probs)
+    return Solution(nxt, sol.ref, sol.table)
 
 
 def _bayes_weights(tree: GameTree, o: int, prior: np.ndarray, choice: np.ndarray) -> np.ndarray:
@@ -465,55 +455,38 @@ def _bayes_weights(tree: GameTree, o: int, prior: np.ndarray, choice: np.ndarray
 
 def _bayes_sweep(tree: GameTree, p: int, o: int, prior: np.ndarray, choice: np.ndarray,
                  fixed: np.ndarray | None, tie: str) -> Solution:
-    """Unnormalized: ``U(n) = Σ_i w_i(n) u_i(n)`` so that P compares sums, never quotients."""
-    kind, offsets, levels = tree.kind, tree.offsets, tree.levels
-    n = len(kind)
-    sp = tree.players[p].sign
+    """Unnormalized: with ``w(n)`` the prior restricted to the types still possible at n and
+    ``U(n) = Σ_i w_i(n) u_i(n)``, an O node sums ``U`` over the children its live types pick (a
+    chance node with weight 1 on those), a leaf is ``|w| · payoff``; P compares sums, never quotients."""
+    if len(prior) == 1:
+        return _prom_sweep(tree, p, o, prior, choice, fixed, tie)
+    comp, sign = _p_rule(tree, p)
     w = _bayes_weights(tree, o, prior, choice)
     mass = w.sum(axis=0)
-    vals = _leaf_values(tree) * mass[:, None]
-    nxt = np.full(n, -1, dtype=offsets.dtype)
-    probs = tree.probs
-    k = len(prior)
-    for d in range(len(levels) - 2, -1, -1):
-        s, e = int(levels[d]), int(levels[d + 1])
-        inner = s + np.flatnonzero(kind[s:e] != LEAF)
-        if len(inner) == 0:
-            continue
-        c0, c1 = int(offsets[inner[0]]), int(offsets[inner[-1] + 1])
-        seg = (offsets[inner] - c0).astype(np.int64)
-        counts = (offsets[inner + 1] - offsets[inner]).astype(np.int64)
-        pk = kind[inner]
-        mine = pk == p
-        if mine.any():
-            pos = _best(sp * vals[c0:c1, p], seg, counts, tie)[mine] + seg[mine] + c0
-            nxt[inner[mine]] = pos
-            vals[inner[mine]] = vals[pos]
-        opp = pk == o
-        if opp.any():
-            ns = inner[opp]
-            ch = choice[:, ns]
-            wn = w[:, ns]
-            picked = np.zeros(c1 - c0, dtype=bool)
-            for i in range(k):
-                live = wn[i] > 0
-                picked[ch[i][live] - c0] = True
-            sums = np.add.reduceat(vals[c0:c1] * picked[:, None], seg, axis=0)
-            vals[ns] = sums[opp]
-            nxt[ns] = _mode_choice(ch, wn, c0, c1 - c0, seg)[opp] if k > 1 else ch[0]
-        if fixed is not None:
-            rest = (pk >= 0) & ~mine & ~opp
-            if rest.any():
-                ns = inner[rest]
-                nxt[ns] = fixed[ns]
-                vals[ns] = vals[fixed[ns]]
-        is_ch = pk == CHANCE
-        if is_ch.any():
-            assert probs is not None
-            pr = np.nan_to_num(probs[c0:c1])
-            vals[inner[is_ch]] = np.add.reduceat(vals[c0:c1] * pr[:, None], seg, axis=0)[is_ch]
-    vals /= mass[:, None]
-    return Solution(nxt, np.arange(n, dtype=offsets.dtype), vals)
+    opp = np.flatnonzero(tree.kind == o)
+    kind = np.array(tree.kind)
+    kind[opp] = CHANCE
+    probs = np.full(len(tree), np.nan) if tree.probs is None else np.array(tree.probs)
+    if len(opp):
+        kids, _, _ = _segments(tree, opp)
+        probs[kids] = 0.0
+    for i in range(len(prior)):
+        live = w[i, opp] > 0
+        probs[choice[i, opp[live]]] = 1.0
+    leaves = np.flatnonzero(tree.kind == LEAF)
+    pay = tree.payoffs * mass[leaves][:, None]
+    view = _view(tree, kind=kind, probs=probs, payoffs=pay)
+    sol = sweep(view, comp, sign, fixed=fixed, fixed_movers=None if fixed is None else _fixed_movers(tree, p, o),
+                tie=tie)
+    nxt = np.array(sol.next)
+    if len(opp):
+        # O's most probable move under the posterior at each of its nodes
+        post = np.zeros(len(tree))
+        for i in range(len(prior)):
+            post[choice[i, opp]] += w[i, opp]      # one move per node and type: no repeated index
+        nxt[opp] = _mode(tree, opp, post)
+    vals = sol.table[sol.ref] / mass[:, None]
+    return Solution(nxt, np.arange(len(tree), dtype=tree.offsets.dtype), vals)
 
 
 # -- an example where the two differ ---------------------------------------------------------------
