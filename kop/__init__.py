@@ -185,6 +185,7 @@ _EXPORTS: dict[str, str] = {
     "Match": "kop.agents.match",
     "MatchResult": "kop.agents.match",
     "tournament": "kop.agents.tournament",
+    "LearningAgent": "kop.agents.learning",
     # experiments (the experiment runner and the papers' experiments)
     "run_tasks": "kop.experiments.runner",
     "spawn_seeds": "kop.experiments.runner",
