@@ -130,6 +130,9 @@ _EXPORTS: dict[str, str] = {
     "knows_on_subtree": "kop.selection.evaluations",
     "leaf_order": "kop.selection.evaluations",
     "evaluation_model": "kop.selection.evaluation_model",
+    "believes_candidates": "kop.selection.beliefs",
+    "EvaluationBelief": "kop.selection.beliefs",
+    "outcomes_under_belief": "kop.selection.beliefs",
     # games: implicit games, search on them, the OpenSpiel bridge
     "search": "kop.games.search",
     "SearchResult": "kop.games.search.result",
