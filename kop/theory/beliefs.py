@@ -42,7 +42,7 @@ def build_beliefs(specs: Sequence[BeliefSpec], tree: Any) -> list[Any]:
                 raise at.error(f"unknown player {who!r} (players {', '.join(tree.player_names)})", who)
         if spec.knower == spec.owner:
             raise spec.pos.error(f"{spec.knower} knows its own evaluation: a belief is about another player's")
-        cands = []
+        cands: list[Any] = []
         for values, _, pos in spec.candidates:
             if isinstance(values, dict):
                 unknown = [k for k in values if k not in labels]

@@ -277,7 +277,7 @@ class _Reader:
         if any(given) and not all(given):
             at = cands[given.index(False)][2]
             raise at.error("give every candidate a probability (p: [..]) or none")
-        if all(given) and sum(p for _, p, _ in cands) <= 0:
+        if all(given) and sum(p for _, p, _ in cands if p is not None) <= 0:
             raise self.pos(st).error("the probabilities sum to 0 (at least one must be positive)")
         return BeliefSpec(str(knower), str(owner_tok)[2:], tuple(cands), self.pos(st), self.pos(knower),
                           self.pos(owner_tok))
