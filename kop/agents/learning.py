@@ -98,7 +98,13 @@ class LearningAgent(Agent):
     def move(self, game: Any, state: Any = None, *, opponent: Any = None,
              evaluations: Mapping[str, Any] | None = None,
              beliefs: Sequence[float] | None = None) -> MoveChoice:
-        """The agent's move at *state* under *beliefs* (default: its prior)."""
+        """The agent's move at *state* under *beliefs* (default: its prior).
+
+        >>> game, types, prior, _ = learning_example()
+        >>> a = LearningAgent("A", types, prior)
+        >>> a.move(game, 1).move_name, a.move(game, 1, beliefs=(1.0, 0.0)).move_name
+        ('safe', 'risky')
+        """
         view, s, me, opp, _ = self._setup(game, state, opponent, evaluations)
         if len(view.players) != 2:
             raise GameError(f"agent {self.name}: a learning agent plays two-player games")

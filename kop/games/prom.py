@@ -326,7 +326,14 @@ def _best(key: np.ndarray, seg: np.ndarray, counts: np.ndarray, tie: str) -> np.
 
 def prom(tree: GameTree, player: str | None, candidates: Any, probabilities: Iterable[Any] | None = None, *,
          opponent: str | None = None, tie: str = "first") -> Strategy:
-    """P's PrOM strategy: the opponent draws one of the types at every move (see the module docstring)."""
+    """P's PrOM strategy: the opponent draws one of the types at every move (see the module docstring).
+
+    >>> import kop
+    >>> t, cands, probs = prom_differs_example()
+    >>> s = kop.prom(t, "A", cands, probs)
+    >>> s.next().label, s.value("probe")          # B2 is worth 1/2·12 + 1/2·0, probe 1/2·6 + 1/2·0
+    ('safe', (3, 3))
+    """
     return _search(tree, player, candidates, probabilities, opponent, tie, bayes=False)
 
 

@@ -168,6 +168,11 @@ def outcomes_under_belief(tree: GameTree, belief: EvaluationBelief) -> list[Unce
     """The knower's candidate strategies side by side: expected, believed, guaranteed and actual outcomes.
 
     The strategies: minimax; M^1 believing each candidate for sure (``M1[i]``); PrOM; PrOM-Bayes.
+
+    >>> import kop
+    >>> EB = [7, 9, 4, 6, 3, 10, 8, 9, 2, 12, 4, 5]
+    >>> [r.strategy for r in outcomes_under_belief(kop.figure2(), believes_candidates("A", "B", [EB]))]
+    ['minimax', 'M1[1]', 'PrOM', 'PrOM-Bayes']
     """
     r = belief.resolve(tree)
     p, o = r.knower, r.owner

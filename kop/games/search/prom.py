@@ -47,7 +47,16 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
                 state: Any = None, depth: int | None = None, player: str | int | None = None,
                 evaluations: Evaluations = None, *, opponent: str | int | None = None, bayes: bool = False,
                 tie: str = "first", max_nodes: int | None = None) -> SearchResult:
-    """P's PrOM (or, with ``bayes=True``, Bayesian PrOM) on *game* from *state* to *depth* plies."""
+    """P's PrOM (or, with ``bayes=True``, Bayesian PrOM) on *game* from *state* to *depth* plies.
+
+    >>> import kop
+    >>> g = kop.TreeGame(kop.figure2())
+    >>> adversarial = lambda s: kop.figure2().node(s).payoff[0] if kop.figure2().node(s).is_leaf else 0
+    >>> prom_search(g, [None, adversarial], ["3/10", "7/10"]).move_name   # None: B's own payoffs
+    'R'
+    >>> prom_search(g, [None, adversarial], ["3/10", "7/10"], bayes=True).move_name
+    'S'
+    """
     name = "PrOM-Bayes" if bayes else "PrOM"
     ctx, s, dk, p = setup(game, evaluations, state, depth, player, max_nodes)
     view = ctx.view
