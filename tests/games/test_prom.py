@@ -336,3 +336,28 @@ def test_search_depth_limited_scores_the_horizon_with_the_types():
         kop.search(g, "PrOM", types=types, probabilities=[-1, 2])
     with pytest.raises(kop.KopError, match="apply to PrOM"):
         kop.search(g, "M1", types=types)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=_HC)
+@given(game_trees(players=2, chance=True, max_depth=5, inner_root=True), st.integers(0, 4), st.booleans(),
+       st.data())
+def test_depth_limited_search_is_prom_on_the_expanded_tree(tree, depth, bayes, data):
+    """At a horizon the states are scored by P's evaluation and each type's: the same as kop.prom on
+    ``GameTree.from_game(game, depth)`` with those scores at its leaves."""
+    n = len(tree)
+    k = data.draw(st.sampled_from([1, 2, 4]))       # uniform probabilities 1/k: dyadic, so floats are exact
+    score_a = data.draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n))
+    scores = [data.draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n)) for _ in range(k)]
+    probs = None
+    game = kop.TreeGame(tree)
+    fa = lambda s: float(score_a[s])          # noqa: E731
+    types = [lambda s, v=v: float(v[s]) for v in scores]
+    name = "PrOM-Bayes" if bayes else "PrOM"
+    r = kop.search(game, name, types=types, probabilities=probs, depth=depth, evaluations={"A": fa})
+    expanded = [kop.GameTree.from_game(game, depth, evaluations={"A": fa, "B": f}) for f in types]
+    t0 = expanded[0]
+    rows = np.vstack([t.payoffs[:, 1] for t in expanded])[:, t0.leaf_rows()[preorder_leaves(t0)]]
+    s = (kop.prom_bayes if bayes else kop.prom)(t0, "A", rows, probs)
+    assert r.value[0] == s.value()[0]
+    if r.move is not None:
+        assert r.pv_names[0] == s.path()[1].step

@@ -12,7 +12,7 @@ from tree_strategies import game_trees
 import kop
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_trees(players=2, chance=False, max_depth=4, goals="paper", inner_root=True), st.data())
 def test_outcomes_under_belief(tree, data):
     order = [int(i) for i in kop.leaf_order(tree)]
@@ -53,3 +53,19 @@ def test_outcomes_under_belief(tree, data):
 def test_bad_input_is_located(call, message):
     with pytest.raises(kop.KopError, match=message):
         call()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_trees(players=2, chance=True, max_depth=5, inner_root=True))
+def test_a_sure_true_belief_gives_the_knowledge_results(tree):
+    """Belief with probability 1 on the actual evaluation: every column is M^1's outcome under knowledge."""
+    actual = [tree.node(int(i)).payoff[1] for i in kop.leaf_order(tree)]
+    b = kop.believes_candidates("A", "B", [actual], [1])
+    assert b.resolve(tree).true and b.resolve(tree).p_actual == 1
+    m1 = kop.mstar(tree, 1, "A").value()
+    rows = {r.strategy: r for r in kop.outcomes_under_belief(tree, b)}
+    for name in ("M1[1]", "PrOM", "PrOM-Bayes"):
+        r = rows[name]
+        assert r.expected == r.believed == r.guaranteed == r.actual
+        assert r.actual == pytest.approx(m1)
+        assert r.holds == "in fact" and r.guarantee_holds
