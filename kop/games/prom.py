@@ -222,8 +222,14 @@ def candidate_rows(tree: GameTree, candidates: Any, what: str = "PrOM") -> np.nd
         if isinstance(c, (str, bytes)) or not isinstance(c, Iterable):
             raise StrategyError(f"{where} must be a list of values (one per leaf) or a mapping leaf label -> "
                                 f"value, not {type(c).__name__}")
-        vals = np.asarray([_value(v, f"{where}: value {j + 1}") for j, v in enumerate(c)], dtype=np.float64) \
-            if not isinstance(c, np.ndarray) else np.asarray(c, dtype=np.float64)
+        try:
+            raw = np.asarray(c)
+        except (ValueError, TypeError):
+            raw = np.asarray([], dtype=object)
+        if raw.ndim == 1 and raw.dtype.kind in "iuf":
+            vals = raw.astype(np.float64)          # plain numbers: no per-value check needed
+        else:
+            vals = np.asarray([_value(v, f"{where}: value {j + 1}") for j, v in enumerate(c)], dtype=np.float64)
         if len(vals) != n_leaves:
             raise StrategyError(f"{where} has {len(vals)} value{'s' if len(vals) != 1 else ''}; the tree has "
                                 f"{n_leaves} leaves (one value per leaf, left to right)")
