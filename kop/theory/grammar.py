@@ -37,7 +37,7 @@ MAX_INCLUDE_DEPTH = 50
 
 _STATEMENTS = ('include "FILE", tree "FILE", model "FILE", model { ... }, agents A, B, players A max, B min, '
                "game ..., scenario NAME { ... }, know FORMULA, common FORMULA, core P = d, "
-               "P knows E_Q ..., define NAME = FORMULA, announce FORMULA, [in S1, S2] ask QUESTION, [in S1, S2] expect ...")
+               "P knows E_Q ..., P believes E_Q among { ... }, define NAME = FORMULA, announce FORMULA, [in S1, S2] ask QUESTION, [in S1, S2] expect ...")
 
 
 @lru_cache(maxsize=1)
@@ -59,10 +59,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
     found = src[col - 1:].split(" ")[0] if 0 < col <= len(src) else ""
     expected: set[str] = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     at_start = first and col == start
-    unknown_word = first and first not in _KEYWORDS and (len(words) < 2 or words[1] != "knows") \
+    unknown_word = first and first not in _KEYWORDS and (len(words) < 2 or words[1] not in ("knows", "believes")) \
         and not first.startswith("#") and col in (start, start + len(first) + 1 + len(src[start - 1 + len(first):])
                                                  - len(src[start - 1 + len(first):].lstrip()) - 1)
-    if unknown_word and (at_start or expected == {"KNOWS"}):
+    if unknown_word and (at_start or (expected and set(expected) <= {"KNOWS", "BELIEVES"})):
         return located(text, line, start, f"unknown statement {first!r}: expected a statement: {_STATEMENTS}",
                        first, file)
     words_expected = _describe(expected)
