@@ -103,6 +103,8 @@ _EXPORTS: dict[str, str] = {
     "minimax": "kop.games.minimax",
     "alphabeta": "kop.games.alphabeta",
     "mstar": "kop.games.mstar",
+    "prom": "kop.games.prom",
+    "prom_bayes": "kop.games.prom",
     "mh": "kop.games.mh",
     "hm0m": "kop.games.hm0m",
     "strategy": "kop.games.names",
@@ -128,6 +130,9 @@ _EXPORTS: dict[str, str] = {
     "knows_on_subtree": "kop.selection.evaluations",
     "leaf_order": "kop.selection.evaluations",
     "evaluation_model": "kop.selection.evaluation_model",
+    "believes_candidates": "kop.selection.beliefs",
+    "EvaluationBelief": "kop.selection.beliefs",
+    "outcomes_under_belief": "kop.selection.beliefs",
     # games: implicit games, search on them, the OpenSpiel bridge
     "search": "kop.games.search",
     "SearchResult": "kop.games.search.result",
@@ -185,6 +190,7 @@ _EXPORTS: dict[str, str] = {
     "Match": "kop.agents.match",
     "MatchResult": "kop.agents.match",
     "tournament": "kop.agents.tournament",
+    "LearningAgent": "kop.agents.learning",
     # experiments (the experiment runner and the papers' experiments)
     "run_tasks": "kop.experiments.runner",
     "spawn_seeds": "kop.experiments.runner",

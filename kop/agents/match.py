@@ -63,6 +63,9 @@ class LogEntry:
     pv: tuple[str, ...] = ()
     nodes: int = 0
     announcement: str | None = None
+    #: after a move, the beliefs of each learning agent (:class:`kop.LearningAgent`):
+    #: ``((agent, ((type, probability), ...)), ...)``; empty when no agent learns
+    beliefs: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] = ()
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"ply": self.ply, "kind": self.kind, "player": self.player, "agent": self.agent,
@@ -75,6 +78,8 @@ class LogEntry:
             out["move"] = self.move_name
         else:
             out["announcement"] = self.announcement
+        if self.beliefs:
+            out["beliefs"] = {a: dict(b) for a, b in self.beliefs}
         return out
 
     def __str__(self) -> str:
@@ -187,6 +192,10 @@ class Match:
         log: list[LogEntry] = []
         moves: list[str] = []
         ply = 0
+        from kop.agents.learning import LearningAgent
+
+        learners = {i: a for i, a in enumerate(agents) if isinstance(a, LearningAgent)}
+        beliefs = {i: a.prior for i, a in learners.items()}
         while not view.is_terminal(s):
             if ply >= self.max_moves:
                 raise LimitError(f"the match did not end within {self.max_moves} moves")
@@ -209,13 +218,22 @@ class Match:
                     knowledge = announce(knowledge, _ev(agent.name, opponent), [a.name for a in agents],
                                          timeout=agent.timeout)
                     log.append(entry)
-            current = agent.with_knowledge(knowledge[agent.name])
-            choice: MoveChoice = current.move(view, s, opponent=opponent, evaluations=evs)
+            if who in learners:
+                choice: MoveChoice = learners[who].move(view, s, opponent=opponent, evaluations=evs,
+                                                        beliefs=beliefs[who])
+            else:
+                current = agent.with_knowledge(knowledge[agent.name])
+                choice = current.move(view, s, opponent=opponent, evaluations=evs)
             view.check_move(s, choice.move)
+            for i, a in learners.items():
+                if i != who:
+                    beliefs[i] = a.update(beliefs[i], view, s, choice.move, evs)
+            seen = tuple((a.name, a.beliefs_text(beliefs[i])) for i, a in learners.items())
             text = (f"{agent.name} ({view.names[who]}) plays {choice.move_name} by {choice.strategy}, "
                     f"predicting {choice.value}: {choice.choice.explain()}")
             log.append(LogEntry(ply, "move", view.names[who], agent.name, text, choice.move, choice.move_name,
-                                choice.strategy, choice.reasons, choice.value, choice.pv, choice.search.nodes))
+                                choice.strategy, choice.reasons, choice.value, choice.pv, choice.search.nodes,
+                                beliefs=seen))
             moves.append(choice.move_name)
             s = view.child(s, choice.move)
         outcome = tuple(number(x) for x in view.payoff_vector(s))

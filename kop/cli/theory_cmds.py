@@ -51,7 +51,10 @@ def _dominates(args: argparse.Namespace) -> int | None:
     tree = state.tree
     if tree is None:
         raise KopError(f"{args.theory}: the theory states no game ('game ...' or tree \"FILE\")")
+    from kop.theory.beliefs import belief_tables, tables_text
+
     reports = []
+    uncertain: list[list[dict]] = []
     probe = th.statements[-1] if th.statements else None
     for ctx in ctxs:
         if probe is not None:
@@ -61,17 +64,21 @@ def _dominates(args: argparse.Namespace) -> int | None:
             evs = []
         reports.append(dominance(tree, ctx.formulas, args.player, scenario=ctx.name, timeout=args.timeout,
                                  evaluations=evs))
+        uncertain.append(belief_tables(tree, ctx.beliefs, reports[-1].player) if ctx.beliefs else [])
     checks = [a for a in run_theory(th, timeout=args.timeout, scenario=args.scenario)
               if a.question.startswith("expect")]
     bad = [c for c in checks if not c.result["ok"]]
     if args.json:
-        print_json({"theory": args.theory, "scenarios": [r.to_json() for r in reports],
+        print_json({"theory": args.theory, "scenarios": [{**r.to_json(), **({"uncertainty": u} if u else {})}
+                                                         for r, u in zip(reports, uncertain)],
                     "expectations": [{**c.to_json()} for c in checks]})
     else:
         for i, r in enumerate(reports):
             if i:
                 print()
             print(r.explain())
+            if uncertain[i]:
+                print(tables_text(uncertain[i]))
         if checks:
             print()
             for c in checks:

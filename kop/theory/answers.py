@@ -177,7 +177,15 @@ def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
 
 def dominates_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Position] | None) -> Answer:
     r = dominance_of(state, st, ctx, arg[0] if arg else None, arg[1] if arg else None)
-    return Answer(st.line, f"dominates {r.player}", r.to_json(), r.explain())
+    if not ctx.beliefs:
+        return Answer(st.line, f"dominates {r.player}", r.to_json(), r.explain())
+    from kop.theory.beliefs import belief_tables, tables_text
+
+    tables = belief_tables(state.need_tree(st), ctx.beliefs, r.player)
+    if not tables:
+        return Answer(st.line, f"dominates {r.player}", r.to_json(), r.explain())
+    return Answer(st.line, f"dominates {r.player}", {**r.to_json(), "uncertainty": tables},
+                  r.explain() + "\n" + tables_text(tables))
 
 
 def announce_model(state: Any, st: Statement, f: Formula) -> Answer:

@@ -24,7 +24,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.formula import Formula
-from kop.theory.model import (GameNode, ObservationSpec, PartialSpec, Statement, Theory, MAX_LEVEL)
+from kop.theory.model import (BeliefSpec, GameNode, ObservationSpec, PartialSpec, Statement, Theory,
+                              MAX_LEVEL)
 from kop.theory.source import Position, inner, located
 
 __all__ = ["parse_theory", "load_theory", "expand_includes", "MAX_STATEMENTS"]
@@ -36,7 +37,7 @@ MAX_INCLUDE_DEPTH = 50
 
 _STATEMENTS = ('include "FILE", tree "FILE", model "FILE", model { ... }, agents A, B, players A max, B min, '
                "game ..., scenario NAME { ... }, know FORMULA, common FORMULA, core P = d, "
-               "P knows E_Q ..., define NAME = FORMULA, announce FORMULA, [in S1, S2] ask QUESTION, [in S1, S2] expect ...")
+               "P knows E_Q ..., P believes E_Q among { ... }, define NAME = FORMULA, announce FORMULA, [in S1, S2] ask QUESTION, [in S1, S2] expect ...")
 
 
 @lru_cache(maxsize=1)
@@ -58,10 +59,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
     found = src[col - 1:].split(" ")[0] if 0 < col <= len(src) else ""
     expected: set[str] = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     at_start = first and col == start
-    unknown_word = first and first not in _KEYWORDS and (len(words) < 2 or words[1] != "knows") \
+    unknown_word = first and first not in _KEYWORDS and (len(words) < 2 or words[1] not in ("knows", "believes")) \
         and not first.startswith("#") and col in (start, start + len(first) + 1 + len(src[start - 1 + len(first):])
                                                  - len(src[start - 1 + len(first):].lstrip()) - 1)
-    if unknown_word and (at_start or expected == {"KNOWS"}):
+    if unknown_word and (at_start or (expected and set(expected) <= {"KNOWS", "BELIEVES"})):
         return located(text, line, start, f"unknown statement {first!r}: expected a statement: {_STATEMENTS}",
                        first, file)
     words_expected = _describe(expected)
@@ -176,6 +177,8 @@ class _Reader:
             return make(kind, (str(name), int(str(d)), self.pos(name)))
         if kind == "partial":
             return make(kind, (self.partial(st),))
+        if kind == "belief":
+            return make(kind, (self.belief(st),))
         if kind == "game":
             return make(kind, (self.node(st.children[0]),))
         if kind == "model_block":
@@ -244,6 +247,40 @@ class _Reader:
                 raise self.pos(toks[1]).error("expected a level: a whole number or inf", value)
             args = (str(toks[0]), value)
         return Statement(str(e.data), args, pos.line, pos, scope, scope_pos)
+
+    def candidate(self, c: Tree) -> Any:
+        ctoks = [t for t in c.children if isinstance(t, Token)]
+        if c.data == "values":
+            return tuple(self.number(t, "a candidate value") for t in ctoks)
+        pairs = {}
+        for label, value in zip(ctoks[::2], ctoks[1::2]):
+            if str(label) in pairs:
+                raise self.pos(label).error(f"leaf {str(label)!r} is given twice", str(label))
+            pairs[str(label)] = self.number(value, "a candidate value")
+        return pairs
+
+    def belief(self, st: Tree) -> BeliefSpec:
+        knower, owner_tok = [c for c in st.children if isinstance(c, Token)][:2]
+        cands = []
+        for bc in st.children:
+            if not isinstance(bc, Tree):
+                continue
+            ptok = next((t for t in bc.children if isinstance(t, Token)), None)
+            c = next(t for t in bc.children if isinstance(t, Tree))
+            prob = None
+            if ptok is not None:
+                prob = self.number(ptok, "a probability")
+                if prob < 0:
+                    raise self.pos(ptok).error(f"the probability {ptok} is negative", str(ptok))
+            cands.append((self.candidate(c), prob, self.pos(bc)))
+        given = [p is not None for _, p, _ in cands]
+        if any(given) and not all(given):
+            at = cands[given.index(False)][2]
+            raise at.error("give every candidate a probability (p: [..]) or none")
+        if all(given) and sum(p for _, p, _ in cands if p is not None) <= 0:
+            raise self.pos(st).error("the probabilities sum to 0 (at least one must be positive)")
+        return BeliefSpec(str(knower), str(owner_tok)[2:], tuple(cands), self.pos(st), self.pos(knower),
+                          self.pos(owner_tok))
 
     def partial(self, st: Tree) -> PartialSpec:
         knower = st.children[0]

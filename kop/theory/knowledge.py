@@ -27,6 +27,9 @@ class Item:
     formulas: tuple[Formula, ...]
     statement: Statement
     partial: PartialSpec | None = None
+    #: a belief over candidate evaluations (``A believes E_B among {...}``): no formulas; used by the
+    #: selector under uncertainty (:mod:`kop.theory.beliefs`)
+    belief: Any = None
 
     def where(self) -> str:
         pos = self.statement.pos
@@ -52,6 +55,10 @@ class Context:
     @property
     def partials(self) -> tuple[PartialSpec, ...]:
         return tuple(it.partial for it in self.items if it.partial is not None)
+
+    @property
+    def beliefs(self) -> tuple[Any, ...]:
+        return tuple(it.belief for it in self.items if it.belief is not None)
 
     @property
     def label(self) -> str:

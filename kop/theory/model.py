@@ -12,7 +12,7 @@ from typing import Any
 
 from kop.theory.source import Position
 
-__all__ = ["Statement", "Theory", "Answer", "GameNode", "ObservationSpec", "PartialSpec", "MAX_LEVEL"]
+__all__ = ["Statement", "Theory", "Answer", "GameNode", "ObservationSpec", "PartialSpec", "BeliefSpec", "MAX_LEVEL"]
 
 #: The largest level d a theory may state (``core P = d``): its chains must stay within the
 #: prover's nesting limit (:data:`kop.syntax.parser.MAX_DEPTH`, 1000).
@@ -44,6 +44,25 @@ class ObservationSpec:
     numbers: tuple[tuple[str, Any, Any, Position], ...] = ()
     wheres: tuple[tuple[str, Position], ...] = ()
     observes_values: tuple[tuple[str, str, Position], ...] = ()
+
+
+@dataclass(frozen=True)
+class BeliefSpec:
+    """``KNOWER believes E_OWNER among { [p:] candidate ... }``: a belief over candidate evaluations.
+
+    ``candidates`` holds, per candidate, (values in leaf order or a mapping leaf label -> value,
+    its probability or None, its position); the probabilities are all given or all omitted.
+    """
+
+    knower: str
+    owner: str
+    candidates: tuple[tuple[Any, Any, Position], ...]
+    pos: Position = field(compare=False, repr=False)
+    knower_pos: Position = field(compare=False, repr=False)
+    owner_pos: Position = field(compare=False, repr=False)
+
+    def describe(self) -> str:
+        return f"{self.knower} believes E_{self.owner} among {len(self.candidates)} candidates"
 
 
 @dataclass(frozen=True)

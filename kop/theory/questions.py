@@ -36,7 +36,7 @@ from kop.theory.source import Position
 
 __all__ = ["run_theory", "contexts", "TheoryState"]
 
-_KNOWLEDGE = ("know", "common", "core", "partial")
+_KNOWLEDGE = ("know", "common", "core", "partial", "belief")
 
 
 def _level(x: float) -> int | str:
@@ -117,6 +117,8 @@ class TheoryState:
         spec = a[0]
         self.check_agent(st, spec.knower, spec.knower_pos, "player")
         self.check_agent(st, spec.owner, spec.owner_pos, "player")
+        if k == "belief":
+            return Item((), st, None, spec)
         return Item((), st, spec)
 
     def contexts(self, st: Statement) -> list[Context]:

@@ -33,7 +33,8 @@ __all__ = ["search", "SearchResult", "minimax_search", "alphabeta_search", "msta
 def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = None,
            player: str | int | None = None, evaluations: Evaluations = None, prune: bool = True,
            bound: float | None = None, order: Order | None = None, iterative: bool = False,
-           tie: str = "first", max_nodes: int | None = None, bounds: Any = None) -> Any:
+           tie: str = "first", max_nodes: int | None = None, bounds: Any = None,
+           types: Any = None, probabilities: Any = None, opponent: str | int | None = None) -> Any:
     """Search *game* with the strategy called *strategy* and return value, move, pv and nodes.
 
     *game* may also be a :class:`~kop.games.tree.GameTree` (searched as a
@@ -47,7 +48,8 @@ def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = N
     ----------
     game : an implicit game (:mod:`kop.games.implicit`), e.g. ``kop.nim()``,
         ``kop.TreeGame(tree)`` or ``kop.from_openspiel(...)``
-    strategy : ``minimax``, ``alphabeta``, ``M<d>`` (``M0`` is minimax), ``Mh`` or ``HM0M<d>``
+    strategy : ``minimax``, ``alphabeta``, ``M<d>`` (``M0`` is minimax), ``Mh``, ``HM0M<d>``,
+        ``PrOM`` or ``PrOM-Bayes`` (:mod:`kop.games.search.prom`)
     state : the root of the search (default: the game's initial state)
     depth : plies to search (None: to the end); the horizon is scored by the evaluations
     player : whose strategy, by name or index (default: the first player; M^h ignores it)
@@ -61,6 +63,9 @@ def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = N
     max_nodes : stop with a LimitError past this many visited states (None: no limit)
     bounds : for Bodkin's searches on a game tree (``maxn``, ``paranoid``, ``star1``, ...; see
         :func:`kop.games.searches.search`), the payoff bounds their pruning relies on
+    types, probabilities, opponent : for ``PrOM`` and ``PrOM-Bayes``: the opponent's types (one
+        evaluation function ``state -> number`` each, or None for its own), their probabilities
+        (default uniform) and whose types they are (default: the other of two players)
     """
     from kop.games.engine import check_tie
     from kop.games.implicit import TreeGame
@@ -83,6 +88,14 @@ def search(game: Any, strategy: str, *, state: Any = None, depth: int | None = N
         raise StrategyError(f"bounds apply to Bodkin's searches, not to {strategy!r} (for M^d see bound=)")
     if isinstance(game, GameTree):
         game = TreeGame(game)
+    prom_kind = strategy.strip().lower().replace("_", "-")
+    if prom_kind in ("prom", "prom-bayes"):
+        from kop.games.search.prom import prom_search
+
+        return prom_search(game, types, probabilities, state, depth, player, evaluations, opponent=opponent,
+                           bayes=prom_kind == "prom-bayes", tie=tie, max_nodes=max_nodes)
+    if types is not None or probabilities is not None or opponent is not None:
+        raise StrategyError(f"types, probabilities and opponent apply to PrOM and PrOM-Bayes, not to {strategy!r}")
     kind, d = parse_strategy_name(strategy)
     if kind == "minimax" or (kind == "M" and d == 0):
         return minimax_search(game, state, depth, player, evaluations, tie=tie, max_nodes=max_nodes)
