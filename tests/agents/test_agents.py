@@ -145,7 +145,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 
 def test_tic_tac_toe_agents_with_different_evaluations():
-    ttt = kop.from_openspiel("tic_tac_toe", players=("x", "o"))
+    ttt = kop.from_openspiel("tic_tac_toe", players=("x", "o"), key="string")
 
     def lines(me):
         def score(state):
