@@ -216,7 +216,10 @@ def _match(args: argparse.Namespace) -> None:
     specs = [parse_agent_spec(a) for a in args.agents]
     game, knowledge = load_game(args.game, args.scenario, args.timeout, args.key)
     agents = build_agents(game, specs, knowledge, args.timeout, args.max_nodes)
-    result = Match(game, agents, args.communication, seed=args.seed).play()
+    from kop.games.implicit import GameView
+
+    seats = dict(zip(GameView(game).names, agents))   # seated by build_agents: by name, else in order
+    result = Match(game, seats, args.communication, seed=args.seed).play()
     if args.json:
         print_json({"game": args.game, "communication": args.communication, **result.to_json()})
         return
