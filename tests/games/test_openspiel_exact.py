@@ -173,6 +173,7 @@ def test_the_string_key_is_opt_in_and_merges_pig_states():
     assert kop.search(kop.from_openspiel(pig), "Mh").value == (0.125, -0.125)
     assert kop.search(kop.from_openspiel(pig, key="history"), "Mh").value == (0.125, -0.125)
     assert kop.search(kop.from_openspiel(pig, key="string"), "Mh").value == (-0.125, 0.125)
+    assert kop.search(kop.from_openspiel(pig, key="state"), "Mh").value == (-0.125, 0.125)   # older name
     wrong = [spec for spec, _ in PIGS
              if kop.search(kop.from_openspiel(spec, key="string"), "Mh").value
              != reference(pyspiel.load_game(spec).new_initial_state())]
