@@ -45,7 +45,7 @@ def tic_tac_toe(repeat: int) -> None:
     from open_spiel.python.algorithms import minimax as os_minimax
 
     game = pyspiel.load_game("tic_tac_toe")
-    ttt = kop.from_openspiel(game)
+    ttt = kop.from_openspiel(game, key="string")   # the board is the whole state: the printout is exact
     original = os_minimax._alpha_beta
     count = [0]
 
@@ -114,7 +114,7 @@ def center_bias(state: Any) -> float:
 
 
 def connect_four(depths: list[int], repeat: int, cap: float) -> None:
-    c4 = kop.from_openspiel("connect_four")
+    c4 = kop.from_openspiel("connect_four", key="string")   # the board is the whole state
     ev = {"P0": heuristic, "P1": lambda s: -heuristic(s) + center_bias(s)}
     print("2. M^2 on connect four, E_P0 = open lines, E_P1 = -open lines + centre bias (|E_P0 + E_P1| <= 3):")
     print("   depth   plain: nodes      CPU     pruned (B=3): nodes      CPU    nodes ratio  time ratio")
@@ -144,7 +144,7 @@ def overhead(repeat: int) -> None:
     import pyspiel
 
     game = pyspiel.load_game("tic_tac_toe")
-    ttt = kop.from_openspiel(game)
+    ttt = kop.from_openspiel(game, key="string")   # the board is the whole state: the printout is exact
 
     def tight() -> tuple[float, int]:
         memo: dict[Any, float] = {}

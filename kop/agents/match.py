@@ -121,6 +121,11 @@ class MatchResult:
         return f"MatchResult(outcome={self.outcome}, moves={list(self.moves)})"
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 agent``, ``2 agents``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def announce(knowledge: Mapping[str, tuple[Formula, ...]], phi: Formula, group: Sequence[str], *,
              timeout: float | None = None) -> dict[str, tuple[Formula, ...]]:
     """Every agent's knowledge after the truthful public announcement of *phi* (true at the actual world).
@@ -145,8 +150,13 @@ class Match:
 
     Parameters
     ----------
-    game : an implicit game (:mod:`kop.games.implicit`)
-    agents : a sequence (agent i plays player i) or a mapping player name -> agent
+    game : an implicit game (:mod:`kop.games.implicit`) or a :class:`~kop.games.tree.GameTree`
+        (played as ``kop.TreeGame(tree)``, as :func:`kop.search` does)
+    agents : a sequence of agents named after the players (each takes its player's seat,
+        whatever the order), or a mapping player name -> agent, which seats any agent
+        at any player (as a tournament swaps roles).  A sequence with an agent whose name
+        is not one of the game's players is refused: knowledge names agents, and a
+        silently chosen seat would give it to the wrong player.
     communication : carry out communication scheme I when an agent's knowledge allows it
     state : where the match starts (default: the initial state)
     seed : seed of the chance moves
@@ -155,19 +165,41 @@ class Match:
 
     def __init__(self, game: Any, agents: Sequence[Agent] | Mapping[str, Agent], communication: bool = False, *,
                  state: Any = None, seed: int | None = 0, max_moves: int = DEFAULT_MAX_MOVES):
+        from kop.games.tree import GameTree
+
+        if isinstance(game, GameTree):
+            from kop.games.implicit import TreeGame
+
+            game = TreeGame(game)
         self.view = game if isinstance(game, GameView) else GameView(game)
         names = self.view.names
+        players = f"{_count(len(names), 'player')} {', '.join(names)}"
         if isinstance(agents, Mapping):
-            for p in agents:
-                self.view.player_index(p)
+            unknown = [str(p) for p in agents if p not in names]
+            if unknown:
+                raise KopError(f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not a player of the "
+                               f"game: the mapping seats {_count(len(agents), 'player')} "
+                               f"{', '.join(map(str, agents))}; the game has the {players}")
             missing = [p for p in names if p not in agents]
             if missing:
-                raise KopError(f"no agent plays {', '.join(missing)}")
+                raise KopError(f"no agent plays {', '.join(missing)} (the game has the {players})")
             seats = [agents[p] for p in names]
         else:
             seats = list(agents)
+            for a in seats:
+                if not isinstance(a, Agent):
+                    raise KopError(f"a match is played by kop.Agent values, not {type(a).__name__}")
+            given = [a.name for a in seats]
+            agents_text = f"{_count(len(given), 'agent')} {', '.join(given) or '(none)'}"
             if len(seats) != len(names):
-                raise KopError(f"{len(seats)} agents for the {len(names)} players of the game ({', '.join(names)})")
+                raise KopError(f"{agents_text} for the {players} of the game")
+            strangers = [n for n in given if n not in names]
+            if strangers:
+                raise KopError(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not the name "
+                               f"of a player: {agents_text}, the game has the {players}; name each agent "
+                               "after its player, or seat them with a mapping {player: agent}")
+            if sorted(given) == sorted(names):
+                seats = sorted(seats, key=lambda a: names.index(a.name))
         for a in seats:
             if not isinstance(a, Agent):
                 raise KopError(f"a match is played by kop.Agent values, not {type(a).__name__}")

@@ -99,7 +99,8 @@ def tournament(game: Any, agents: Sequence[Agent], rounds: int = 1, seed: int = 
         start, names = _opening(view, opening, rng)
         openings.append(names)
         for seating in itertools.permutations(agents):
-            res = Match(view, list(seating), communication, state=start, seed=rng.randrange(2**32)).play()
+            seats = dict(zip(view.names, seating))   # any agent at any seat: a mapping says so
+            res = Match(view, seats, communication, state=start, seed=rng.randrange(2**32)).play()
             matches.append(res)
             for i, a in enumerate(seating):
                 totals[a.name] += view.signs[i] * float(res.outcome[i])

@@ -24,6 +24,8 @@ __all__ = ["register", "load_game", "parse_agent_spec", "AgentSpec"]
 #: the CLI's default budget of states per search (a game searched to the end may be huge)
 DEFAULT_MAX_NODES = 2_000_000
 
+KEY_HELP = ("openspiel:NAME games: the transposition key, history (default: exact) or string (the printed "
+            "position: faster, wrong where the printout omits part of the state, e.g. pig's turn counter).")
 _GAME_HELP = "A tree file (.json, .efg), a theory file (.kop) or openspiel:NAME[(params)]."
 
 
@@ -41,6 +43,8 @@ def register(cli: Commands) -> None:
     p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS", help="Seconds per prover question.")
     p.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
                    help=f"Stop a search past N states (default {DEFAULT_MAX_NODES}).")
+    p.add_argument("--key", choices=("history", "string"), default=None, metavar="history|string",
+                   help=KEY_HELP)
 
 
 @dataclass
@@ -100,8 +104,13 @@ def parse_agent_spec(text: str) -> AgentSpec:
     return spec
 
 
-def load_game(spec: str, scenario: str | None = None, timeout: float | None = None) -> tuple[Any, dict[str, tuple]]:
-    """(the game, knowledge per agent name from a theory scenario) for a GAME argument."""
+def load_game(spec: str, scenario: str | None = None, timeout: float | None = None,
+              key: str | None = None) -> tuple[Any, dict[str, tuple]]:
+    """(the game, knowledge per agent name from a theory scenario) for a GAME argument.
+
+    *key* is the transposition key of an ``openspiel:`` game (``history``, the default, or
+    ``string``); it is refused for other games.
+    """
     from kop.games.implicit import TreeGame
     from kop.syntax.errors import KopError
 
@@ -110,7 +119,9 @@ def load_game(spec: str, scenario: str | None = None, timeout: float | None = No
 
         if scenario is not None:
             raise KopError("--scenario applies to theory files")
-        return from_openspiel(spec[len("openspiel:"):]), {}
+        return from_openspiel(spec[len("openspiel:"):], key=key or "history"), {}
+    if key is not None:
+        raise KopError("--key applies to openspiel:NAME games")
     if spec.endswith(".kop"):
         from kop.theory import load_theory
         from kop.theory.questions import contexts
@@ -203,9 +214,12 @@ def _match(args: argparse.Namespace) -> None:
     from kop.agents.match import Match
 
     specs = [parse_agent_spec(a) for a in args.agents]
-    game, knowledge = load_game(args.game, args.scenario, args.timeout)
+    game, knowledge = load_game(args.game, args.scenario, args.timeout, args.key)
     agents = build_agents(game, specs, knowledge, args.timeout, args.max_nodes)
-    result = Match(game, agents, args.communication, seed=args.seed).play()
+    from kop.games.implicit import GameView
+
+    seats = dict(zip(GameView(game).names, agents))   # seated by build_agents: by name, else in order
+    result = Match(game, seats, args.communication, seed=args.seed).play()
     if args.json:
         print_json({"game": args.game, "communication": args.communication, **result.to_json()})
         return
@@ -217,7 +231,7 @@ def solve_implicit(args: argparse.Namespace) -> None:
     """``kop solve openspiel:NAME``: search the game (depth-limited with --depth)."""
     from kop.games.search import search
 
-    game, _ = load_game(args.tree_file)
+    game, _ = load_game(args.tree_file, key=args.key)
     evs = None
     if getattr(args, "eval", "payoff") == "zero":
         evs = {p.name: _evaluation("zero", game, i) for i, p in enumerate(game.players)}

@@ -62,9 +62,10 @@ def register(cli: Commands) -> None:
                    help="Ordering: 1 sorted (default), 2 or 4 semi-ordered, inf random.")
     q.add_argument("--trees", type=int, default=200, metavar="T", help="Random trees (default 200).")
     q.add_argument("--seed", type=int, default=0, metavar="S", help="Seed (default 0).")
-    q.add_argument("--leaves", choices=("uniform", "normalized"), default="uniform",
-                   help="Leaf distribution: uniform on U_m (default, as the thesis states) or normalized "
-                        "(a uniform cube point scaled to the sum).")
+    q.add_argument("--leaves", choices=("uniform", "normalized", "thesis"), default=None,
+                   help="Leaf distribution: uniform on U_m (default for one cell, as the thesis states), "
+                        "normalized (a uniform cube point scaled to the sum) or thesis (the reproduction "
+                        "preset, default with --figure: normalized for N >= 3, uniform for N = 2).")
     q.add_argument("--figure", default=None, metavar="FIG",
                    help="Run every column of a thesis figure (4-3..4-6, 4-8..4-10, 4-24..4-26) at its deepest "
                         "depth instead of one cell.")
@@ -96,11 +97,15 @@ def _bodkin(args: argparse.Namespace) -> None:
 
       kop experiment bodkin-nplayer --N 3 --b 2 --depth 14 --m 1 --eta 1 --trees 200
       kop experiment bodkin-nplayer --figure 4-4 --json
+
+    --leaves thesis (the default with --figure) draws the leaves as the thesis's
+    program evidently did: normalized cube points for N >= 3, uniform for N = 2.
     """
     from kop.experiments.bodkin import DEEPEST, DEEPEST_2P, FIGURES, Cell, format_cell, run_cell
     from kop.experiments.runner import ExperimentError
 
-    common: dict[str, Any] = {"trees": args.trees, "seed": args.seed, "leaves": args.leaves}
+    leaves = args.leaves or ("thesis" if args.figure is not None else "uniform")
+    common: dict[str, Any] = {"trees": args.trees, "seed": args.seed, "leaves": leaves}
     cells: list[Cell] = []
     if args.figure is not None:
         fig = args.figure.removeprefix("Fig.").removeprefix("fig").strip().lstrip(".").strip()

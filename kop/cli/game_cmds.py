@@ -49,6 +49,9 @@ def register(cli: Commands) -> None:
                    help="openspiel:NAME games: score a non-terminal horizon 0 (zero) or refuse (payoff).")
     p.add_argument("--max-nodes", type=int, default=2_000_000, metavar="N",
                    help="openspiel:NAME games: stop the search past N states (default 2000000).")
+    p.add_argument("--key", choices=("history", "string"), default=None, metavar="history|string",
+                   help=("openspiel:NAME games: the transposition key, history (default: exact) or string "
+                         "(the printed position: faster, wrong where the printout omits part of the state)."))
     p.add_argument("--bounds", metavar="LOW,HIGH", default=None,
                    help="bnb, lower_eval, bimodal, star1, star2: every payoff lies in [LOW, HIGH] "
                         "(checked on every leaf; default: the tree's own least and greatest).")
@@ -79,6 +82,10 @@ def _solve(args: argparse.Namespace) -> None:
         from kop.syntax.errors import KopError
 
         raise KopError("--depth applies to openspiel:NAME games; a tree file is solved whole")
+    if args.key is not None:
+        from kop.syntax.errors import KopError
+
+        raise KopError("--key applies to openspiel:NAME games")
     from kop.games.formats import load_tree
     from kop.games.names import strategy as by_name
     from kop.games.searches import is_search_name

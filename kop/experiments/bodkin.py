@@ -8,7 +8,10 @@ The trees of a cell are split into tasks of :data:`CHUNK` trees, each with its o
 :func:`kop.experiments.runner.run_tasks`: locally in parallel, on a Dask cluster, resumable.
 Every search's value is checked against the max^n value of the same tree.
 
-The thesis's figures at the deepest depths are in :data:`THESIS`.
+The thesis's figures at the deepest depths are in :data:`THESIS`.  ``leaves="thesis"`` is the
+reproduction preset: the leaf distribution that reproduces the thesis's figures, normalized
+cube points for N >= 3 (Figs. 4-3 to 4-10) and uniform points of U_m for N = 2 (Figs. 4-24
+to 4-26); see :func:`leaf_distribution`.
 
 Example
 -------
@@ -41,7 +44,26 @@ from kop.games.nplayer.core import Flat
 from kop.games.nplayer.lower_eval import lower_eval_flat
 from kop.games.nplayer.random_trees import LEAF_DISTRIBUTIONS, bodkin_arrays
 
-__all__ = ["Cell", "run_cell", "thesis_figure", "FIGURES", "THESIS", "ALGORITHMS", "cell_task", "CHUNK"]
+__all__ = ["Cell", "run_cell", "thesis_figure", "FIGURES", "THESIS", "ALGORITHMS", "cell_task", "CHUNK",
+           "LEAVES", "leaf_distribution"]
+
+#: the --leaves choices: the two distributions and the reproduction preset
+LEAVES = (*LEAF_DISTRIBUTIONS, "thesis")
+
+
+def leaf_distribution(leaves: str, n_players: int) -> str:
+    """The distribution *leaves* names for *n_players*: "thesis" is normalized for N >= 3, else uniform.
+
+    With normalized leaves kop's figures for N = 3, 4 come within 0.05 of the thesis's, and uniform
+    ones fall up to 0.25 below; with N = 2 the uniform leaves come within 0.05 and normalized
+    ones are up to 0.15 above (docs/reproduction.md).
+
+    >>> leaf_distribution("thesis", 3), leaf_distribution("thesis", 2), leaf_distribution("uniform", 4)
+    ('normalized', 'uniform', 'uniform')
+    """
+    if leaves == "thesis":
+        return "normalized" if n_players >= 3 else "uniform"
+    return leaves
 
 #: trees per runner task
 CHUNK = 25
@@ -122,8 +144,8 @@ class Cell:
             raise ExperimentError(f"--eta must be >= 1 (1 sorted, inf random), got {self.eta}")
         if self.trees < 1:
             raise ExperimentError(f"--trees must be >= 1, got {self.trees}")
-        if self.leaves not in LEAF_DISTRIBUTIONS:
-            raise ExperimentError(f"--leaves must be one of {', '.join(LEAF_DISTRIBUTIONS)}, got {self.leaves!r}")
+        if self.leaves not in LEAVES:
+            raise ExperimentError(f"--leaves must be one of {', '.join(LEAVES)}, got {self.leaves!r}")
 
     @property
     def name(self) -> str:
@@ -134,8 +156,6 @@ class Cell:
 
 def thesis_figure(cell: Cell) -> tuple[str | None, tuple[float, float, float] | None]:
     """(figure, (BnB, Lower-Eval, Bimodal-Unimodal)) of the thesis for *cell*, or (None, None)."""
-    if cell.leaves != "uniform" and cell.leaves != "normalized":
-        return None, None
     for fig, (m, eta) in FIGURES.items():
         if not math.isclose(m, cell.m):
             continue
@@ -194,7 +214,8 @@ def cell_tasks(cell: Cell) -> list[dict[str, Any]]:
         count = min(CHUNK, cell.trees - k * CHUNK)
         tasks.append({"key": f"bodkin-nplayer/{cell.name}/seed{cell.seed}/chunk{k}", "n_players": cell.n_players,
                       "branching": cell.branching, "depth": cell.depth, "m": cell.m,
-                      "eta": "inf" if cell.eta == math.inf else cell.eta, "leaves": cell.leaves,
+                      "eta": "inf" if cell.eta == math.inf else cell.eta,
+                      "leaves": leaf_distribution(cell.leaves, cell.n_players),
                       "count": count, "seed": seeds[k]})
     return tasks
 

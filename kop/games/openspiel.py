@@ -10,19 +10,32 @@ move games are refused with a clear error: kop's strategies need perfect
 information.  open-spiel is an optional dependency (``pip install open_spiel``).
 
 Players are called ``P0``, ``P1``, ... unless *players* names them (for
-example ``("x", "o")`` for tic-tac-toe).  The transposition key of a state is
-``(current player, str(state))`` -- OpenSpiel's printed position -- or the
-action history with ``key="history"`` for games whose printout omits part of the
-state.
+example ``("x", "o")`` for tic-tac-toe).
+
+The transposition key of a state is, by default, its action history
+(``key="history"``, chance outcomes included): OpenSpiel states are determined by
+it, so the search is exact in every perfect-information game, but two move orders
+that reach the same position are searched twice.  ``key="string"`` keys a state by
+``(current player, str(state))`` -- OpenSpiel's printed position -- which merges
+transpositions and is much faster where the printout is the whole state
+(tic-tac-toe, connect four), but is wrong where the printout omits what the
+future depends on: pig prints the scores, not the turn counter that its
+``horizon`` counts, so ``key="string"`` merges states with different futures and
+gets the wrong value.  ``"state"`` is an older name of ``"string"``.
 
 Example
 -------
 >>> import kop
->>> ttt = kop.from_openspiel("tic_tac_toe", players=("x", "o"))
+>>> ttt = kop.from_openspiel("tic_tac_toe", players=("x", "o"), key="string")
 >>> [p.name for p in ttt.players], ttt.move_name(ttt.initial_state(), 4)
 (['x', 'o'], 'x(1,1)')
 >>> kop.search(ttt, "alphabeta").value
 (0, 0)
+>>> pig = "pig(winscore=3,horizon=4,diceoutcomes=2)"
+>>> kop.search(kop.from_openspiel(pig), "Mh").value                  # exact
+(0.125, -0.125)
+>>> kop.search(kop.from_openspiel(pig, key="string"), "Mh").value    # the printout omits the turn
+(-0.125, 0.125)
 """
 
 from __future__ import annotations
@@ -34,7 +47,10 @@ from kop.games.errors import GameError
 from kop.games.implicit import CHANCE, ImplicitGame
 from kop.games.tree import Player
 
-__all__ = ["from_openspiel", "OpenSpielGame", "load_openspiel"]
+__all__ = ["from_openspiel", "OpenSpielGame", "load_openspiel", "KEYS"]
+
+#: The transposition keys ``from_openspiel`` accepts ("state" is an older name of "string").
+KEYS = ("history", "string", "state")
 
 #: the doctests need this optional package (tests/test_doctests.py skips them without it)
 __doctest_requires__ = ("pyspiel",)
@@ -64,7 +80,7 @@ def load_openspiel(spec: str) -> Any:
 class OpenSpielGame(ImplicitGame):
     """A perfect-information sequential ``pyspiel`` game as an implicit game (see the module docstring)."""
 
-    def __init__(self, game: Any, players: Sequence[str] | None = None, key: str = "state"):
+    def __init__(self, game: Any, players: Sequence[str] | None = None, key: str = "history"):
         pyspiel = _pyspiel()
         if isinstance(game, str):
             game = load_openspiel(game)
@@ -76,8 +92,9 @@ class OpenSpielGame(ImplicitGame):
         if gtype.information != pyspiel.GameType.Information.PERFECT_INFORMATION:
             raise GameError(f"OpenSpiel game {name!r} has imperfect information; kop's strategies need "
                             "perfect information (imperfect-information games are not supported yet)")
-        if key not in ("state", "history"):
-            raise GameError(f"key must be 'state' or 'history', not {key!r}")
+        if key not in KEYS:
+            raise GameError(f"key must be 'history' (exact) or 'string' (faster, see kop.from_openspiel), "
+                            f"not {key!r}")
         n = game.num_players()
         names = [f"P{i}" for i in range(n)] if players is None else list(players)
         if len(names) != n:
@@ -130,13 +147,21 @@ class OpenSpielGame(ImplicitGame):
         return f"OpenSpielGame({self.name!r}, players={tuple(p.name for p in self.players)})"
 
 
-def from_openspiel(game: Any, players: Sequence[str] | None = None, *, key: str = "state") -> OpenSpielGame:
+def from_openspiel(game: Any, players: Sequence[str] | None = None, *, key: str = "history") -> OpenSpielGame:
     """Wrap a ``pyspiel`` game (or its name) as a kop game; its players are ``game.players``.
 
     Parameters
     ----------
     game : a ``pyspiel.Game`` or a name like ``"tic_tac_toe"`` / ``"connect_four(rows=5)"``
     players : names of the players (default ``P0``, ``P1``, ...)
-    key : ``"state"`` (the printed position and the player to move) or ``"history"``
+    key : ``"history"`` (the default: the action history, exact in every game) or ``"string"``
+        (the player to move and the printed position: faster, exact only where the printout
+        is the whole state; see the module docstring)
+
+    Example
+    -------
+    >>> g = from_openspiel("pig(winscore=3,horizon=4,diceoutcomes=2)")
+    >>> g.key(g.apply(g.initial_state(), 1))   # P0 chose to stop: one action in the history
+    (1,)
     """
     return OpenSpielGame(game, players, key)

@@ -51,6 +51,7 @@ class TheoryState:
     timeout: float | None
     agents: tuple[str, ...] | None = None
     players: list[tuple[str, str]] | None = None
+    bare_players: frozenset[str] = frozenset()   # listed without a goal: a tree file's goal stands
     tree: Any = None
     model: Any = None
     base: list[Item] = field(default_factory=list)
@@ -261,9 +262,10 @@ def _set_players(state: TheoryState, st: Statement) -> None:
             raise st.error(f"player {name!r} is listed twice", name, at)
         seen.add(name)
         players.append((name, goal))
-    all_bare = all(g is None for _, g in players)
-    state.players = [(n, g or "max") for n, g in players] if not all_bare or len(players) != 2 else \
-        [(players[0][0], "max"), (players[1][0], "min")]
+    # a player without a goal maximizes its own payoff, whatever the number of players (the
+    # paper's convention is written out: players A max, B min)
+    state.players = [(n, g or "max") for n, g in players]
+    state.bare_players = frozenset(n for n, g in players if g is None)
     if state.agents is not None:
         missing = [n for n, _ in state.players if n not in state.agents]
         if missing:
@@ -279,14 +281,16 @@ def _match_players(state: TheoryState, st: Statement) -> None:
     if tuple(state.tree.player_names) != names:
         raise st.error(f"the players ({', '.join(names)}) are not the game's "
                        f"({', '.join(state.tree.player_names)})")
-    goals = tuple(g for _, g in state.players)
+    # goals given in the players statement replace the file's; a bare player keeps the file's goal
+    goals = tuple(p.goal if n in state.bare_players else g
+                  for (n, g), p in zip(state.players, state.tree.players))
     if tuple(p.goal for p in state.tree.players) != goals:
         from kop.games.tree import GameTree
         from kop.games.formats import dumps_tree
         import json
 
         doc = json.loads(dumps_tree(state.tree))
-        doc["players"] = [{"name": n, "goal": g} for n, g in state.players]
+        doc["players"] = [{"name": n, "goal": g} for (n, _), g in zip(state.players, goals)]
         state.tree = GameTree.from_dict(doc)
 
 
@@ -353,9 +357,7 @@ def _run_one(state: TheoryState, st: Statement, answers: list[Answer], only: str
 
             if state.players is None:
                 names = players_of(a[0])
-                if len(names) == 2:
-                    state.players = [(names[0], "max"), (names[1], "min")]
-                elif names:
+                if names:   # every mover maximizes its own payoff
                     state.players = [(n, "max") for n in names]
                 else:
                     raise st.error("the game has no mover: declare 'players ...' first")

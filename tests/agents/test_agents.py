@@ -116,12 +116,39 @@ def test_tournament_swaps_roles():
 def test_match_errors():
     g = kop.figure2_game()
     a, b = agents(1, 1)
-    with pytest.raises(kop.KopError, match="1 agents for the 2 players"):
+    with pytest.raises(kop.KopError, match=r"^1 agent A for the 2 players A, B of the game$"):
         kop.Match(g, [a])
     with pytest.raises(kop.KopError, match="share a name"):
         kop.Match(g, [a, a])
     with pytest.raises(kop.KopError, match="no agent plays B"):
         kop.Match(g, {"A": a})
+
+
+def test_match_takes_a_game_tree_and_seats_agents_by_name():
+    """Issue 15: a GameTree is played as kop.TreeGame(tree); agents named after the players take
+    their own seats whatever the order; an agent named after no player is refused, with both lists."""
+    tree = kop.figure2()
+    a, b = agents(2, 1)
+    want = kop.Match(kop.figure2_game(), [a, b]).play()
+    assert kop.Match(tree, [a, b]).play().outcome == want.outcome == (9, 4)
+    swapped = kop.Match(tree, [b, a]).play()
+    assert swapped.agents == ("A", "B") and swapped.outcome == want.outcome
+    z = kop.Agent("Z", knowledge=kop.f_level("Z", "A", 1))
+    with pytest.raises(kop.KopError, match=r"^Z is not the name of a player: 2 agents A, Z, the game has the "
+                                           r"2 players A, B; name each agent after its player, or seat them "
+                                           r"with a mapping \{player: agent\}$"):
+        kop.Match(tree, [a, z])
+    with pytest.raises(kop.KopError, match=r"^Z is not a player of the game: the mapping seats 2 players A, Z; "
+                                           r"the game has the 2 players A, B$"):
+        kop.Match(tree, {"A": a, "Z": z})
+    with pytest.raises(kop.KopError, match=r"^3 agents A, B, Z for the 2 players A, B of the game$"):
+        kop.Match(tree, [a, b, z])
+    one = kop.GameTree.build(["A"], ("A", [(1,), (2,)]), goals="max")
+    with pytest.raises(kop.KopError, match=r"^2 agents A, B for the 1 player A of the game$"):
+        kop.Match(one, [a, b])
+    # a mapping seats any agent anywhere (as a tournament swaps roles)
+    r = kop.Match(tree, {"A": kop.Agent("B"), "B": kop.Agent("A")}).play()
+    assert r.agents == ("B", "A") and r.players == ("A", "B")
     with pytest.raises(kop.KopError, match="agent's name"):
         kop.Agent("A B")
     with pytest.raises(kop.KopError, match="unknown strategy"):
@@ -145,7 +172,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 
 def test_tic_tac_toe_agents_with_different_evaluations():
-    ttt = kop.from_openspiel("tic_tac_toe", players=("x", "o"))
+    ttt = kop.from_openspiel("tic_tac_toe", players=("x", "o"), key="string")
 
     def lines(me):
         def score(state):
@@ -159,7 +186,7 @@ def test_tic_tac_toe_agents_with_different_evaluations():
 
     x = kop.Agent("X", evaluation=lines(0), knowledge=kop.f_level("X", "O", 1), depth=2)
     o = kop.Agent("O", evaluation=lines(1), knowledge=kop.f_level("O", "X", 0), depth=2)
-    r = kop.Match(ttt, [x, o]).play()
+    r = kop.Match(ttt, {"x": x, "o": o}).play()   # agents X, O at the seats of players x, o
     assert len(r.moves) >= 5 and len(r.outcome) == 2
     assert {s for a, s in r.strategies if a == "X"} <= {"Mh", "HM0M1"}
     assert {s for a, s in r.strategies if a == "O"} == {"minimax"}

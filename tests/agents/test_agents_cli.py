@@ -46,6 +46,7 @@ def test_match_text_and_theory_scenario():
     (["-a", "A=strategy:best", "-a", "B"], "unknown strategy 'best'"),
     (["-a", "A=knowledge:K_A (", "-a", "B"], "line 1"),
     (["-a", "A", "-a", "B", "--scenario", "s1"], "--scenario applies to theory files"),
+    (["-a", "A", "-a", "B", "--key", "string"], "--key applies to openspiel"),
 ])
 def test_match_bad_input(flags, message):
     r = kop("match", FIG2, *flags)
@@ -70,7 +71,19 @@ def test_solve_openspiel():
     assert json.loads(r.stdout)["depth"] == 3
 
 
+def test_solve_openspiel_is_exact_by_default_and_the_string_key_is_opt_in():
+    pig = "openspiel:pig(winscore=3,horizon=4,diceoutcomes=2)"
+    r = kop("solve", pig, "-s", "Mh", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["value"] == [0.125, -0.125]
+    r = kop("solve", pig, "-s", "Mh", "--key", "string", "--json")   # the printout omits the turn counter
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["value"] == [-0.125, 0.125]
+
+
 @pytest.mark.parametrize("args, message", [
+    ([FIG2, "--key", "string"], "--key applies to openspiel"),
+    (["openspiel:tic_tac_toe", "--key", "printout"], "invalid choice"),
     (["openspiel:kuhn_poker"], "imperfect information"),
     (["openspiel:no_such"], "cannot load 'no_such'"),
     (["openspiel:connect_four", "--depth", "2"], "has no evaluation function"),
@@ -83,7 +96,7 @@ def test_solve_openspiel_bad_input(args, message):
 
 
 def test_match_openspiel_tic_tac_toe():
-    r = kop("match", "openspiel:tic_tac_toe", "-a", "X=level:inf", "-a", "O=level:inf", "--json")
+    r = kop("match", "openspiel:tic_tac_toe", "-a", "X=level:inf", "-a", "O=level:inf", "--key", "string", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["outcome"] == [0, 0]
 

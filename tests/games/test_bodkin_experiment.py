@@ -56,3 +56,26 @@ def test_bad_input_exits_2():
         assert "error" in r.stderr and "Traceback" not in r.stderr
     r = kop("experiment")
     assert r.returncode == 2 and "bodkin-nplayer" in r.stderr
+
+
+def test_the_thesis_preset_is_normalized_for_three_players_and_uniform_for_two():
+    for n, same in ((3, "normalized"), (4, "normalized"), (2, "uniform")):
+        got = run_cell(Cell(n, 2, 5, 0.0, 1.0, trees=10, seed=3, leaves="thesis"), workers=1, progress=False)
+        want = run_cell(Cell(n, 2, 5, 0.0, 1.0, trees=10, seed=3, leaves=same), workers=1, progress=False)
+        other = run_cell(Cell(n, 2, 5, 0.0, 1.0, trees=10, seed=3,
+                              leaves={"normalized": "uniform", "uniform": "normalized"}[same]),
+                         workers=1, progress=False)
+        means = [{k: o["algorithms"][k]["mean_leaves"] for k in ("bnb", "lower_eval", "bimodal_unimodal")}
+                 for o in (got, want, other)]
+        assert means[0] == means[1] != means[2]
+        assert got["config"]["leaves"] == "thesis"
+
+
+def test_figure_uses_the_thesis_preset_unless_told_otherwise():
+    r = kop("experiment", "bodkin-nplayer", "--figure", "4-24", "--trees", "1", "--workers", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    assert {c["config"]["leaves"] for c in json.loads(r.stdout)["cells"]} == {"thesis"}
+    r = kop("experiment", "bodkin-nplayer", "--N", "3", "--b", "2", "--depth", "4", "--trees", "2",
+            "--workers", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["config"]["leaves"] == "uniform"

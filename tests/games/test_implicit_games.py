@@ -103,7 +103,10 @@ pyspiel = pytest.importorskip("pyspiel")
 
 @pytest.fixture(scope="module")
 def ttt():
-    return kop.from_openspiel(pyspiel.load_game("tic_tac_toe"), players=("x", "o"))
+    # the board is tic-tac-toe's whole state, so the printout is an exact key (and merging
+    # transpositions keeps these full-game searches fast); the default key is checked in
+    # test_openspiel_exact.py
+    return kop.from_openspiel(pyspiel.load_game("tic_tac_toe"), players=("x", "o"), key="string")
 
 
 def test_tic_tac_toe_is_a_draw_by_minimax_and_mh(ttt):

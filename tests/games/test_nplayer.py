@@ -214,3 +214,81 @@ def test_exact_fractions_are_not_needed_for_ties():
     ref = maxn(t)
     for search in PRUNING:
         assert search(t, PayoffBounds.uniform(3, m=1, M=1)).value == ref.value
+
+
+# -- Branch-and-Bound cuts at equality, as the thesis does (issue 15, part 5) ------------
+
+def thesis_bnb(node, psi, level, n, M, count):
+    """The thesis's BnB (digest §4.2, with its fix), verbatim, on nested lists with integer
+    payoffs (exact arithmetic); the mover at *level* is ``level mod n``; *count* collects leaves."""
+    if isinstance(node, tuple):
+        count[0] += 1
+        return node
+    p = level % n
+    v, vp = None, 0          # the thesis starts from z_p (p gets 0); the first child replaces it
+    for child in node:       # (z_p itself is no leaf's payoff: returning it would lose the value)
+        w = thesis_bnb(child, M - vp, level + 1, n, M, count)
+        if v is None or w[p] > vp:
+            v, vp = w, w[p]
+            if vp >= psi:
+                return v
+    return v
+
+
+def to_build(node, level, n):
+    return node if isinstance(node, tuple) else (str(level % n + 1), [to_build(c, level + 1, n) for c in node])
+
+
+@st.composite
+def integer_trees(draw):
+    """(nested lists, N, H): movers by level (level mod N, as the thesis's trees), integer
+    payoffs in [0, H] summing to at most H, so that sums exactly at the bound are common."""
+    n = draw(st.integers(2, 4))
+    high = draw(st.integers(1, 4))
+    budget = [draw(st.integers(1, 40))]
+
+    def payoff():
+        cuts = sorted(draw(st.lists(st.integers(0, high), min_size=n, max_size=n)))
+        return tuple(b - a for a, b in zip([0, *cuts[:-1]], cuts))   # n parts summing to cuts[-1] <= H
+
+    def node(depth):
+        if depth == 0 or budget[0] <= 0 or draw(st.integers(0, 4)) == 0:
+            return payoff()
+        k = draw(st.integers(1, 3))
+        budget[0] -= k
+        return [node(depth - 1) for _ in range(k)]
+
+    root = node(draw(st.integers(1, 6)))
+    if isinstance(root, tuple):
+        root = [root]
+    return root, n, high
+
+
+@SOME
+@given(integer_trees())
+def test_bnb_examines_the_leaves_of_the_thesis_procedure_on_integers(case):
+    root, n, high = case
+    count = [0]
+    want = thesis_bnb(root, high, 0, n, high, count)
+    tree = GameTree.build([Player(str(i + 1), "max") for i in range(n)], to_build(root, 0, n))
+    got = bnb(tree, PayoffBounds.uniform(n, low=0, high=high, m=0, M=high))
+    assert got.value == maxn(tree).value == want
+    assert got.leaves == count[0]
+
+
+def test_bnb_cuts_at_equality_on_an_integer_four_player_tree():
+    """Player 1 has 6 from its first child, so player 2 at B is cut off once it is sure of
+    10 - 6 = 4: B's first leaf gives exactly 4 and B's other two leaves are not examined.
+    The old 1e-9 slack on the sum bound cut only above equality: 4 leaves of 4."""
+    root = [(6, 4, 0, 0), [(6, 4, 0, 0), (0, 3, 7, 0), (0, 2, 0, 8)]]
+    count = [0]
+    assert thesis_bnb(root, 10, 0, 4, 10, count) == (6, 4, 0, 0) and count[0] == 2
+    tree = GameTree.build(["1", "2", "3", "4"], to_build(root, 0, 4), goals="max")
+    r = bnb(tree, PayoffBounds.uniform(4, low=0, high=10, m=0, M=10))
+    assert r.value == (6, 4, 0, 0) and r.leaves == 2 and r.move == 0
+    assert maxn(tree).leaves == 4
+    # tenths are floats whose sums round, so the cutoff keeps its slack and B is searched in full
+    tenths = [(.6, .4, 0, 0), [(.6, .4, 0, 0), (0, .3, .7, 0), (0, .2, 0, .8)]]
+    ftree = GameTree.build(["1", "2", "3", "4"], to_build(tenths, 0, 4), goals="max")
+    r = bnb(ftree, PayoffBounds.uniform(4, low=0, high=1, m=0, M=1))
+    assert r.value == (.6, .4, 0, 0) and r.leaves == 4

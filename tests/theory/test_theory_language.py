@@ -111,10 +111,59 @@ def test_chance_and_move_labels():
     from kop.theory.questions import run_statements
 
     tree = run_statements(kop.parse_theory(text)).tree
-    assert tree.has_chance and [p.goal for p in tree.players] == ["max", "min"]
+    assert tree.has_chance and [p.goal for p in tree.players] == ["max", "max"]
     text3 = "players A, B, C\ngame A { B { (1,2,3) (3,2,1) }  C { (0,0,9) (9,9,0) } }\nask play A=Mh B=Mh C=Mh\n"
     out = _run(text3)[0].result["outcome"]
     assert out == [1, 2, 3]  # three players, every one maximizing its own payoff
+
+
+# -- goals: a player without one maximizes, whatever the number of players (issue 15) ----------
+
+GAME = "game A { L: B { (1,2) (3,0) }  R: B { (0,5) (2,4) } }\nask play A=Mh B=Mh\n"
+
+
+@pytest.mark.parametrize("players, goals, outcome", [
+    ("players A, B\n", ["max", "max"], [1, 2]),          # bare: both maximize (was: B minimizes)
+    ("", ["max", "max"], [1, 2]),                         # no players line: the movers maximize
+    ("players A max, B min\n", ["max", "min"], [3, 0]),  # the paper's convention, written out
+    ("players A, B min\n", ["max", "min"], [3, 0]),
+    ("players A max, B\n", ["max", "max"], [1, 2]),
+])
+def test_a_player_without_a_goal_maximizes(players, goals, outcome):
+    from kop.theory.questions import run_statements
+
+    text = players + GAME
+    assert [p.goal for p in run_statements(kop.parse_theory(text)).tree.players] == goals
+    assert _run(text)[0].result["outcome"] == outcome
+
+
+def test_bare_players_keep_a_tree_files_goals(tmp_path):
+    from kop.theory.questions import run_statements
+
+    fig2 = str(THEORIES / "figure2.json")
+    for text in (f'players A, B\ntree "{fig2}"\n', f'tree "{fig2}"\nplayers A, B\n'):
+        assert [p.goal for p in run_statements(kop.parse_theory(text)).tree.players] == ["max", "min"]
+    text = f'players A, B max\ntree "{fig2}"\n'                # a goal given replaces the file's
+    assert [p.goal for p in run_statements(kop.parse_theory(text)).tree.players] == ["max", "max"]
+
+
+def test_the_sharing_game_of_the_reference():
+    """docs/theories.md's sharing game: Andy and Barb both maximize, and Barb says yes to every
+    offer (were Barb minimizing, she would refuse to share and refuse a gift)."""
+    from kop.theory.questions import run_statements
+
+    text = (ROOT / "docs" / "theories.md").read_text(encoding="utf-8")
+    start = text.index("players Andy, Barb   ")
+    block = text[start:text.index("```", start)]
+    state = run_statements(kop.parse_theory(block))
+    assert [(p.name, p.goal) for p in state.tree.players] == [("Andy", "max"), ("Barb", "max")]
+    assert _run(block)[0].result["outcome"] == [2, 0]
+    offers = [ln.strip() for ln in block.splitlines() if "-> Barb" in ln]
+    assert len(offers) == 3
+    for line in offers:
+        yes = [int(x) for x in line.split("yes -> (")[1].split(")")[0].split(",")]
+        one = f"players Andy, Barb\ngame Andy {{\n  {line}\n}}\nask play Andy=Mh Barb=Mh\n"
+        assert _run(one)[0].result["outcome"] == yes, line
 
 
 def test_observation_model_and_include(tmp_path):

@@ -8,6 +8,12 @@ lower bounds, or a pair bound).  A node also stops once its mover reaches its ow
 maximum payoff.  The printed pseudocode tests the cutoff before storing the new best
 child; here the child is stored first (the digest's fix).
 
+The cutoff is taken at equality, ``w_q >= M_{p,q} - v_p``, as in the thesis, whenever
+float arithmetic is exact on the tree (integer payoffs and bounds, or dyadic fractions:
+:func:`~kop.games.nplayer.bounds.exact_slack`).  Where payoffs are floats whose sums
+round (0.1 + 0.2), the bound keeps a slack of ``bounds.tol`` (about 1e-9 of the payoff
+scale) so that rounding never cuts a child that could still be chosen.
+
 Parameters
 ----------
 tree : GameTree
@@ -33,6 +39,14 @@ The thesis's small check (digest §4.2): B's second leaf is pruned because
 ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
 >>> bnb(t, PayoffBounds.uniform(3, m=1, M=1))
 NPlayerResult('bnb', value=(0.7, 0.2, 0.1), leaves=3, move=0)
+
+On integers the cutoff is at equality: B's first leaf gives 2 exactly ``10 - 6``,
+so B's other two leaves are not examined (2 leaves of 4).
+
+>>> u = GameTree.build(["1", "2", "3", "4"], ("1", [
+...     (6, 4, 0, 0), ("2", [(6, 4, 0, 0), (0, 3, 7, 0), (0, 2, 0, 8)])]), goals="max")
+>>> bnb(u, PayoffBounds.uniform(4, low=0, high=10, m=0, M=10))
+NPlayerResult('bnb', value=(6, 4, 0, 0), leaves=2, move=0)
 """
 
 from __future__ import annotations
@@ -40,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kop.games.nplayer.bounds import PayoffBounds, as_bounds
+from kop.games.nplayer.bounds import PayoffBounds, as_bounds, exact_slack
 from kop.games.nplayer.core import Flat, NPlayerResult, require_maximizers, run_deep
 from kop.games.tree import GameTree
 
@@ -52,15 +66,20 @@ def bnb(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) 
     require_maximizers(tree, "bnb")
     b = as_bounds(tree, bounds)
     flat = Flat.of(tree, "bnb")
-    value, leaves, child = run_deep(lambda: bnb_flat(flat, b), flat.height)
+    slack = exact_slack(tree, b)
+    value, leaves, child = run_deep(lambda: bnb_flat(flat, b, slack), flat.height)
     return NPlayerResult("bnb", tree.value_of(value), leaves,
                          None if child < 0 else child - flat.off[0])
 
 
-def bnb_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], int, int]:
-    """(value, leaves examined, chosen root child index) on the list layout (bounds unchecked)."""
+def bnb_flat(flat: Flat, bounds: PayoffBounds, slack: float | None = None) -> tuple[tuple[float, ...], int, int]:
+    """(value, leaves examined, chosen root child index) on the list layout (bounds unchecked).
+
+    *slack* is added to the sum bounds (default ``bounds.tol``, for float payoffs; 0 cuts at
+    equality, sound only where the arithmetic is exact: see ``exact_slack``).
+    """
     off, kind, pay = flat.off, flat.kind, flat.pay
-    tol = bounds.tol
+    tol = bounds.tol if slack is None else slack
     hi = list(bounds.high)
     mpq = [[x + tol for x in row] for row in bounds.pair_upper()]
     count = 0

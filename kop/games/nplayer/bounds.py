@@ -29,7 +29,7 @@ import numpy as np
 from kop.games.errors import TreeError
 from kop.games.tree import LEAF, GameTree
 
-__all__ = ["PayoffBounds", "BoundsError", "check_bounds"]
+__all__ = ["PayoffBounds", "BoundsError", "check_bounds", "exact_slack"]
 
 #: relative tolerance of the bound reasoning (the leaves are checked to half of it)
 REL_TOL = 1e-9
@@ -140,13 +140,18 @@ def _check_finite(tree: GameTree) -> None:
         raise BoundsError(f"{tree.path_name(leaf)}: payoff {list(tree.payoffs[row])} is not finite")
 
 
-def check_bounds(tree: GameTree, bounds: PayoffBounds) -> PayoffBounds:
-    """*bounds* if every leaf of *tree* keeps them, else a :class:`BoundsError` naming leaf and bound."""
+def check_bounds(tree: GameTree, bounds: PayoffBounds, slack: float | None = None) -> PayoffBounds:
+    """*bounds* if every leaf of *tree* keeps them, else a :class:`BoundsError` naming leaf and bound.
+
+    A leaf may break a bound by *slack* (default: half of ``bounds.tol``, the rounding of
+    float sums).
+    """
     if bounds.n != len(tree.players):
         raise BoundsError(f"bounds are for {bounds.n} players, the tree has {len(tree.players)}")
     _check_finite(tree)
     pay = tree.payoffs
-    slack = bounds.tol / 2
+    if slack is None:
+        slack = bounds.tol / 2
     leaves = None
 
     def fail(row: int, what: str) -> None:
@@ -178,6 +183,44 @@ def check_bounds(tree: GameTree, bounds: PayoffBounds) -> PayoffBounds:
             if len(bad):
                 fail(int(bad[0]), f"{who} <= {Mi:g} (sum upper bound M)")
     return bounds
+
+
+#: payoffs and bounds on the grid 2^-k, for one of these k, are added exactly by floats
+_GRIDS = (0, 30)
+
+
+def exact_slack(tree: GameTree, bounds: PayoffBounds) -> float:
+    """The slack the sum-bound cutoffs need on *tree*: 0 where float arithmetic is exact, else ``bounds.tol``.
+
+    It is exact when every payoff and every bound is a multiple of ``2**-k`` (integers, or
+    dyadic fractions such as 0.25) small enough that every sum the searches form is
+    represented exactly, and every leaf keeps the bounds exactly.  Then a cutoff at
+    equality is sound, as in the thesis.  Otherwise (payoffs like 0.1, whose sums round)
+    the cutoffs keep the slack ``bounds.tol``.
+
+    Example
+    -------
+    >>> from kop.games.tree import GameTree
+    >>> t = GameTree.build(["a", "b"], ("a", [(3, 1), (2, 2)]), goals="max")
+    >>> exact_slack(t, PayoffBounds.uniform(2, low=0, high=4, m=0, M=4))
+    0.0
+    >>> u = GameTree.build(["a", "b"], ("a", [(0.3, 0.1), (0.2, 0.2)]), goals="max")
+    >>> exact_slack(u, PayoffBounds.uniform(2, low=0, high=1, m=0, M=1)) > 0
+    True
+    """
+    finite = [x for _, lo, hi in bounds.all_sets() for x in (lo, hi) if math.isfinite(x)]
+    values = np.concatenate([np.asarray(tree.payoffs, dtype=float).ravel(),
+                             np.asarray([*bounds.low, *bounds.high, *finite], dtype=float)])
+    terms = bounds.n + 2
+    for k in _GRIDS:
+        scaled = values * 2.0 ** k            # exact: a power of two
+        if np.all(scaled == np.floor(scaled)) and float(np.max(np.abs(scaled), initial=0.0)) * terms < 2.0 ** 53:
+            try:
+                check_bounds(tree, bounds, slack=0.0)
+            except BoundsError:
+                return bounds.tol
+            return 0.0
+    return bounds.tol
 
 
 def as_bounds(tree: GameTree, bounds: PayoffBounds | Mapping | Sequence | None) -> PayoffBounds:
