@@ -187,7 +187,7 @@ def is_core(core: Iterable[Formula | str], knowledge: Iterable[Formula | str] | 
 
 
 def chains_fragment(player: str, opponent: str, atoms: Iterable[str | Atom], depth: int) -> tuple[Formula, ...]:
-    """Every knowledge chain ``K_P K_Q K_P ... x`` with 1..*depth* alternating operators, x among *atoms*.
+    """Every knowledge chain ``K_P K_Q K_P … x`` with 1..*depth* alternating operators, x among *atoms*.
 
     >>> from kop import to_ascii
     >>> [to_ascii(f) for f in chains_fragment("A", "B", ["E_A"], 3)]

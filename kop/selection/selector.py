@@ -266,6 +266,8 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         M^h also applies when partial knowledge decides every node where the
         opponent moves (P can then predict every move of it).
 
+    Examples
+    --------
     >>> from kop.selection.examples import figure2, SCENARIOS
     >>> s = select(figure2(), SCENARIOS[3].knowledge, "B", node="S")
     >>> s.node, s.height, s.recommended.strategy

@@ -40,7 +40,7 @@ def _check_depth(d: int) -> None:
 
 
 def chain(player: str, opponent: str, d: int) -> Formula:
-    """The alternation chain of length d >= 1: ``K_P K_Q K_P ... E_X``.
+    """The alternation chain of length d >= 1: ``K_P K_Q K_P … E_X``.
 
     It has d knowledge operators alternating P, Q, P, ... and ends in the
     opponent's evaluation ``E_Q`` when d is odd and the player's own ``E_P``

@@ -60,7 +60,7 @@ class ChanceFlat:
 
 @dataclass(frozen=True)
 class ChanceResult:
-    """P's expected payoff under *-minimax, the leaves examined, P's root move (None elsewhere)."""
+    """P's expected payoff under ``*``-minimax, the leaves examined, P's root move (None elsewhere)."""
 
     algorithm: str
     player: str

@@ -84,7 +84,7 @@ def cscout_best_case_tree(branching: int, chance: int, k: int, value: float = 0.
 
 
 def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
-    """P's *-minimax value by CSCOUT (see the module docstring)."""
+    """P's ``*``-minimax value by CSCOUT (see the module docstring)."""
     f = ChanceFlat.of(tree, player, "cscout")
     off, kind, val, prob = f.off, f.kind, f.val, f.prob
     count = 0

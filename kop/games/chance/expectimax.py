@@ -37,7 +37,7 @@ __all__ = ["expectimax"]
 
 
 def expectimax(tree: GameTree, player: str | None = None) -> ChanceResult:
-    """P's *-minimax value of *tree* by full search (see the module docstring)."""
+    """P's ``*``-minimax value of *tree* by full search (see the module docstring)."""
     f = ChanceFlat.of(tree, player, "expectimax")
     off, kind, val, prob = f.off, f.kind, f.val, f.prob
     count = 0

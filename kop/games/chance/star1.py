@@ -51,7 +51,7 @@ _INF = math.inf
 
 
 def star1(tree: GameTree, player: str | None = None, *, bounds: tuple[float, float] | None = None) -> ChanceResult:
-    """P's *-minimax value by Star1 (see the module docstring)."""
+    """P's ``*``-minimax value by Star1 (see the module docstring)."""
     return star_search(tree, player, bounds, probing=False, name="star1")
 
 

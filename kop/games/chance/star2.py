@@ -40,5 +40,5 @@ __all__ = ["star2"]
 
 
 def star2(tree: GameTree, player: str | None = None, *, bounds: tuple[float, float] | None = None) -> ChanceResult:
-    """P's *-minimax value by Star2 (see the module docstring)."""
+    """P's ``*``-minimax value by Star2 (see the module docstring)."""
     return star_search(tree, player, bounds, probing=True, name="star2")
