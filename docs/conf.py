@@ -6,8 +6,8 @@ Build it from the repository's root with the ``docs`` extra installed::
 
 The guides are the Markdown pages of ``docs/`` (read by MyST); the API reference has one page per
 public name of ``kop`` (``kop._EXPORTS``), generated from the docstrings (autosummary, autodoc and
-napoleon for the numpydoc sections). ``api.rst`` and ``generated/`` are written by this file and
-by autosummary at build time; they are not kept in git.
+napoleon for the numpydoc sections). ``api.rst`` is written when the build starts (``setup``
+below) and ``generated/`` by autosummary; neither is kept in git.
 """
 
 from __future__ import annotations
@@ -46,7 +46,6 @@ html_title = f"kop {release}"
 html_static_path: list[str] = []
 
 # MyST: the guides are CommonMark/GFM pages with tables and heading anchors (`page.md#a-heading`)
-myst_enable_extensions = ["colon_fence", "dollarmath"]
 myst_heading_anchors = 3
 
 # autodoc/autosummary/napoleon: numpydoc docstrings, one page per public name
@@ -115,7 +114,8 @@ def _write_if_changed(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
 
 
-_write_if_changed(DOCS / "api.rst", api_reference())
+def _write_api_reference(app: Any, config: Any) -> None:
+    _write_if_changed(Path(app.srcdir) / "api.rst", api_reference())
 
 # ---------------------------------------------------------------------------------------------
 # Links from the guides (and the README, included by index.md) to files of the repository that
@@ -155,5 +155,7 @@ def _include_read(app: Any, relative_path: Path, parent_docname: str, content: l
 
 
 def setup(app: Any) -> None:
+    # before Sphinx looks for the source files and autosummary generates the pages api.rst lists
+    app.connect("config-inited", _write_api_reference)
     app.connect("source-read", _source_read)
     app.connect("include-read", _include_read)

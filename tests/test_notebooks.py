@@ -1,0 +1,192 @@
+"""The notebooks of the tutorial and the agents guide (docs/tutorial.ipynb, docs/agents.ipynb):
+up to date with their Markdown pages, and every code cell runs, in order, and shows what the
+notebook shows.
+
+The cells run in this process, in one namespace, without a Jupyter kernel, from a fresh folder
+where ``theories/`` is the repository's: a Python cell is executed (its last expression's value
+shown as Jupyter shows it), a ``%%writefile NAME`` cell writes NAME, and a ``!kop ARGS`` cell runs
+kop's command line (as Jupyter's ``!`` runs a shell command).
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import doctest
+import importlib.util
+import io
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "docs" / "make_notebooks.py")
+assert _spec is not None and _spec.loader is not None
+make_notebooks = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(make_notebooks)
+
+CHECKER = doctest.OutputChecker()
+FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+
+
+def _text(value: str | list[str]) -> str:
+    return value if isinstance(value, str) else "".join(value)
+
+
+def _shown(cell: dict[str, Any]) -> str:
+    """What the notebook shows below a code cell, as one text."""
+    out = ""
+    for output in cell["outputs"]:
+        if output["output_type"] == "stream":
+            out += _text(output["text"])
+        else:
+            out += _text(output["data"]["text/plain"]) + "\n"
+    return out
+
+
+def _run_python(source: str, namespace: dict[str, Any]) -> str:
+    """Execute a cell as Jupyter does: printed text, then the value of a last expression."""
+    tree = ast.parse(source)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        exec(compile(tree, "<cell>", "exec"), namespace)
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+            if value is not None:
+                print(repr(value))
+    return buffer.getvalue()
+
+
+def _run_kop(command: str, cwd: Path) -> tuple[int, str]:
+    args = shlex.split(command)
+    assert args[0] == "kop", command
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-m", "kop", *args[1:]], capture_output=True, text=True, cwd=cwd,
+                       env=env, timeout=600)
+    assert "Traceback" not in r.stderr, f"{command}\n{r.stderr}"
+    return r.returncode, r.stdout + r.stderr
+
+
+def _lines_in_order(shown: str, got: str) -> str | None:
+    """None when every shown line (a ``...`` line marks lines left out) is a line of *got*, in
+    order; else the first shown line that is not."""
+    got_lines = [line.rstrip() for line in got.splitlines()]
+    i = 0
+    for line in shown.splitlines():
+        line = line.rstrip()
+        if not line.strip() or line.strip() in ("...", "…"):
+            continue
+        while i < len(got_lines) and got_lines[i] != line:
+            i += 1
+        if i == len(got_lines):
+            return line
+        i += 1
+    return None
+
+
+def run_notebook(nb: dict[str, Any], cwd: Path) -> tuple[int, list[str]]:
+    """Run every code cell of *nb* in order from *cwd*; (cells run, mismatches)."""
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    problems: list[str] = []
+    ran = 0
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = _text(cell["source"])
+        shown = _shown(cell)
+        ran += 1
+        if source.startswith("%%writefile "):
+            header, _, body = source.partition("\n")
+            (cwd / header.split()[1]).write_text(body + "\n", encoding="utf-8")
+        elif source.startswith("!"):
+            status, got = _run_kop(source[1:], cwd)
+            expected_status = 2 if any(line.startswith("error:") for line in shown.splitlines()) else 0
+            if status != expected_status:
+                problems.append(f"{source}: exit status {status}, expected {expected_status}\n{got}")
+            missing = _lines_in_order(shown, got)
+            if missing is not None:
+                problems.append(f"{source}: the notebook shows\n{missing}\nbut kop printed\n{got}")
+        else:
+            assert not source.startswith("%"), source
+            got = _run_python(source, namespace)
+            if not CHECKER.check_output(shown, got, FLAGS):
+                problems.append(f"cell {cell['id']}:\n{source}\nshows\n{shown}but gives\n{got}")
+    return ran, problems
+
+
+def _load(page: str) -> dict[str, Any]:
+    return json.loads((ROOT / "docs" / f"{page}.ipynb").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("page", make_notebooks.PAGES)
+def test_notebook_is_up_to_date(page: str) -> None:
+    text = (ROOT / "docs" / f"{page}.ipynb").read_text(encoding="utf-8")
+    assert text == make_notebooks.notebook_text(page), \
+        f"docs/{page}.ipynb is not up to date with docs/{page}.md: run python docs/make_notebooks.py"
+
+
+@pytest.mark.parametrize("page", make_notebooks.PAGES)
+def test_notebook_is_nbformat_4(page: str) -> None:
+    nb = _load(page)
+    assert (nb["nbformat"], nb["nbformat_minor"]) == (4, 5)
+    assert nb["metadata"]["kernelspec"]["language"] == "python"
+    ids = [cell["id"] for cell in nb["cells"]]
+    assert len(set(ids)) == len(ids)
+    for cell in nb["cells"]:
+        assert cell["cell_type"] in ("markdown", "code")
+        assert isinstance(cell["source"], list) and isinstance(cell["metadata"], dict)
+        if cell["cell_type"] == "code":
+            assert isinstance(cell["execution_count"], int)
+            for output in cell["outputs"]:
+                assert output["output_type"] in ("stream", "execute_result")
+        else:
+            assert "outputs" not in cell
+
+
+def test_the_notebooks_hold_the_pages_examples() -> None:
+    tutorial, agents = _load("tutorial"), _load("agents")
+    sources = ["".join(c["source"]) for c in tutorial["cells"] if c["cell_type"] == "code"]
+    assert sum(s.startswith("%%writefile ") for s in sources) == 4
+    assert sum(s.startswith("!kop ") for s in sources) >= 6
+    agent_cells = [c for c in agents["cells"] if c["cell_type"] == "code"]
+    page = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    examples = doctest.DocTestParser().get_examples(
+        "".join(block.split("```")[0] for block in page.split("```python\n")[1:]))
+    # every doctest example with an output is a cell of its own with that output
+    assert sum(1 for e in examples if e.want) == sum(
+        1 for c in agent_cells if c["outputs"] and not "".join(c["source"]).startswith("!"))
+    assert any("".join(c["source"]).startswith("!kop match") for c in agent_cells)
+
+
+def test_the_runner_sees_a_wrong_output(tmp_path: Path) -> None:
+    """A notebook whose shown outputs are wrong fails: the Python value, the printed text and
+    the command's output are all compared."""
+    page = ("# A page\n\n```python\n>>> 1 + 1\n3\n>>> print('a')\nb\n>>> x = 2\n>>> x * 2\n4\n\n```\n\n"
+            "```sh\n$ kop parse \"K_a p\"\nK_b p\n$ kop parse \"K_a p\"\nK_a p\n$ kop parse \"(\"\nK_a p\n```\n")
+    nb = make_notebooks.notebook(page, "page.md")
+    ran, problems = run_notebook(nb, tmp_path)
+    assert ran == 6
+    assert len(problems) == 5, problems
+    assert problems[0].startswith("cell") and "gives\n2" in problems[0]
+    assert "gives\na" in problems[1]
+    assert "K_b p" in problems[2]
+    assert "exit status 2, expected 0" in problems[3] and "K_a p" in problems[4]
+
+
+@pytest.mark.parametrize("page", make_notebooks.PAGES)
+def test_notebook_runs_and_shows_what_it_shows(page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if page == "agents":
+        pytest.importorskip("pyspiel")
+    (tmp_path / "theories").symlink_to(ROOT / "theories", target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    nb = _load(page)
+    ran, problems = run_notebook(nb, tmp_path)
+    assert not problems, "\n\n".join(problems)
+    assert ran == sum(1 for cell in nb["cells"] if cell["cell_type"] == "code") >= 10
