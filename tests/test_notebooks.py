@@ -54,6 +54,7 @@ def _run_python(source: str, namespace: dict[str, Any]) -> str:
     """Execute a cell as Jupyter does: printed text, then the value of a last expression."""
     tree = ast.parse(source)
     last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    assert last is None or isinstance(last, ast.Expr)
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         exec(compile(tree, "<cell>", "exec"), namespace)
@@ -104,7 +105,7 @@ def run_notebook(nb: dict[str, Any], cwd: Path) -> tuple[int, list[str]]:
         ran += 1
         if source.startswith("%%writefile "):
             header, _, body = source.partition("\n")
-            (cwd / header.split()[1]).write_text(body + "\n", encoding="utf-8")
+            (cwd / header.split()[1]).write_text(body, encoding="utf-8")  # as IPython writes it
         elif source.startswith("!"):
             status, got = _run_kop(source[1:], cwd)
             expected_status = 2 if any(line.startswith("error:") for line in shown.splitlines()) else 0
