@@ -96,6 +96,8 @@ _EXPORTS: dict[str, str] = {
     "dumps_tree": "kop.games.formats",
     "save_tree": "kop.games.formats",
     "loads_efg": "kop.games.efg",
+    "from_gambit": "kop.games.gambit",
+    "to_gambit": "kop.games.gambit",
     "dumps_efg": "kop.games.efg",
     "random_tree": "kop.games.random_trees",
     "random_strategy": "kop.games.random_trees",
