@@ -520,7 +520,7 @@ def _bound(r: object) -> Fraction:
         except (ValueError, ZeroDivisionError):
             raise ValueError(f"invalid probability bound {r!r}: write a decimal or a fraction like 1/3") from None
     try:
-        return Fraction(r)  # type: ignore[arg-type]   # Decimal, numbers.Rational
+        return Fraction(r)  # type: ignore[call-overload]   # Decimal, numbers.Rational
     except (TypeError, ValueError):
         raise TypeError(f"a probability bound must be a number or a string, not {type(r).__name__}") from None
 
@@ -730,11 +730,11 @@ def _nnf(f: Formula, neg: bool) -> Formula:
         inner = RelCommon(f.group, _nnf(f.cond, False), _nnf(f.arg, False))
         return Not(inner) if neg else inner
     if isinstance(f, Belief):
-        b: Formula = Belief(f.agent, _nnf(f.arg, False))
-        return Not(b) if neg else b
+        bel: Formula = Belief(f.agent, _nnf(f.arg, False))
+        return Not(bel) if neg else bel
     if isinstance(f, CondBelief):
-        b = CondBelief(f.agent, _nnf(f.cond, False), _nnf(f.arg, False))
-        return Not(b) if neg else b
+        bel = CondBelief(f.agent, _nnf(f.cond, False), _nnf(f.arg, False))
+        return Not(bel) if neg else bel
     if isinstance(f, Probability):
         rel = RELATIONS[f.relation] if neg else f.relation
         if rel is None:

@@ -26,7 +26,7 @@ from kop.syntax import formula as F
 from kop.syntax.errors import ParseError
 from kop.syntax.lalr import Parser, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-__all__ = ["parse", "parse_many", "nesting_depth", "MAX_DEPTH", "MAX_LENGTH", "grammar_path"]
+__all__ = ["parse", "parse_many", "nesting_depth", "locate_token", "MAX_DEPTH", "MAX_LENGTH", "grammar_path"]
 
 #: Deepest nesting of operators a formula may have.
 MAX_DEPTH = 1000
@@ -219,6 +219,23 @@ def parse(text: str) -> F.Formula:
 def parse_many(texts) -> list[F.Formula]:
     """Parse several formulas (e.g. a knowledge base)."""
     return [parse(t) for t in texts]
+
+
+def locate_token(text: str, kind: str) -> tuple[int, int, str]:
+    """Line, column and text of the first token of terminal *kind* (e.g. ``"BELIEF"``) in *text*.
+
+    (1, 1, '') when there is none.
+
+    >>> locate_token("p & B_a q", "BELIEF")
+    (1, 5, 'B_a')
+    """
+    try:
+        for tok in _parser().lex(text):
+            if tok.type == kind:
+                return tok.line or 1, tok.column or 1, str(tok)
+    except UnexpectedInput:
+        pass
+    return 1, 1, ""
 
 
 # -- limits --------------------------------------------------------------------
