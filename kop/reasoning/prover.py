@@ -71,6 +71,7 @@ def _formula(phi: Formula | str, what: str = "formula") -> Formula:
         return f
     if not isinstance(phi, Formula):
         raise TypeError(f"the {what} must be a Formula or a string, not {type(phi).__name__}")
+    refuse_uncertainty(phi, _TOOL)
     return phi
 
 
