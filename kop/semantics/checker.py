@@ -215,7 +215,7 @@ def _best(ids: np.ndarray, nb: int, ranks: np.ndarray, among: np.ndarray | None)
     if among is None:
         np.minimum.at(mins, ids, ranks)
         return ranks == mins[ids]
-    np.minimum.at(mins, ids[among], ranks[among])
+    np.minimum.at(mins, ids, np.where(among, ranks, top))  # full-length: faster than gathering ids[among]
     return among & (ranks == mins[ids])
 
 
@@ -235,14 +235,12 @@ def _believe(m: KripkeModel, agent: str, cond: np.ndarray | None, x: np.ndarray)
         best = hit
     else:
         best = _best(ids, nb, ranks, cond)
-    bad = np.bincount(ids[best & ~x], minlength=nb)
+    bad = np.bincount(ids, weights=best & ~x, minlength=nb)   # full-length: faster than ids[best & ~x]
     return (bad == 0)[ids]
 
 
-def _weight_sums(ids: np.ndarray, nb: int, w: np.ndarray) -> np.ndarray:
-    """The sum of the integer weights *w* per block id, exactly (int64, or Python ints when large)."""
-    if w.dtype != object and (len(w) == 0 or int(w.sum()) < 2 ** 53):  # float sums of integers are exact here
-        return np.bincount(ids, weights=w, minlength=nb).astype(np.int64)
+def _python_sums(ids: np.ndarray, nb: int, w: np.ndarray) -> np.ndarray:
+    """The sum of the integer weights *w* per block id, as Python integers (exact for any size)."""
     out = np.zeros(nb, dtype=object)
     for b, x in zip(ids.tolist(), w.tolist()):
         out[b] += x
@@ -250,23 +248,38 @@ def _weight_sums(ids: np.ndarray, nb: int, w: np.ndarray) -> np.ndarray:
 
 
 def _probability(m: KripkeModel, f: F.Probability, x: np.ndarray) -> np.ndarray:
-    """``P_a(φ) ⋈ r``: compare, per block, (weight of x-worlds) * den(r) with num(r) * (weight of the block)."""
+    """``P_a(φ) ⋈ r``: compare, per block, (weight of x-worlds) * den(r) with num(r) * (weight of the block).
+
+    The weights are integers (see :mod:`kop.semantics.uncertainty`); their sums
+    and these products are computed in float64 when they stay below 2**53, where
+    float64 is exact on integers, and in Python integers otherwise.
+    """
     ids, nb = _ids(m, f.agent)
-    w = m._unc.np_weights(f.agent) if m._unc else None
-    if w is None:
-        total = _block_sizes(m, f.agent)
-        good = np.bincount(ids[x], minlength=nb)
-    else:
-        key = ("W", f.agent)
-        cached = m._partition_cache.get(key)
-        if cached is None:
-            cached = m._partition_cache[key] = _weight_sums(ids, nb, w)
-        total = cached
-        good = _weight_sums(ids[x], nb, w[x])
+    unc = m._unc
     r = f.bound
     big = max(r.numerator, r.denominator)
-    if total.dtype == object or (len(total) and int(total.max()) * big >= 2 ** 62):
-        total, good = total.astype(object), good.astype(object)
+    fw = unc.float_weights(f.agent) if unc else None
+    total: Any
+    if unc is None or not unc._has("weights", f.agent):
+        total = _block_sizes(m, f.agent)
+        good = np.bincount(ids, weights=x, minlength=nb)
+        exact = m._n * big < 2 ** 53
+    elif fw is not None:
+        w, whole = fw
+        key = ("W", f.agent)
+        total = m._partition_cache.get(key)
+        if total is None:
+            total = m._partition_cache[key] = np.bincount(ids, weights=w, minlength=nb)
+        good = np.bincount(ids, weights=w * x, minlength=nb)     # exact: integers below 2**53
+        exact = whole * big < 2 ** 53
+    else:
+        iw = unc.np_weights(f.agent)
+        assert iw is not None
+        total, good = _python_sums(ids, nb, iw), _python_sums(ids[x], nb, iw[x])
+        exact = True
+    if not exact:   # products could leave float64's exact integers: Python integers
+        total = np.array([int(v) for v in total.tolist()], dtype=object)
+        good = np.array([int(v) for v in good.tolist()], dtype=object)
     lhs, rhs = good * r.denominator, total * r.numerator
     rel = f.relation
     if rel == ">=":
@@ -280,9 +293,10 @@ def _probability(m: KripkeModel, f: F.Probability, x: np.ndarray) -> np.ndarray:
     else:
         ok = lhs == rhs
     ok = np.asarray(ok, dtype=bool)
-    empty = total == 0          # no weight left in the block: every probability is 0 (Kooi's agent ignores it)
-    if np.any(empty):
-        ok = np.where(empty, f.holds_for(Fraction(0)), ok)
+    if r > 0 and rel in (">=", "=", "<"):   # else 0 ⋈ 0 above already says whether 0 ⋈ r
+        empty = total == 0      # no weight left in the block: every probability is 0 (Kooi's agent ignores it)
+        if empty.any():
+            ok = np.where(empty, f.holds_for(Fraction(0)), ok)
     return ok[ids]
 
 

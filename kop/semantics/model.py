@@ -556,7 +556,9 @@ class KripkeModel:
         out = KripkeModel._raw(names, self._agents, _Columns.select(self._blocks, keep), dict(self._nblocks),
                                _Columns.select(self._atoms, keep), actual, note)
         if self._unc:
-            out._unc = self._unc.select(keep.tolist())
+            from kop.semantics.uncertainty import Uncertainty
+
+            out._unc = Uncertainty.view(self._unc, keep)
         return out
 
     def _submodel(self, mask: np.ndarray) -> KripkeModel:

@@ -63,14 +63,55 @@ class Uncertainty:
         The agents with probabilities (the others weigh every world 1).
     """
 
-    __slots__ = ("ranks", "weights", "_cache")
+    __slots__ = ("_ranks", "_weights", "_cache", "_parent", "_keep")
 
     def __init__(self, ranks: dict[str, tuple[int, ...]], weights: dict[str, tuple[Fraction, ...]]):
-        self.ranks, self.weights = ranks, weights
+        self._ranks: dict[str, tuple[int, ...]] | None = ranks
+        self._weights: dict[str, tuple[Fraction, ...]] | None = weights
         self._cache: dict[tuple[str, str], Any] = {}
+        self._parent: Uncertainty | None = None
+        self._keep: Any = None
+
+    @classmethod
+    def view(cls, parent: Uncertainty, keep: np.ndarray) -> Uncertainty:
+        """The values at the positions *keep* (an int array), read from *parent* only when asked for.
+
+        A restriction of a large model (an announcement) then costs one array
+        index per agent that a question looks at.
+        """
+        if parent._parent is not None:
+            parent, keep = parent._parent, parent._keep[keep]
+        self = cls.__new__(cls)
+        self._ranks = self._weights = None
+        self._cache = {}
+        self._parent, self._keep = parent, keep
+        return self
+
+    @property
+    def ranks(self) -> dict[str, tuple[int, ...]]:
+        """Each agent's rank per world (only the agents with an order)."""
+        if self._ranks is None:
+            assert self._parent is not None
+            keep = self._keep.tolist()
+            self._ranks = {a: tuple(r[i] for i in keep) for a, r in self._parent.ranks.items()}
+        return self._ranks
+
+    @property
+    def weights(self) -> dict[str, tuple[Fraction, ...]]:
+        """Each agent's weight per world (only the agents with probabilities)."""
+        if self._weights is None:
+            assert self._parent is not None
+            keep = self._keep.tolist()
+            self._weights = {a: tuple(w[i] for i in keep) for a, w in self._parent.weights.items()}
+        return self._weights
+
+    def _has(self, field: str, agent: str) -> bool:
+        root = self._parent if self._parent is not None else self
+        return agent in (root.ranks if field == "ranks" else root.weights)
 
     def __bool__(self) -> bool:
-        return bool(self.ranks or self.weights)
+        root = self._parent if self._parent is not None else self
+        return bool(root.ranks or root.weights)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Uncertainty):
@@ -91,25 +132,53 @@ class Uncertainty:
     # -- the values the checkers use (cached) --------------------------------------
     def rank_list(self, agent: str) -> list[int] | None:
         """*agent*'s ranks, or None when all its worlds are equally plausible."""
-        r = self.ranks.get(agent)
-        return None if r is None else list(r)
+        if not self._has("ranks", agent):
+            return None
+        return list(self.ranks[agent])
 
     def int_weights(self, agent: str) -> list[int] | None:
         """*agent*'s weights as integers in the same ratios (None: uniform); exact."""
         key = ("int", agent)
         if key not in self._cache:
-            w = self.weights.get(agent)
-            if w is None:
+            if not self._has("weights", agent):
                 self._cache[key] = None
+            elif self._parent is not None:
+                whole = self._parent.int_weights(agent)
+                assert whole is not None
+                self._cache[key] = [whole[i] for i in self._keep.tolist()]
             else:
+                w = self.weights[agent]
                 scale = math.lcm(*(x.denominator for x in w)) if w else 1
                 self._cache[key] = [x.numerator * (scale // x.denominator) for x in w]
         out: list[int] | None = self._cache[key]
         return out
 
+    def float_weights(self, agent: str) -> tuple[np.ndarray, int] | None:
+        """*agent*'s integer weights as float64, and their total, when every sum of them is exact in float64.
+
+        None for uniform weights or when the total reaches 2**53 (then use :meth:`np_weights`).
+        """
+        key = ("flt", agent)
+        if key not in self._cache:
+            import numpy as np
+
+            if self._parent is not None:
+                whole = self._parent.float_weights(agent)
+                out = None if whole is None else (whole[0][self._keep], whole[1])
+            else:
+                w = self.int_weights(agent)
+                total = sum(w) if w is not None else 0
+                out = None if w is None or total >= 2 ** 53 else (np.array(w, dtype=np.float64), total)
+            self._cache[key] = out
+        got: tuple[np.ndarray, int] | None = self._cache[key]
+        return got
+
     def np_ranks(self, agent: str) -> np.ndarray | None:
         """*agent*'s ranks as an int64 array (None: all equal)."""
         key = ("npr", agent)
+        if key not in self._cache and self._parent is not None:
+            whole = self._parent.np_ranks(agent)
+            self._cache[key] = None if whole is None else whole[self._keep]
         if key not in self._cache:
             import numpy as np
 
@@ -125,6 +194,9 @@ class Uncertainty:
     def np_weights(self, agent: str) -> np.ndarray | None:
         """*agent*'s integer weights as an int64 array, or an object array of Python ints when too large."""
         key = ("npw", agent)
+        if key not in self._cache and self._parent is not None:
+            whole = self._parent.np_weights(agent)
+            self._cache[key] = None if whole is None else whole[self._keep]
         if key not in self._cache:
             import numpy as np
 
