@@ -83,6 +83,41 @@ def test_upgrades_by_their_definitions(m, phi, kind):
             assert up.satisfies(f"B_{a} ({phi})", best_good[0])
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(uncertain_models_and_formulas(max_leaves=8))
+def test_laws_of_belief_and_probability(case):
+    """nnf is equivalent; knowledge implies belief and probability 1; belief is consistent (KD45's D)
+    and introspective; P_a(φ) + P_a(~φ) = 1 where the cell has weight; B_a is K_a without an order."""
+    m, phi = case
+    assert m.truth_set(phi.nnf()) == m.truth_set(phi)
+    everywhere = frozenset(m.worlds)
+    for a in m.agents:
+        for law in [f"K_{a} X -> B_{a} X", f"K_{a} X -> P_{a}(X) = 1 | P_{a}(true) = 0", f"~B_{a} false",
+                    f"B_{a} X -> K_{a} B_{a} X", f"B_{a}(X, X)", f"P_{a}(X) >= 1/2 <-> P_{a}(~X) <= 1/2"]:
+            from kop.syntax.formula import Atom
+
+            f = parse(law.replace("X", "Z"))
+            f = _substitute(f, Atom("Z"), phi)
+            assert m.truth_set(f) == everywhere, law
+        if a not in m.to_json().get("plausibility", {}):
+            assert m.truth_set(parse(f"B_{a} Z").__class__(a, phi)) == m.truth_set(parse(f"K_{a} Z").__class__(a, phi))
+
+
+def _substitute(f, old, new):
+    from kop.syntax import formula as F
+
+    if f == old:
+        return new
+    if isinstance(f, F.Atom) or isinstance(f, (F.Top, F.Bottom)):
+        return f
+    if isinstance(f, (F.And, F.Or)):
+        return type(f)(*(_substitute(x, old, new) for x in f.args))
+    if isinstance(f, F.Probability):
+        return F.Probability(f.agent, _substitute(f.arg, old, new), f.relation, f.bound)
+    values = [(_substitute(v, old, new) if isinstance(v, F.Formula) else v) for v in f._init_args()]
+    return type(f)(*values)
+
+
 # -- classic examples -----------------------------------------------------------------
 
 def _coin():
@@ -187,3 +222,27 @@ def test_operations_without_plausibility_say_so():
         m.minimize()
     with pytest.raises(ModelError, match="unknown upgrade"):
         m.upgrade("h", "lexicographic")
+
+
+def test_cli_announce_and_upgrade(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    model = str(root / "theories" / "coin_belief.model.json")
+
+    def kop(*args):
+        return subprocess.run([sys.executable, "-m", "kop", *args], capture_output=True, text=True, cwd=root,
+                              timeout=120)
+
+    r = kop("announce", model, "~h", "-o", str(tmp_path / "told.json"))
+    assert r.returncode == 0, r.stderr
+    told = KripkeModel.load(tmp_path / "told.json")
+    assert told.worlds == ("tails",) and told.satisfies("B_ann ~h & P_ann(~h) = 1")
+    r = kop("announce", model, "~h", "--upgrade", "radical", "-o", str(tmp_path / "hint.json"))
+    assert r.returncode == 0, r.stderr
+    hint = KripkeModel.load(tmp_path / "hint.json")
+    assert hint.worlds == ("heads", "tails") and hint.satisfies("B_ann ~h & ~K_ann ~h & P_ann(h) = 3/4")
+    r = kop("check", model, "P_ann(h) >= 3/4 & B_ann h", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["holds"] is True
