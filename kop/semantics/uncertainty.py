@@ -250,12 +250,9 @@ def read_probability(value: Any) -> Fraction:
             raise ValueError(f"expected a finite number, not {value!r}")
         x = Fraction(repr(value))
     elif isinstance(value, str):
-        text = value.strip()
-        try:
-            top, slash, bottom = text.partition("/")
-            x = Fraction(top.strip()) / Fraction(bottom.strip()) if slash else Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{value!r} is not a number: write a decimal or a fraction such as \"1/3\"") from None
+        from kop.syntax.formula import parse_fraction
+
+        x = parse_fraction(value)
     else:
         try:
             x = Fraction(value)

@@ -34,7 +34,7 @@ __all__ = [
     "Implies", "Iff", "Know", "Possible", "KnowWhether", "Everyone", "Common",
     "Distributed", "RelCommon", "Announce", "AnnounceDual", "Belief", "CondBelief", "Probability",
     "symbols", "K", "M", "Kw", "E", "C", "D", "B", "P", "conj", "disj", "RELATIONS",
-    "AGENT_RE", "ATOM_RE", "is_reserved_atom",
+    "AGENT_RE", "ATOM_RE", "is_reserved_atom", "parse_fraction",
 ]
 
 #: Agent names: letters, digits and underscores.
@@ -503,6 +503,30 @@ class CondBelief(_Modal):
 RELATIONS = {">=": "<", ">": "<=", "<": ">=", "<=": ">", "=": None}
 
 
+_NUMBER = re.compile(r"\s*(-?)\s*([0-9]{1,300}(?:\.[0-9]{1,300})?)\s*(?:/\s*([0-9]{1,300}(?:\.[0-9]{1,300})?)\s*)?")
+
+
+def parse_fraction(text: str) -> Fraction:
+    """A decimal or a fraction written as text (``"0.25"``, ``"1/3"``, ``"-2"``), exactly.
+
+    No exponents and at most 300 digits per part, so that a hostile text cannot
+    ask for a huge number.  Raises ``ValueError`` otherwise (and for ``x/0``).
+
+    >>> parse_fraction("2/6"), parse_fraction(" 0.5 ")
+    (Fraction(1, 3), Fraction(1, 2))
+    """
+    m = _NUMBER.fullmatch(text)
+    if m is None:
+        raise ValueError(f"{text!r} is not a number: write a decimal or a fraction such as \"1/3\"")
+    sign, top, bottom = m.groups()
+    value = Fraction(top)
+    if bottom is not None:
+        if Fraction(bottom) == 0:
+            raise ValueError(f"{text!r} divides by zero")
+        value /= Fraction(bottom)
+    return -value if sign else value
+
+
 def _bound(r: object) -> Fraction:
     if isinstance(r, bool):
         raise TypeError("a probability bound must be a number, not a bool")
@@ -515,10 +539,7 @@ def _bound(r: object) -> Fraction:
             raise ValueError(f"invalid probability bound {r!r}")
         return Fraction(repr(r))          # the decimal as written, not the binary float
     if isinstance(r, str):
-        try:
-            return Fraction(r.strip())
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"invalid probability bound {r!r}: write a decimal or a fraction like 1/3") from None
+        return parse_fraction(r)
     try:
         return Fraction(r)  # type: ignore[call-overload]   # Decimal, numbers.Rational
     except (TypeError, ValueError):

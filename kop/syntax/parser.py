@@ -18,7 +18,6 @@ was expected.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -129,10 +128,11 @@ class _Build:
         num = c[5]
         text = str(num)
         try:
-            top, _, bottom = text.partition("/")
-            bound = Fraction(top) / Fraction(bottom) if bottom else Fraction(top)
-        except ZeroDivisionError:
-            _fail_at(num, f"a probability bound, not a division by zero ({text!r})")
+            bound = F.parse_fraction(text)
+        except ValueError:
+            if re.fullmatch(r"[0-9.]+/0*(?:\.0*)?", text):
+                _fail_at(num, f"a probability bound, not a division by zero ({text!r})")
+            _fail_at(num, "a probability bound of at most 300 digits before and after the point")
         return F.Probability(_agent_of(c[0], 1), c[2], rel, bound)
 
     def everyone(self, c):
