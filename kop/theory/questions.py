@@ -102,7 +102,8 @@ class TheoryState:
                 kind = "PROB" if isinstance(uncertain_subformula(f), Probability) else "BELIEF"
                 _, col, _ = locate_token(line[at.column - 1:], kind)
                 at = Position(at.text, at.line, at.column + col - 1, at.file)
-            raise st.error(exc.expected + " (a theory's knowledge and its valid, satisfiable and entails "
+            raise st.error(exc.expected + " (a theory's knowledge, its announcements on a game and its "
+                           "valid, satisfiable and entails "
                            "questions go to the prover)", exc.found, at) from None
 
     def opponent(self, st: Statement, p: str, at: Position | None) -> str:
@@ -541,6 +542,7 @@ def _announce(state: TheoryState, st: Statement, answers: list[Answer], only: st
     if state.model is not None:
         answers.append(A.announce_model(state, st, f))
     if state.tree is not None:
+        state.check_s5n(st, f)       # the knowledge after it goes to the prover
         for ctx in state.contexts(st):
             if only is not None and ctx.name != only:
                 continue

@@ -54,5 +54,9 @@ def test_cli_exit_2(tmp_path):
     theory.write_text("agents a, b\nknow K_a p\nask valid K_a p -> B_a p\n", encoding="utf-8")
     r = _kop("run", str(theory))
     assert r.returncode == 2 and "line 3, column 20" in r.stderr, r.stderr
+    theory.write_text("players A max, B min\ngame root: A {\n  L: B { (1,2) (3,4) }\n  R: B { (5,6) (7,8) }\n}\n"
+                      "announce P_A(E_B) >= 1/2\n", encoding="utf-8")
+    r = _kop("run", str(theory))
+    assert r.returncode == 2 and "line 6, column 10" in r.stderr and "P_a (probability)" in r.stderr, r.stderr
     r = _kop("check", "theories/coin_belief.model.json", "B_ann h & ~h & P_ann(h) = 3/4")
     assert r.returncode == 0 and r.stdout.startswith("holds"), r.stderr
