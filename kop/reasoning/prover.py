@@ -50,6 +50,7 @@ from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline, check_agents, check_depth, check_type_space, deep_input_guard
 from kop.reasoning.verdict import Verdict
 from kop.syntax.formula import Distributed, Formula, Not, conj
+from kop.syntax.fragments import refuse_uncertainty
 
 __all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
 
@@ -58,14 +59,19 @@ __all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
 #: "bdd-python" (type elimination on the pure-Python BDDs).
 METHODS = ("auto", "sat", "bdd", "bdd-python")
 
+_TOOL = "the prover"
+
 
 def _formula(phi: Formula | str, what: str = "formula") -> Formula:
     if isinstance(phi, str):
         from kop.syntax.parser import parse
 
-        return parse(phi)
+        f = parse(phi)
+        refuse_uncertainty(f, _TOOL, phi)   # located in the text as written
+        return f
     if not isinstance(phi, Formula):
         raise TypeError(f"the {what} must be a Formula or a string, not {type(phi).__name__}")
+    refuse_uncertainty(phi, _TOOL)
     return phi
 
 
@@ -85,6 +91,8 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
     Parameters
     ----------
     phi : Formula
+        A formula of S5_n: belief and probability (``B_a``, ``P_a``) are a
+        :class:`~kop.syntax.errors.LanguageError` (the prover has no semantics for them).
     agents : iterable of str, optional
         The declared agents: *phi* may name no others, and the model has them all.
     timeout : float, optional
@@ -104,6 +112,7 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
 
         raise KopError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
     check_depth(phi)
+    refuse_uncertainty(phi, _TOOL)
     return _decide(phi, agents, timeout, method, deadline, minimize)
 
 

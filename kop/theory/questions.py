@@ -84,6 +84,29 @@ class TheoryState:
             raise st.error(f"the formula names agent {bad[0]!r}, which is not declared "
                            f"(agents: {', '.join(names)})", bad[0], _formula_pos(st))
 
+    def check_s5n(self, st: Statement, f: Formula) -> None:
+        """Refuse belief and probability in a formula that goes to the S5_n prover, located in the theory."""
+        from kop.syntax.errors import LanguageError
+        from kop.syntax.fragments import refuse_uncertainty
+
+        try:
+            refuse_uncertainty(f, "the prover")
+        except LanguageError as exc:
+            at = _formula_pos(st)
+            if at is not None:
+                from kop.syntax.parser import locate_token
+
+                line = at.text.splitlines()[at.line - 1] if 0 < at.line <= len(at.text.splitlines()) else ""
+                from kop.syntax.formula import Probability
+                from kop.syntax.fragments import uncertain_subformula
+
+                kind = "PROB" if isinstance(uncertain_subformula(f), Probability) else "BELIEF"
+                _, col, _ = locate_token(line[at.column - 1:], kind)
+                at = Position(at.text, at.line, at.column + col - 1, at.file)
+            raise st.error(exc.expected + " (a theory's knowledge, its announcements on a game and its "
+                           "valid, satisfiable and entails "
+                           "questions go to the prover)", exc.found, at) from None
+
     def opponent(self, st: Statement, p: str, at: Position | None) -> str:
         self.check_agent(st, p, at)
         names = self.known_agents() or ()
@@ -101,9 +124,11 @@ class TheoryState:
         k, a = st.kind, st.args
         if k == "know":
             self.check_formula(st, a[0])
+            self.check_s5n(st, a[0])
             return Item((a[0],), st)
         if k == "common":
             self.check_formula(st, a[0])
+            self.check_s5n(st, a[0])
             names = self.known_agents()
             if not names:
                 raise st.error("'common' needs the agents: declare 'agents A, B' or the players first")
@@ -407,6 +432,8 @@ def _ask(state: TheoryState, st: Statement, answers: list[Answer], only: str | N
     from kop.theory import answers as A
 
     k, a = st.kind, st.args
+    if k == "ask_formula" and a[0] != "check":
+        state.check_s5n(st, a[1])
     if k == "ask_formula" and a[0] in ("valid", "satisfiable"):
         state.check_formula(st, a[1])
         answers.append(A.prover_answer(state, st, a[0], a[1], None))
@@ -519,6 +546,7 @@ def _announce(state: TheoryState, st: Statement, answers: list[Answer], only: st
     if state.model is not None:
         answers.append(A.announce_model(state, st, f))
     if state.tree is not None:
+        state.check_s5n(st, f)       # the knowledge after it goes to the prover
         for ctx in state.contexts(st):
             if only is not None and ctx.name != only:
                 continue
