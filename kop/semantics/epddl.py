@@ -616,6 +616,24 @@ class EpddlTask:
         self.initial = _initial_state(self, g)
         self.goal = g.formula(problem.goal, {})
         self._actions: dict[tuple[str, tuple[str, ...]], GroundAction] = {}
+        self._check_schemas()
+
+    def _check_schemas(self) -> None:
+        """Ground every event and action once (their first binding), so that a misspelt name is reported now."""
+        g = _Grounder(self, self._dfile)
+        for ev in self.domain.events.values():
+            for combo in itertools.islice(itertools.product(*(self.objects_of(t) for _, t in ev.params)), 1):
+                env = {v: o for (v, _), o in zip(ev.params, combo)}
+                if ev.precondition is not None:
+                    g.formula(ev.precondition, env)
+                if ev.effects is not None:
+                    g.effects(ev.effects, env)
+        for name, args in self.ground_names().values():
+            schema = self.domain.actions[name]
+            env = dict(zip((v for v, _ in schema.params), args))
+            if schema.condition is None or g.static(schema.condition, env):
+                self.action(name, args)
+                break
 
     def objects_of(self, t: str) -> list[str]:
         """The objects (and agents) of type *t* or a subtype, in declaration order."""
@@ -1108,9 +1126,9 @@ def _explicit_init(task: EpddlTask, g: _Grounder, body: Sequence[Node]) -> Relat
                 raise g.f.fail(at, "an atom (PREDICATE args)")
             names.append(g._literal(at, {}))
         labels[w.text] = names
-    for w in worlds:
-        if w not in labels:
-            raise g.f.fail(props[":labels"], f"a label for every world (none for {w})", "")
+    for wname in worlds:
+        if wname not in labels:
+            raise g.f.fail(props[":labels"], f"a label for every world (none for {wname})", "")
     dnode = props[":designated"]
     if dnode.kind != "(" or not dnode.items:
         raise g.f.fail(dnode, "a list of designated worlds")
