@@ -93,7 +93,7 @@ def _show(args: argparse.Namespace) -> int:
 
     Observability conditions are resolved on the initial state.
     """
-    from kop.semantics.epddl import parse_plan
+    from kop.semantics.epddl import EpddlError, parse_plan
 
     task = _task(args)
     if args.action:
@@ -105,7 +105,7 @@ def _show(args: argparse.Namespace) -> int:
     for name, params in wanted:
         try:
             ga = task.action(name, params)
-        except Exception:
+        except EpddlError:
             if args.action:
                 raise
             continue  # arguments that fail the action's parameter condition

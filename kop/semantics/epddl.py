@@ -67,8 +67,8 @@ PROBLEM_EXAMPLE = """
   (:goal ([a] (heads))))
 """
 
-#: The largest number of atoms a finitary S5 theory may leave free (2**N candidate worlds).
-MAX_FREE_ATOMS = 20
+#: The largest number of worlds kop builds for a finitary S5 theory.
+MAX_WORLDS = 5_000
 
 
 # -- action types -----------------------------------------------------------------------------
@@ -112,6 +112,7 @@ def _types() -> dict[str, ActionType]:
         trivial = frozenset(i for i, s in enumerate(slots) if s == "nil")
         out[name] = ActionType(name, slots, rel, frozenset(designated), trivial, ontic)
 
+    add("basic", ("pos",), {"Fully": _identity(1)}, {0}, ontic=True)
     add("public-ontic", ("pos",), {"Fully": _identity(1)}, {0}, ontic=True)
     add("private-ontic", ("pos", "nil"), {"Fully": _identity(2), "Oblivious": _to(2, 1)}, {0}, ontic=True)
     for kind, designated in (("sensing", {0, 1}), ("announcement", {0})):
@@ -467,8 +468,6 @@ def parse_problem(text: str, source: str = "") -> EpddlProblem:
                          ":facts-init, :init, :goal (see docs/epddl.md)")
     if not domain:
         raise f.fail(top, "a (:domain NAME) section")
-    if not agents:
-        raise f.fail(top, "an (:agents ...) section")
     if init is None:
         raise f.fail(top, "an (:init ...) section")
     if goal is None:
@@ -580,16 +579,23 @@ class EpddlTask:
             raise pf.fail(problem.where.get(":domain", problem.init),
                           f"a problem for domain {domain.name} (the domain file defines {domain.name})")
         self.domain, self.problem = domain, problem
-        self.agents = problem.agents
         self.objects: dict[str, str] = {}
         self._dfile = _File(domain.text, domain.source)
         self._pfile = _File(problem.text, problem.source)
         for o, t in list(domain.constants.items()) + list(problem.objects.items()):
             self.objects[o] = t
-        for a in self.agents:
+        for a in problem.agents:
             if a in self.objects:
                 raise self._pfile.fail(problem.where.get(a, problem.init), f"agent {a} not also declared as an object")
             self.objects[a] = "agent"
+        #: the agents: the problem's (:agents ...) and the constants and objects of type agent
+        self.agents: tuple[str, ...] = tuple(o for o, t in self.objects.items() if t == "agent")
+        if not self.agents:
+            raise self._pfile.fail(problem.init, "an (:agents ...) section (the problem has no agent)", "")
+        for a in self.agents:
+            if AGENT_RE.fullmatch(a) is None:
+                raise self._pfile.fail(problem.where.get(a, problem.init), f"agent names of letters, digits and _ "
+                                       f"({a} is not one)")
         for o, t in self.objects.items():
             if t not in domain.types:
                 raise self._pfile.fail(problem.where.get(o, problem.init), f"a type of the domain for object {o} (not {t})")
@@ -836,9 +842,7 @@ class _Grounder:
             kind = items[0].text
             group = self.agents(items[1], env)
             if kind == "Kw.":
-                if len(group) != 1:
-                    raise self.f.fail(items[1], "one agent after Kw.")
-                f: Formula = KnowWhether(group[0], arg)
+                f: Formula = conj([KnowWhether(a, arg) for a in group])
                 return f if box else Not(f)
             cls = Common if kind == "C." else Distributed
             return cls(group, arg) if box else Not(cls(group, Not(arg)))
@@ -994,10 +998,13 @@ def _theory_init(task: EpddlTask, g: _Grounder, theory: Node) -> RelationalModel
         checks.append((item, f))
         if isinstance(f, Common) and set(f.group) == set(task.agents):
             inner = f.arg
-            if isinstance(inner, KnowWhether):
-                if _modal(inner.arg):
-                    raise g.f.fail(item, "[C. All] ([Kw. a] F) with F without modal operators")
-                kw[inner.agent].append(inner.arg)
+            kws = inner.args if isinstance(inner, And) else (inner,)
+            if all(isinstance(k, KnowWhether) for k in kws):
+                for k in kws:
+                    assert isinstance(k, KnowWhether)
+                    if _modal(k.arg):
+                        raise g.f.fail(item, "[C. All] ([Kw. a] F) with F without modal operators")
+                    kw[k.agent].append(k.arg)
             elif isinstance(inner, Know) and not _modal(inner.arg):
                 common.append(inner.arg)
             elif isinstance(inner, Not) and isinstance(inner.arg, KnowWhether) and not _modal(inner.arg.arg):
@@ -1020,16 +1027,11 @@ def _theory_init(task: EpddlTask, g: _Grounder, theory: Node) -> RelationalModel
             elif isinstance(lit, Not) and isinstance(lit.arg, Atom):
                 fixed[lit.arg.name] = False
     free = [p for p in task.atoms if p not in fixed]
-    if len(free) > MAX_FREE_ATOMS:
-        raise g.f.fail(theory, f"a theory that fixes all but at most {MAX_FREE_ATOMS} atoms by common knowledge "
-                       f"(it leaves {len(free)} free: {2 ** len(free)} candidate worlds)", "")
-    law = conj(common)
-    chosen: list[frozenset[str]] = []
-    base = frozenset(p for p, v in fixed.items() if v)
-    for bits in itertools.product((False, True), repeat=len(free)):
-        val = base | frozenset(p for p, b in zip(free, bits) if b)
-        if _prop(law, val):
-            chosen.append(val)
+    base = {p: v for p, v in fixed.items()}
+    chosen = _models(common, free, base)
+    if chosen is None:
+        raise g.f.fail(theory, f"a theory with at most {MAX_WORLDS} worlds: kop's explicit models stop there, and the "
+                       f"common knowledge of this one leaves {len(free)} atoms free", "")
     if not chosen:
         raise g.f.fail(theory, "a consistent theory (no valuation satisfies its common knowledge)", "")
     names = [f"w{i}" for i in range(len(chosen))]
@@ -1039,8 +1041,10 @@ def _theory_init(task: EpddlTask, g: _Grounder, theory: Node) -> RelationalModel
         raise g.f.fail(theory, "a theory whose propositional part holds at some world", "")
     rel: dict[str, list[tuple[str, str]]] = {}
     for a in task.agents:
-        sig = [tuple(_prop(f, v) for f in kw[a]) for v in chosen]
-        rel[a] = [(u, w) for u, su in zip(names, sig) for w, sw in zip(names, sig) if su == sw]
+        groups: dict[tuple[bool, ...], list[str]] = {}
+        for w, v in zip(names, chosen):
+            groups.setdefault(tuple(_prop(f, v) for f in kw[a]), []).append(w)
+        rel[a] = [(u, w) for block in groups.values() for u in block for w in block]
     model = RelationalModel(names, rel, dict(zip(names, chosen)), designated)
     for item, f in checks:
         if not model.holds(f):
@@ -1080,6 +1084,60 @@ def _prop(f: Formula, true: frozenset[str]) -> bool:
     if isinstance(f, Implies):
         return not _prop(f.left, true) or _prop(f.right, true)
     raise ModelError(f"not a propositional formula: {f}")  # pragma: no cover - callers check _modal
+
+
+def _prop3(f: Formula, val: Mapping[str, bool]) -> bool | None:
+    """Three-valued truth of a propositional formula under a partial valuation (None: not decided yet)."""
+    if isinstance(f, Top):
+        return True
+    if isinstance(f, Bottom):
+        return False
+    if isinstance(f, Atom):
+        return val.get(f.name)
+    if isinstance(f, Not):
+        v = _prop3(f.arg, val)
+        return None if v is None else not v
+    if isinstance(f, (And, Or)):
+        stop = isinstance(f, Or)
+        unknown = False
+        for k in f.args:
+            v = _prop3(k, val)
+            if v is None:
+                unknown = True
+            elif v == stop:
+                return stop
+        return None if unknown else not stop
+    if isinstance(f, Implies):
+        return _prop3(Or(Not(f.left), f.right), val)
+    raise ModelError(f"not a propositional formula: {f}")  # pragma: no cover - callers check _modal
+
+
+def _models(law: Sequence[Formula], free: Sequence[str], base: Mapping[str, bool]) -> list[frozenset[str]] | None:
+    """Every valuation of *free* (with *base* fixed) that satisfies *law*, by backtracking; None past MAX_WORLDS."""
+    out: list[frozenset[str]] = []
+    val = dict(base)
+    parts = [c for f in law for c in (f.args if isinstance(f, And) else (f,))]
+    if any(_prop3(c, val) is False for c in parts):
+        return out
+    touching: dict[str, list[Formula]] = {p: [] for p in free}
+    for c in parts:
+        for p in c.atoms():
+            if p in touching:
+                touching[p].append(c)
+
+    def go(k: int) -> bool:
+        if k == len(free):
+            out.append(frozenset(p for p, v in val.items() if v))
+            return len(out) <= MAX_WORLDS
+        p = free[k]
+        for b in (False, True):
+            val[p] = b
+            if all(_prop3(c, val) is not False for c in touching[p]) and not go(k + 1):
+                return False
+        del val[p]
+        return True
+
+    return out if go(0) else None
 
 
 def _explicit_init(task: EpddlTask, g: _Grounder, body: Sequence[Node]) -> RelationalModel:
