@@ -291,3 +291,39 @@ def test_cli_validate_show_and_exit_codes(capsys, tmp_path):
 def test_parse_domain_and_problem_fields():
     d, p = parse_domain(DOMAIN_EXAMPLE), parse_problem(PROBLEM_EXAMPLE)
     assert d.predicates["heads"].types == () and p.agents == ("a", "b")
+
+
+# -- docs/epddl.md runs as shown ------------------------------------------------------------------
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "epddl.md").read_text(encoding="utf-8")
+
+
+def test_docs_python_examples(monkeypatch):
+    import doctest
+    import re
+
+    monkeypatch.chdir(TH.parents[1])
+    blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/epddl.md", "docs/epddl.md", 0))
+    assert runner.failures == 0 and runner.tries >= 6
+
+
+def test_docs_command_transcript(monkeypatch, capsys):
+    import re
+    import shlex
+
+    monkeypatch.chdir(TH.parents[1])
+    block = re.search(r"```sh\n(.*?)```", DOC, flags=re.S).group(1)
+    commands = []
+    for line in block.splitlines():
+        if line.startswith("$ "):
+            commands.append((line[2:], []))
+        else:
+            commands[-1][1].append(line)
+    assert len(commands) == 3
+    for command, shown in commands:
+        argv = shlex.split(command)
+        assert argv[0] == "kop"
+        run(argv[1:])
+        assert capsys.readouterr().out.splitlines() == shown, command
