@@ -16,6 +16,8 @@ def register(cli: Commands) -> None:
                        "does the goal hold at the end?", description=_validate.__doc__, formatter_class=fmt)
     for name in ("domain", "problem", "plan"):
         v.add_argument(name, metavar=name.upper(), type=Path, help=f"The {name} file.")
+    v.add_argument("--library", "-l", action="append", default=[], type=Path, metavar="FILE",
+                   help="An action-type library the domain names (repeat); basic and intermediate are built in.")
     v.add_argument("--show-model", action="store_true",
                    help="Print the state at the failing step (or the final state when the plan is valid).")
     v.add_argument("--json", action="store_true", help="Print the steps and the verdict as one line of JSON.")
@@ -24,6 +26,8 @@ def register(cli: Commands) -> None:
                        description=_show.__doc__, formatter_class=fmt)
     s.add_argument("domain", metavar="DOMAIN", type=Path, help="The domain file.")
     s.add_argument("problem", metavar="PROBLEM", type=Path, help="The problem file.")
+    s.add_argument("--library", "-l", action="append", default=[], type=Path, metavar="FILE",
+                   help="An action-type library the domain names (repeat); basic and intermediate are built in.")
     s.add_argument("--action", "-a", action="append", default=[], metavar="'(NAME ARG ...)'",
                    help="Show only these ground actions (repeat); default: every ground action.")
     s.add_argument("--json", action="store_true", help="Print the models as one line of JSON.")
@@ -52,7 +56,8 @@ def _read(path: Path) -> str:
 def _task(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from kop.semantics.epddl import load_task
 
-    return load_task(_read(args.domain), _read(args.problem), str(args.domain), str(args.problem))
+    libraries = [(_read(lib), str(lib)) for lib in args.library]
+    return load_task(_read(args.domain), _read(args.problem), str(args.domain), str(args.problem), libraries)
 
 
 def _validate(args: argparse.Namespace) -> int:

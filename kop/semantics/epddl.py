@@ -45,7 +45,7 @@ from kop.syntax.formula import (AGENT_RE, ATOM_RE, FALSE, TRUE, And, Atom, Botto
                                 is_reserved_atom)
 
 __all__ = ["EpddlDomain", "EpddlProblem", "EpddlTask", "GroundAction", "PlanStep", "StepResult", "Validation",
-           "ActionType", "ACTION_TYPES", "parse_domain", "parse_problem", "parse_plan", "load_task",
+           "ActionType", "ACTION_TYPES", "parse_domain", "parse_library", "parse_problem", "parse_plan", "load_task",
            "validate_plan", "EpddlError", "DOMAIN_EXAMPLE", "PROBLEM_EXAMPLE"]
 
 #: A small domain: an agent peeks at a coin while the other agents watch or not.
@@ -78,10 +78,10 @@ MAX_WORLDS = 5_000
 class ActionType:
     """A standard action type: its event slots, its observability types and their relations.
 
-    ``relations[t]`` lists the pairs ``(i, j)`` of event slots an agent of observability
-    type ``t`` cannot tell apart; ``designated`` the designated slots; ``trivial`` the slots
-    that must hold the trivial event (precondition true, no effect) and ``sensing`` whether
-    the events may not have effects.
+    ``relations[t]`` lists the pairs ``(i, j)`` of event slots ``(i, j)`` with ``j``
+    accessible from ``i`` for an agent of observability type ``t``; ``designated`` the
+    designated slots; ``trivial`` the slots that must hold the trivial event (precondition
+    true, no effect) and ``static`` the slots whose events may not have effects.
     """
 
     name: str
@@ -89,7 +89,7 @@ class ActionType:
     relations: Mapping[str, frozenset[tuple[int, int]]]
     designated: frozenset[int]
     trivial: frozenset[int] = frozenset()
-    ontic: bool = False
+    static: frozenset[int] = frozenset()
 
 
 def _identity(n: int) -> frozenset[tuple[int, int]]:
@@ -110,7 +110,8 @@ def _types() -> dict[str, ActionType]:
     def add(name: str, slots: tuple[str, ...], rel: dict[str, frozenset[tuple[int, int]]], designated: set[int],
             ontic: bool = False) -> None:
         trivial = frozenset(i for i, s in enumerate(slots) if s == "nil")
-        out[name] = ActionType(name, slots, rel, frozenset(designated), trivial, ontic)
+        static = frozenset() if ontic else frozenset(range(len(slots))) - trivial
+        out[name] = ActionType(name, slots, rel, frozenset(designated), trivial, static)
 
     add("basic", ("pos",), {"Fully": _identity(1)}, {0}, ontic=True)
     add("public-ontic", ("pos",), {"Fully": _identity(1)}, {0}, ontic=True)
@@ -180,6 +181,7 @@ class EpddlDomain:
     actions: dict[str, ActionSchema]
     text: str = field(repr=False, default="")
     source: str = ""
+    action_types: dict[str, ActionType] = field(repr=False, default_factory=lambda: dict(ACTION_TYPES))
 
 
 @dataclass(frozen=True)
@@ -219,8 +221,7 @@ def _define(f: _File, nodes: tuple[Node, ...], kind: str) -> tuple[str, Node, li
     title = top.items[1]
     if title.head() != kind or len(title.items) != 2 or not title.items[1].is_sym:
         if title.head() == "action-type-library":
-            raise f.fail(title, f"({kind} NAME): kop does not read action-type libraries; it knows the action "
-                         "types of the standard libraries basic and intermediate (see docs/epddl.md)")
+            raise f.fail(title, f"({kind} NAME): this is an action-type library (give it to kop with --library)")
         raise f.fail(title, f"({kind} NAME)")
     sections = []
     for s in top.items[2:]:
@@ -282,8 +283,13 @@ def _plist(f: _File, items: Sequence[Node], allowed: Sequence[str], what: str) -
     return out
 
 
-def parse_domain(text: str, source: str = "") -> EpddlDomain:
+def parse_domain(text: str, source: str = "",
+                 libraries: Mapping[str, Mapping[str, ActionType]] | None = None) -> EpddlDomain:
     """Read an EPDDL domain.
+
+    *libraries* maps a library name to its action types (:func:`parse_library`); the
+    domain's ``:action-type-libraries`` may name them, or ``basic`` and ``intermediate``,
+    whose standard types kop knows built in.
 
     Raises
     ------
@@ -304,15 +310,21 @@ def parse_domain(text: str, source: str = "") -> EpddlDomain:
     predicates: dict[str, Predicate] = {}
     events: dict[str, EventSchema] = {}
     actions: dict[str, ActionSchema] = {}
+    libraries = dict(libraries or {})
+    atypes = dict(ACTION_TYPES)
+    for s in sections:
+        if s.head() == ":action-type-libraries":
+            for lib in s.items[1:]:
+                if lib.is_sym and lib.text in libraries:
+                    atypes.update(libraries[lib.text])
+                elif not lib.is_sym or lib.text not in _LIBRARIES:
+                    known = sorted(set(libraries) | _LIBRARIES)
+                    raise f.fail(lib, "a library given to kop (--library FILE) or built in: " + ", ".join(known))
     for s in sections:
         key, body = s.head(), s.items[1:]
-        if key == ":requirements":
+        if key in (":requirements", ":action-type-libraries"):
             continue
-        if key == ":action-type-libraries":
-            for lib in body:
-                if not lib.is_sym or lib.text not in _LIBRARIES:
-                    raise f.fail(lib, "a library kop knows: basic or intermediate (kop does not read library files)")
-        elif key == ":types":
+        if key == ":types":
             entries, cond = _typed(f, body, "types", variables=False)
             if cond is not None:
                 raise f.fail(cond, "no '|' in :types")
@@ -346,7 +358,7 @@ def parse_domain(text: str, source: str = "") -> EpddlDomain:
                 raise f.fail(s.items[1], f"event {ev.name} declared once")
             events[ev.name] = ev
         elif key == ":action":
-            act = _action(f, s)
+            act = _action(f, s, atypes)
             if act.name in actions:
                 raise f.fail(s.items[1], f"action {act.name} declared once")
             actions[act.name] = act
@@ -360,7 +372,7 @@ def parse_domain(text: str, source: str = "") -> EpddlDomain:
                 raise f.fail(sections[0], f"types without a cycle (type {t})")
             seen.add(parent)
             parent = types.get(parent, "")
-    return EpddlDomain(name, types, constants, predicates, events, actions, text, source)
+    return EpddlDomain(name, types, constants, predicates, events, actions, text, source, atypes)
 
 
 def _event(f: _File, s: Node) -> EventSchema:
@@ -379,7 +391,7 @@ def _event(f: _File, s: Node) -> EventSchema:
                        props.get(":effects"), s)
 
 
-def _action(f: _File, s: Node) -> ActionSchema:
+def _action(f: _File, s: Node, atypes: Mapping[str, ActionType]) -> ActionSchema:
     if len(s.items) < 2 or not s.items[1].is_sym:
         raise f.fail(s, "(:action NAME :parameters (...) :action-type (...) :observability-conditions ...)")
     props = _plist(f, s.items[2:], (":parameters", ":action-type", ":observability-conditions"), "action")
@@ -396,17 +408,157 @@ def _action(f: _File, s: Node) -> ActionSchema:
     if at.kind != "(" or not at.items or not at.items[0].is_sym:
         raise f.fail(at, "(ACTION-TYPE (event args...) ...)")
     tname = at.items[0].text
-    if tname not in ACTION_TYPES:
-        raise f.fail(at.items[0], "an action type kop knows: " + ", ".join(sorted(ACTION_TYPES)))
+    if tname not in atypes:
+        raise f.fail(at.items[0], "an action type kop knows: " + ", ".join(sorted(atypes)))
     evs = at.items[1:]
-    if len(evs) != len(ACTION_TYPES[tname].slots):
-        raise f.fail(at, f"{len(ACTION_TYPES[tname].slots)} event(s) for {tname} "
-                     f"({' '.join(ACTION_TYPES[tname].slots)})")
+    if len(evs) != len(atypes[tname].slots):
+        raise f.fail(at, f"{len(atypes[tname].slots)} event(s) for {tname} ({' '.join(atypes[tname].slots)})")
     for e in evs:
         if e.kind != "(" or not e.items or not e.items[0].is_sym:
             raise f.fail(e, "an event (NAME args...)")
     return ActionSchema(s.items[1].text, tuple((n, t) for n, t, _ in params), cond, tname, tuple(evs),
                         props.get(":observability-conditions"), s)
+
+
+def parse_library(text: str, source: str = "") -> tuple[str, dict[str, ActionType]]:
+    """Read an action-type library: its name and its action types.
+
+    ``(define (action-type-library NAME) (:action-type NAME :events (?e ...)
+    :observability-types (T ...) :relations (T PAIRS ...) :designated (?e ...)
+    :conditions (?e (CONDITION) ...)))``.  The pairs are ``(?e ?f)``, ``(:and ...)`` or
+    ``(:forall (?e ?f - event | C) (?e ?f))`` with C over ``=``, ``/=``, ``and``, ``or``,
+    ``not``, ``imply``; the conditions kop checks are ``:trivial-event`` and
+    ``:trivial-postconditions`` (``:non-trivial-postconditions`` allows effects).
+
+    Example
+    -------
+    >>> name, types = parse_library('''(define (action-type-library mine)
+    ...   (:action-type whisper :events (?said ?nil) :observability-types (Fully Oblivious)
+    ...     :relations (Fully (:forall (?e - event) (?e ?e)) Oblivious (:forall (?e - event) (?e ?nil)))
+    ...     :designated (?said) :conditions (?said (:trivial-postconditions) ?nil (:trivial-event))))''')
+    >>> name, sorted(types["whisper"].relations["Oblivious"])
+    ('mine', [(0, 1), (1, 1)])
+    """
+    f = _File(text, source)
+    name, _, sections = _define(f, read_nodes(text, source), "action-type-library")
+    out: dict[str, ActionType] = {}
+    for s in sections:
+        key = s.head()
+        if key == ":requirements":
+            continue
+        if key != ":action-type":
+            raise f.fail(s.items[0], "an (:action-type ...) or (:requirements ...) section")
+        if len(s.items) < 2 or not s.items[1].is_sym:
+            raise f.fail(s, "(:action-type NAME :events (...) ...)")
+        tname = s.items[1].text
+        props = _plist(f, s.items[2:], (":events", ":observability-types", ":relations", ":designated",
+                                        ":conditions"), "action type")
+        for needed in (":events", ":observability-types", ":relations", ":designated"):
+            if needed not in props:
+                raise f.fail(s, f"{needed} in action type {tname}")
+        ev = props[":events"]
+        if ev.kind != "(" or not ev.items or not all(e.is_sym and e.text.startswith("?") for e in ev.items):
+            raise f.fail(ev, "a list of ?event variables")
+        slots = [e.text for e in ev.items]
+        if len(set(slots)) != len(slots):
+            raise f.fail(ev, "distinct event variables")
+        index = {e: k for k, e in enumerate(slots)}
+        ot = props[":observability-types"]
+        if ot.kind != "(" or not ot.items or not all(t.is_sym for t in ot.items):
+            raise f.fail(ot, "a list of observability type names")
+        otypes = [t.text for t in ot.items]
+        rel: dict[str, frozenset[tuple[int, int]]] = {}
+        items = props[":relations"].items
+        if props[":relations"].kind != "(" or len(items) % 2:
+            raise f.fail(props[":relations"], "(TYPE PAIRS TYPE PAIRS ...)")
+        g = _SlotPairs(f)
+        for k in range(0, len(items), 2):
+            t = items[k]
+            if not t.is_sym or t.text not in otypes:
+                raise f.fail(t, "an observability type of :observability-types")
+            if t.text in rel:
+                raise f.fail(t, f"one relation for {t.text}")
+            rel[t.text] = frozenset((index[a], index[b]) for a, b in g.pairs(items[k + 1], {}, index))
+        for tn in otypes:
+            if tn not in rel:
+                raise f.fail(props[":relations"], f"a relation for every observability type (none for {tn})", "")
+        des = props[":designated"]
+        if des.kind != "(" or not all(d.is_sym and d.text in index for d in des.items):
+            raise f.fail(des, "a list of event variables of :events")
+        trivial: set[int] = set()
+        static: set[int] = set()
+        cond = props.get(":conditions")
+        if cond is not None:
+            citems = cond.items
+            if cond.kind != "(" or len(citems) % 2:
+                raise f.fail(cond, "(?event (CONDITION ...) ...)")
+            for k in range(0, len(citems), 2):
+                e = citems[k]
+                if not e.is_sym or e.text not in index:
+                    raise f.fail(e, "an event variable of :events")
+                for c in citems[k + 1].items if citems[k + 1].kind == "(" else (citems[k + 1],):
+                    if c.text == ":trivial-event":
+                        trivial.add(index[e.text])
+                    elif c.text == ":trivial-postconditions":
+                        static.add(index[e.text])
+                    elif c.text != ":non-trivial-postconditions":
+                        raise f.fail(c, "a condition kop checks: :trivial-event, :trivial-postconditions or "
+                                     ":non-trivial-postconditions")
+        out[tname] = ActionType(tname, tuple(v[1:] for v in slots), rel, frozenset(index[d.text] for d in des.items),
+                                frozenset(trivial), frozenset(static))
+    return name, out
+
+
+class _SlotPairs:
+    """Pairs of event variables from an action type's relation."""
+
+    def __init__(self, f: _File):
+        self.f = f
+
+    def pairs(self, node: Node, env: Mapping[str, str], index: Mapping[str, int]) -> Iterator[tuple[str, str]]:
+        head = node.head()
+        if head == ":and":
+            for k in node.items[1:]:
+                yield from self.pairs(k, env, index)
+            return
+        if head == ":forall":
+            if len(node.items) != 3 or node.items[1].kind != "(":
+                raise self.f.fail(node, "(:forall (?e ?f - event | C) PAIRS)")
+            entries, cond = _typed(self.f, node.items[1].items, "variable list")
+            for _, t, n in entries:
+                if t != "event":
+                    raise self.f.fail(n, "variables of type event")
+            for combo in itertools.product(list(index), repeat=len(entries)):
+                e = dict(env)
+                e.update({v: x for (v, _, _), x in zip(entries, combo)})
+                if cond is None or _slot_cond(self.f, cond, e):
+                    yield from self.pairs(node.items[2], e, index)
+            return
+        if node.kind == "(" and len(node.items) == 2 and all(k.is_sym for k in node.items):
+            u, v = (env.get(k.text, k.text) for k in node.items)
+            for k, x in zip(node.items, (u, v)):
+                if x not in index:
+                    raise self.f.fail(k, "an event variable of :events or a bound ?variable")
+            yield (u, v)
+            return
+        raise self.f.fail(node, "a pair (?e ?f), (:and ...) or (:forall (?e ?f - event | C) (?e ?f))")
+
+
+def _slot_cond(f: _File, node: Node, env: Mapping[str, str]) -> bool:
+    head = node.head()
+    rest = node.items[1:]
+    if head in ("=", "/=") and len(rest) == 2 and all(k.is_sym for k in rest):
+        a, b = (env.get(k.text, k.text) for k in rest)
+        return (a == b) == (head == "=")
+    if head == "not" and len(rest) == 1:
+        return not _slot_cond(f, rest[0], env)
+    if head == "and":
+        return all(_slot_cond(f, k, env) for k in rest)
+    if head == "or":
+        return any(_slot_cond(f, k, env) for k in rest)
+    if head == "imply" and len(rest) == 2:
+        return not _slot_cond(f, rest[0], env) or _slot_cond(f, rest[1], env)
+    raise f.fail(node, "a condition over variables: =, /=, and, or, not, imply")
 
 
 def parse_problem(text: str, source: str = "") -> EpddlProblem:
@@ -681,8 +833,10 @@ class EpddlTask:
         g = _Grounder(self, self._dfile)
         if schema.condition is not None and not g.static(schema.condition, env):
             raise f.fail(node, f"arguments that satisfy the parameters' condition {schema.condition.show()}")
-        atype = ACTION_TYPES[schema.action_type]
-        names, pres, posts = [], [], []
+        atype = self.domain.action_types[schema.action_type]
+        names: list[str] = []
+        pres: list[Formula] = []
+        posts: list[dict[str, Formula]] = []
         for slot, ref in zip(atype.slots, schema.events):
             ev = self.domain.events.get(ref.items[0].text)
             if ev is None:
@@ -697,11 +851,13 @@ class EpddlTask:
                 eenv[var] = val
             pre = g.formula(ev.precondition, eenv) if ev.precondition is not None else TRUE
             post = g.effects(ev.effects, eenv) if ev.effects is not None else {}
-            if slot == "nil" and (pre != TRUE or post):
+            k = len(names)
+            if k in atype.trivial and (pre != TRUE or post):
                 raise self._dfile.fail(ref, f"the trivial event (no precondition, no effect) in {atype.name}'s "
-                                       f"slot nil ({ev.name} is not trivial)")
-            if not atype.ontic and post:
-                raise self._dfile.fail(ref, f"an event without effects in {atype.name} ({ev.name} has effects)")
+                                       f"slot {slot} ({ev.name} is not trivial)")
+            if k in atype.static and post:
+                raise self._dfile.fail(ref, f"an event without effects in {atype.name}'s slot {slot} "
+                                       f"({ev.name} has effects)")
             label = "(" + " ".join([ev.name, *eenv.values()]) + ")"
             if label in names:
                 label = f"{label}#{slot}"
@@ -1245,15 +1401,20 @@ def _world_cond(g: _Grounder, node: Node, env: Mapping[str, str]) -> bool:
 # -- loading and validating ------------------------------------------------------------------------
 
 
-def load_task(domain: str, problem: str, domain_source: str = "", problem_source: str = "") -> EpddlTask:
-    """Read and ground a domain and a problem (their texts).
+def load_task(domain: str, problem: str, domain_source: str = "", problem_source: str = "",
+              libraries: Sequence[tuple[str, str]] = ()) -> EpddlTask:
+    """Read and ground a domain and a problem (their texts), with action-type libraries ``(text, source)``.
 
     Raises
     ------
     EpddlError
         Located in the file at fault.
     """
-    return EpddlTask(parse_domain(domain, domain_source), parse_problem(problem, problem_source))
+    libs: dict[str, dict[str, ActionType]] = {}
+    for text, source in libraries:
+        name, types = parse_library(text, source)
+        libs[name] = types
+    return EpddlTask(parse_domain(domain, domain_source, libs), parse_problem(problem, problem_source))
 
 
 @dataclass(frozen=True)

@@ -252,7 +252,7 @@ def test_selective_communication_explicit_state_and_conditional_effects():
     ("(define (domain d)\n  (:predicates (p)\n", 3, 1, "closing the '(' of line 2"),
     ("(define (domain d) (:action a :action-type (secret-ontic (e))))", 1, 45, "action type kop knows"),
     ("(define (domain d) (:derived (p)))", 1, 21, "domain section kop reads"),
-    ("(define (action-type-library x))", 1, 9, "does not read action-type libraries"),
+    ("(define (action-type-library x))", 1, 9, "give it to kop with --library"),
 ])
 def test_domain_errors_are_located(domain, line, col, words):
     with pytest.raises(EpddlError) as info:
@@ -327,3 +327,42 @@ def test_docs_command_transcript(monkeypatch, capsys):
         assert argv[0] == "kop"
         run(argv[1:])
         assert capsys.readouterr().out.splitlines() == shown, command
+
+
+LIBRARY = """
+; two action types written out as a library: the same relations as kop's built-in ones
+(define (action-type-library mine)
+  (:action-type whisper
+    :events (?said ?nil)
+    :observability-types (Fully Oblivious)
+    :relations (Fully (:and (?said ?said) (?nil ?nil))
+                Oblivious (:forall (?e - event) (?e ?nil)))
+    :designated (?said)
+    :conditions (?said (:trivial-postconditions) ?nil (:trivial-event)))
+  (:action-type glimpse
+    :events (?yes ?no ?nil)
+    :observability-types (Fully Partially Oblivious)
+    :relations (Fully (:forall (?e - event) (?e ?e))
+                Partially (:forall (?e ?f - event | (or (= ?e ?f) (and (/= ?e ?nil) (/= ?f ?nil)))) (?e ?f))
+                Oblivious (:forall (?e - event) (?e ?nil)))
+    :designated (?yes ?no)
+    :conditions (?yes (:trivial-postconditions) ?no (:trivial-postconditions) ?nil (:trivial-event))))
+"""
+
+
+def test_library_types_equal_the_built_in_ones_and_run():
+    from kop.semantics.epddl import ACTION_TYPES, parse_library
+
+    name, types = parse_library(LIBRARY)
+    assert name == "mine"
+    for mine, builtin in (("whisper", "private-announcement"), ("glimpse", "quasi-private-sensing")):
+        a, b = types[mine], ACTION_TYPES[builtin]
+        assert (dict(a.relations), a.designated, a.trivial, a.static) == \
+            (dict(b.relations), b.designated, b.trivial, b.static)
+    domain = (TH / "coin-domain.epddl").read_text().replace("intermediate", "mine") \
+        .replace("quasi-private-sensing", "glimpse")
+    task = load_task(domain, (TH / "coin-problem.epddl").read_text(), libraries=[(LIBRARY, "mine.epddl")])
+    v = validate_plan(task, parse_plan((TH / "coin-plan-valid.txt").read_text()))
+    assert v.valid and [s.worlds for s in v.steps] == [4, 3]
+    with pytest.raises(EpddlError, match="a library given to kop"):
+        load_task(domain, (TH / "coin-problem.epddl").read_text())
