@@ -366,3 +366,18 @@ def test_library_types_equal_the_built_in_ones_and_run():
     assert v.valid and [s.worlds for s in v.steps] == [4, 3]
     with pytest.raises(EpddlError, match="a library given to kop"):
         load_task(domain, (TH / "coin-problem.epddl").read_text())
+
+
+def test_cli_bad_input_exits_2_with_a_located_message(capsys, tmp_path):
+    from kop.cli.app import main
+
+    bad = tmp_path / "d.epddl"
+    bad.write_text("(define (domain coin-in-the-box)\n  (:predicates (tails)\n")
+    for argv in (["epddl", "validate", str(bad), str(TH / "coin-problem.epddl"), str(TH / "coin-plan-valid.txt")],
+                 ["epddl"]):
+        with pytest.raises(SystemExit) as info:
+            main(argv)
+        assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{bad}: line 3, column 1: a ')' closing the '(' of line 2, column 3" in err
+    assert "kop epddl needs a command" in err
