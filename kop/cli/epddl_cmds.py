@@ -44,20 +44,18 @@ def _no_command(args: argparse.Namespace) -> int:
     raise KopError("kop epddl needs a command: validate DOMAIN PROBLEM PLAN, or show DOMAIN PROBLEM")
 
 
-def _read(path: Path) -> str:
-    from kop.syntax.errors import KopError
+def _read(path: Path, what: str) -> str:
+    from kop.theory.files import read_regular
 
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise KopError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return read_regular(path, what=what, shown=str(path))
 
 
 def _task(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from kop.semantics.epddl import load_task
 
-    libraries = [(_read(lib), str(lib)) for lib in args.library]
-    return load_task(_read(args.domain), _read(args.problem), str(args.domain), str(args.problem), libraries)
+    libraries = [(_read(lib, "action-type library"), str(lib)) for lib in args.library]
+    return load_task(_read(args.domain, "domain file"), _read(args.problem, "problem file"), str(args.domain),
+                     str(args.problem), libraries)
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -74,7 +72,7 @@ def _validate(args: argparse.Namespace) -> int:
     from kop.semantics.epddl import parse_plan, validate_plan
 
     task = _task(args)
-    text = _read(args.plan)
+    text = _read(args.plan, "plan file")
     result = validate_plan(task, parse_plan(text, str(args.plan)), text, str(args.plan))
     if args.json:
         out = {"domain": str(args.domain), "problem": str(args.problem), "plan": str(args.plan),

@@ -381,3 +381,35 @@ def test_cli_bad_input_exits_2_with_a_located_message(capsys, tmp_path):
     err = capsys.readouterr().err
     assert f"{bad}: line 3, column 1: a ')' closing the '(' of line 2, column 3" in err
     assert "kop epddl needs a command" in err
+
+
+@st.composite
+def prop_formulas(draw, depth=3):
+    from kop.syntax.formula import And, Atom, Implies, Not, Or
+
+    if depth == 0 or draw(st.booleans()):
+        return Atom(draw(st.sampled_from("pqrs")))
+    kind = draw(st.sampled_from(["not", "and", "or", "imply"]))
+    if kind == "not":
+        return Not(draw(prop_formulas(depth=depth - 1)))
+    a, b = draw(prop_formulas(depth=depth - 1)), draw(prop_formulas(depth=depth - 1))
+    return {"and": And, "or": Or, "imply": Implies}[kind](a, b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(prop_formulas(), max_size=3), st.dictionaries(st.sampled_from("pqrs"), st.booleans(), max_size=2))
+def test_theory_worlds_are_exactly_the_models_of_the_common_knowledge(law, base):
+    """The backtracking enumeration of a finitary S5 theory's worlds equals trying every valuation."""
+    import itertools
+
+    from kop.semantics.epddl import _models
+
+    free = [p for p in "pqrs" if p not in base]
+    got = _models(law, free, base)
+    want = []
+    for bits in itertools.product((False, True), repeat=len(free)):
+        true = frozenset([p for p, v in base.items() if v] + [p for p, b in zip(free, bits) if b])
+        m = RelationalModel(["w"], {}, {"w": true})
+        if all(m.holds(f) for f in law):
+            want.append(true)
+    assert got == want
