@@ -94,6 +94,7 @@ COMMAND_MODULES = [
     "kop.cli.theory_cmds",
     "kop.cli.experiment_cmds",
     "kop.cli.draw_cmd",
+    "kop.cli.epddl_cmds",
 ]
 
 #: command -> the module that registers it: ``kop CMD`` imports that module alone.  A command
@@ -110,6 +111,7 @@ COMMAND_INDEX = {
     "dominates": "kop.cli.theory_cmds", "decided": "kop.cli.theory_cmds",
     "experiment": "kop.cli.experiment_cmds",
     "draw": "kop.cli.draw_cmd",
+    "epddl": "kop.cli.epddl_cmds",
 }
 
 
