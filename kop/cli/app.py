@@ -240,6 +240,9 @@ def _limits(args: argparse.Namespace) -> None:
 def report_unknown(exc: Any, as_json: bool) -> int:
     """Print "unknown within the limit" for a time limit reached (*exc* has ``seconds``); return 3."""
     seconds = getattr(exc, "seconds", None)
+    where = getattr(exc, "where", None)
+    if where:
+        print(f"{where}: {exc}", file=sys.stderr)
     if as_json:
         print_json({"status": "unknown within the limit", "timeout": seconds})
     else:

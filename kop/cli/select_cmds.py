@@ -105,10 +105,12 @@ def _run(args: argparse.Namespace) -> int | None:
     include "FILE", announce FORMULA, [in S] ask QUESTION, [in S] expect ...
     (see docs/theories.md).  Exit 1 when an `expect` does not match.
     """
+    from kop.syntax.budget import deadline_phase
     from kop.theory import load_theory, run_theory
 
-    answers = run_theory(load_theory(args.theory, allow_outside=args.allow_outside), timeout=args.timeout,
-                         scenario=args.scenario)
+    with deadline_phase(args.timeout):  # reading the theory and its includes is bounded like a question
+        th = load_theory(args.theory, allow_outside=args.allow_outside)
+    answers = run_theory(th, timeout=args.timeout, scenario=args.scenario)
     if args.json:
         print_json([a.to_json() for a in answers])
     else:

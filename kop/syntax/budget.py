@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from kop.syntax.errors import LimitError
 
 __all__ = ["check_timeout", "TimeoutArgumentError", "OutOfTime", "start_deadline", "check_deadline",
-           "deadline_end", "deadline_seconds", "MAX_TIMEOUT", "MAX_NESTING"]
+           "deadline_end", "deadline_seconds", "deadline_phase", "MAX_TIMEOUT", "MAX_NESTING"]
 
 #: The longest timeout accepted (seconds, about 115 days).
 MAX_TIMEOUT = 1e7
@@ -99,6 +101,24 @@ def start_deadline(seconds: float | None) -> None:
     seconds = check_timeout(seconds)
     _seconds = seconds
     _end = None if seconds is None else time.monotonic() + seconds
+
+
+@contextmanager
+def deadline_phase(seconds: float | None) -> Iterator[None]:
+    """Within the block, a process-wide deadline of *seconds* (unless an earlier one is in force).
+
+    >>> with deadline_phase(60):
+    ...     check_deadline()
+    """
+    global _end, _seconds
+    old = (_end, _seconds)
+    seconds = check_timeout(seconds)
+    if seconds is not None and (_end is None or time.monotonic() + seconds < _end):
+        _seconds, _end = seconds, time.monotonic() + seconds
+    try:
+        yield
+    finally:
+        _end, _seconds = old
 
 
 def deadline_end() -> float | None:

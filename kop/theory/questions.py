@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from kop.syntax.budget import OutOfTime
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.formula import Common, Formula
 from kop.theory.knowledge import Context, Item, check_consistent, core_for
@@ -394,6 +395,10 @@ def _run_one(state: TheoryState, st: Statement, answers: list[Answer], only: str
         else:  # pragma: no cover - every kind is handled above
             raise st.error(f"unknown statement {k!r}")
     except ParseError:
+        raise
+    except OutOfTime as exc:  # "unknown within the limit" stays one (exit 3), located at the statement
+        if not getattr(exc, "where", None):
+            exc.where = f"line {st.line}"  # type: ignore[attr-defined]
         raise
     except KopError as exc:
         raise st.error(str(exc)) from None
