@@ -220,8 +220,15 @@ def run(argv: list[str] | None = None) -> int:
     if handler is None:  # no command: show the help
         parser.print_help()
         return 0
-    _limits(args)
-    return handler(args) or 0
+    from kop.syntax.budget import start_deadline
+    from kop.syntax.files import set_max_bytes
+
+    try:
+        _limits(args)
+        return handler(args) or 0
+    finally:  # the limits of one command do not outlive it (run() may be called in-process)
+        start_deadline(None)
+        set_max_bytes(None)
 
 
 def _limits(args: argparse.Namespace) -> None:

@@ -34,7 +34,7 @@ from typing import Any
 from kop.syntax.errors import LimitError
 
 __all__ = ["check_timeout", "TimeoutArgumentError", "OutOfTime", "start_deadline", "check_deadline",
-           "deadline_end", "deadline_seconds", "deadline_phase", "MAX_TIMEOUT", "MAX_NESTING"]
+           "deadline_end", "deadline_seconds", "deadline_phase", "recursion_room", "MAX_TIMEOUT", "MAX_NESTING"]
 
 #: The longest timeout accepted (seconds, about 115 days).
 MAX_TIMEOUT = 1e7
@@ -119,6 +119,23 @@ def deadline_phase(seconds: float | None) -> Iterator[None]:
         yield
     finally:
         _end, _seconds = old
+
+
+@contextmanager
+def recursion_room(frames: int) -> Iterator[None]:
+    """Within the block, room for *frames* more Python frames (readers of input within :data:`MAX_NESTING`).
+
+    >>> with recursion_room(3 * MAX_NESTING):
+    ...     pass
+    """
+    import sys
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(old + frames)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def deadline_end() -> float | None:

@@ -13,6 +13,7 @@ theory, also inside formulas and inline games.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
@@ -22,6 +23,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from kop.syntax.budget import MAX_NESTING, recursion_room
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.formula import Formula
 from kop.theory.model import (GameNode, ObservationSpec, PartialSpec, Statement, Theory, MAX_LEVEL)
@@ -356,14 +358,51 @@ def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = Fal
         line = text.count("\n", 0, text.index("\x00")) + 1
         col = text.index("\x00") - (text.rfind("\n", 0, text.index("\x00")) + 1) + 1
         raise located(text.replace("\x00", " "), line, col, "a theory may not contain NUL characters", "", file)
+    _check_nesting(text, file)
     try:
         tree = _parser().parse(text if text.endswith("\n") else text + "\n")
     except (UnexpectedToken, UnexpectedCharacters, UnexpectedInput) as exc:
         raise _syntax_error(exc, text, file) from None
-    statements = _Reader(text, file).statements(tree)
+    with recursion_room(3 * MAX_NESTING):  # inline games are read recursively, within MAX_NESTING levels
+        statements = _Reader(text, file).statements(tree)
     if len(statements) > MAX_STATEMENTS:
         raise KopError(f"a theory may have at most {MAX_STATEMENTS} statements")
     return Theory(tuple(statements), Path(base), text, allow_outside)
+
+
+_BRACKETS = re.compile(r'[(){}\[\]"#\n]')
+
+
+def _check_nesting(text: str, file: str = "") -> None:
+    """Refuse text whose brackets ``( { [`` nest more than :data:`~kop.syntax.budget.MAX_NESTING` deep.
+
+    One pass over the brackets (strings and comments skipped), before any parsing, so that
+    100,000 levels fail at once, located at the first bracket too many.
+    """
+    depth = 0
+    line, line_start = 1, 0
+    in_string = in_comment = False
+    for m in _BRACKETS.finditer(text):
+        c = m.group()
+        if c == "\n":
+            line, line_start = line + 1, m.end()
+            in_string = in_comment = False
+        elif in_comment:
+            continue
+        elif c == '"':
+            in_string = not in_string
+        elif in_string:
+            continue
+        elif c == "#":
+            in_comment = True
+        elif c in "({[":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise located(text, line, m.start() - line_start + 1,
+                              f"nested more than {MAX_NESTING} levels deep (kop's limit for theories, "
+                              "their games and formulas)", "", file)
+        else:
+            depth = max(depth - 1, 0)
 
 
 def _decode(data: bytes, shown: str) -> str:

@@ -113,6 +113,8 @@ class TheoryState:
             q = self.opponent(st, p, at)
             try:
                 return Item(core_for(p, q, d), st)
+            except OutOfTime:  # unknown within the limit: not an input error
+                raise
             except KopError as exc:
                 raise st.error(str(exc), str(d)) from None
         spec = a[0]
@@ -155,6 +157,8 @@ class TheoryState:
         by_spec = dict(zip(ctx.partials, evs))
         try:
             resolved = resolve_all(tree, evs)
+        except OutOfTime:  # unknown within the limit: not an input error
+            raise
         except KopError as exc:
             raise ctx.partials[-1].pos.error(str(exc)) from None
         items = []
@@ -205,6 +209,8 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
     name = st.args[0]
     try:
         text = read_confined(name, state.base_path(st), allow_outside=state.theory.allow_outside, what="tree file")
+    except OutOfTime:  # unknown within the limit: not an input error
+        raise
     except KopError as exc:
         raise st.error(str(exc), name) from None
     head = text.lstrip()[:200]
@@ -226,6 +232,8 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
         from kop.games.formats import loads_tree
 
         return loads_tree(text)
+    except OutOfTime:  # unknown within the limit: not an input error
+        raise
     except KopError as exc:
         raise st.error(str(exc) if str(exc).startswith("tree file") else f"tree file {name!r}: {exc}", name) from None
 
@@ -248,6 +256,8 @@ def _load_model(state: TheoryState, st: Statement) -> Any:
                                              {"agents", "worlds"} <= set(doc)):
             raise KopError(f"model file {name!r} is not a kop-model/1 JSON file")
         return KripkeModel.from_json(text, source=name)
+    except OutOfTime:  # unknown within the limit: not an input error
+        raise
     except KopError as exc:
         raise st.error(str(exc), name) from None
 
