@@ -60,7 +60,7 @@ def _start(args: argparse.Namespace) -> None:
     """--timeout bounds the whole command (parsing, proving, building and checking models), not only the prover."""
     from kop.syntax.budget import start_deadline
 
-    start_deadline(args.timeout)
+    start_deadline(args.timeout, hard=True)
 
 
 def _unknown(seconds: float, as_json: bool, key: str = "holds") -> int:

@@ -95,12 +95,55 @@ def check_timeout(value: Any, name: str = "timeout") -> float | None:
     return seconds
 
 
-def start_deadline(seconds: float | None) -> None:
-    """Start (or with None, clear) the process-wide deadline: *seconds* from now."""
+#: With ``hard=True``, how long after the deadline a phase that does not check it is interrupted.
+HARD_GRACE = 0.05
+
+
+def start_deadline(seconds: float | None, *, hard: bool = False) -> None:
+    """Start (or with None, clear) the process-wide deadline: *seconds* from now.
+
+    With *hard* (the command line, in the main thread of a system with ``SIGALRM``), a
+    timer also interrupts the process :data:`HARD_GRACE` seconds after the deadline, with
+    :class:`OutOfTime`, should a phase that does not check the deadline (an import, a
+    long library call) still be running.
+    """
     global _end, _seconds
     seconds = check_timeout(seconds)
+    _cancel_alarm()
     _seconds = seconds
     _end = None if seconds is None else time.monotonic() + seconds
+    if hard and seconds is not None:
+        _set_alarm(seconds)
+
+
+_old_handler: Any = None
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    if _end is not None:
+        raise OutOfTime(_seconds or 0.0)
+
+
+def _set_alarm(seconds: float) -> None:
+    global _old_handler
+    import signal
+    import threading
+
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return
+    _old_handler = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds + HARD_GRACE)
+
+
+def _cancel_alarm() -> None:
+    global _old_handler
+    if _old_handler is None:
+        return
+    import signal
+
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, _old_handler)
+    _old_handler = None
 
 
 @contextmanager

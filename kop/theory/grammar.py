@@ -409,7 +409,8 @@ def _decode(data: bytes, shown: str) -> str:
     """UTF-8 text, or an error naming the bad byte's line and column (never quoting the text)."""
     from kop.syntax.files import decode_utf8
 
-    return decode_utf8(data, what="theory" if shown.startswith("theory") else "file", shown=shown.split(" ", 1)[-1])
+    what, _, name = shown.partition(" '")     # "included theory 'x.kop'" -> what, 'x.kop'
+    return decode_utf8(data, what=what, shown=f"'{name}")
 
 
 def load_theory(path: str | Path, *, allow_outside: bool = False) -> Theory:

@@ -310,3 +310,16 @@ def test_model_building_checks_the_deadline():
 def test_unknown_within_the_limit_exits_3(capsys, args):
     code, out, err = cli(capsys, *args, "--timeout", "1e-9")
     assert code == 3 and "unknown within the limit" in out, (out, err)
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "setitimer"), reason="needs SIGALRM")
+def test_hard_deadline_interrupts_a_phase_that_does_not_check():
+    from kop.syntax.budget import start_deadline
+
+    start_deadline(0.05, hard=True)
+    try:
+        with pytest.raises(OutOfTime):
+            time.sleep(30)   # stands for an import or a library call that never checks the deadline
+    finally:
+        start_deadline(None)
+    time.sleep(0.1)  # the timer is cancelled: nothing fires any more
