@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import csv
 import importlib
+import io
 import json
 import os
 import pickle
@@ -206,8 +207,9 @@ def read_results(path: str | os.PathLike[str]) -> list[Row]:
     rows: list[Row] = []
     if p.exists():
         pq = _pyarrow_parquet()
+        data = _read_guarded(p)  # a device, FIFO or folder is refused before pyarrow sees it
         try:
-            rows = [dict(r) for r in pq.read_table(p).to_pylist()]
+            rows = [dict(r) for r in pq.read_table(io.BytesIO(data)).to_pylist()]
         except Exception as exc:  # pyarrow raises its own error types
             raise ExperimentError(f"{p}: cannot read as Parquet ({exc})") from None
     return rows + _read_csv(_journal(p))

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from kop.syntax.budget import OutOfTime
+from kop.syntax.budget import OutOfTime, check_timeout
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.formula import Common, Formula
 from kop.theory.knowledge import Context, Item, check_consistent, core_for
@@ -321,6 +321,7 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
 
 def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: str | None = None) -> Any:
     """Run the statements; returns the final state with its answers (``state.answers``)."""
+    timeout = check_timeout(timeout)
     from kop.theory.grammar import expand_includes
 
     statements = theory.statements
@@ -342,6 +343,7 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
 
 def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | None = 60.0) -> tuple[Any, list[Context]]:
     """The final state of *theory* (without its questions) and the contexts to ask in: every scenario or one."""
+    timeout = check_timeout(timeout)
     quiet = Theory(tuple(s for s in theory.statements if not s.kind.startswith(("ask", "expect"))
                          and s.kind != "announce"), theory.base, theory.text, theory.allow_outside)
     state = run_statements(quiet, timeout=timeout)

@@ -323,3 +323,12 @@ def test_hard_deadline_interrupts_a_phase_that_does_not_check():
     finally:
         start_deadline(None)
     time.sleep(0.1)  # the timer is cancelled: nothing fires any more
+
+
+def test_bad_timeouts_in_the_other_api_functions():
+    tree = kop.load_tree(FIG2)
+    theory = kop.load_theory(FIG2_KOP)
+    for call in (lambda: kop.select(tree, [], timeout="x"), lambda: kop.level([], "A", "B", timeout=float("inf")),
+                 lambda: kop.run_theory(theory, timeout=-1)):
+        with pytest.raises(TimeoutArgumentError, match="timeout"):
+            call()
