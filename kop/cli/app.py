@@ -244,14 +244,18 @@ def _limits(args: argparse.Namespace) -> None:
         args.timeout = check_timeout(args.timeout, "--timeout")
 
 
-def report_unknown(exc: Any, as_json: bool) -> int:
-    """Print "unknown within the limit" for a time limit reached (*exc* has ``seconds``); return 3."""
+def report_unknown(exc: Any, as_json: bool, command: str | None = None) -> int:
+    """Print "unknown within the limit" for a time limit reached (*exc* has ``seconds``); return 3.
+
+    With ``--json``, the prover commands' answer field (``holds``, ``level``) is there too, as null.
+    """
     seconds = getattr(exc, "seconds", None)
     where = getattr(exc, "where", None)
     if where:
         print(f"{where}: {exc}", file=sys.stderr)
     if as_json:
-        print_json({"status": "unknown within the limit", "timeout": seconds})
+        key = {"valid": "holds", "satisfiable": "holds", "entails": "holds", "level": "level"}.get(command or "")
+        print_json({**({key: None} if key else {}), "status": "unknown within the limit", "timeout": seconds})
     else:
         print(f"unknown within the limit ({seconds:g} s)" if seconds else "unknown within the limit")
     return 3
@@ -259,13 +263,13 @@ def report_unknown(exc: Any, as_json: bool) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``kop`` console script."""
-    from kop.syntax.budget import OutOfTime
+    from kop.syntax.budget import DeadlineInterrupt, OutOfTime
 
     try:
         status = run(argv)
-    except OutOfTime as exc:  # a time limit reached, in any command: "unknown within the limit"
+    except (OutOfTime, DeadlineInterrupt) as exc:  # a time limit reached, in any command: "unknown within the limit"
         args = sys.argv[1:] if argv is None else list(argv)
-        status = report_unknown(exc, "--json" in args)
+        status = report_unknown(exc, "--json" in args, args[0] if args else None)
     except KopError as exc:
         report_error(exc)
         status = 2

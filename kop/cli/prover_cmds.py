@@ -63,7 +63,14 @@ def _start(args: argparse.Namespace) -> None:
     start_deadline(args.timeout, hard=True)
 
 
+def _done() -> None:
+    from kop.syntax.budget import start_deadline
+
+    start_deadline(None)
+
+
 def _unknown(seconds: float, as_json: bool, key: str = "holds") -> int:
+    _done()
     if as_json:
         print_json({key: None, "status": "unknown within the limit", "timeout": seconds})
     else:
@@ -124,6 +131,7 @@ def _valid(args: argparse.Namespace) -> int | None:
         v = valid(args.formula, agents=_agents(args.agents), timeout=args.timeout, method=args.method)
     except OutOfTime as exc:
         return _unknown(exc.seconds, args.json)
+    _done()  # the answer is in: printing it is not cut short half way
     _report(v, args.json, "valid", "not valid")
     return None
 
@@ -138,6 +146,7 @@ def _satisfiable(args: argparse.Namespace) -> int | None:
         v = satisfiable(args.formula, agents=_agents(args.agents), timeout=args.timeout, method=args.method)
     except OutOfTime as exc:
         return _unknown(exc.seconds, args.json)
+    _done()  # the answer is in: printing it is not cut short half way
     _report(v, args.json, "satisfiable", "unsatisfiable")
     return None
 
@@ -153,6 +162,7 @@ def _entails(args: argparse.Namespace) -> int | None:
                     method=args.method)
     except OutOfTime as exc:
         return _unknown(exc.seconds, args.json)
+    _done()  # the answer is in: printing it is not cut short half way
     _report(v, args.json, "entailed", "not entailed")
     return None
 
@@ -174,6 +184,7 @@ def _level(args: argparse.Namespace) -> int | None:
                   agents=_agents(args.agents))
     except OutOfTime as exc:
         return _unknown(exc.seconds, args.json, key="level")
+    _done()  # the answer is in: printing it is not cut short half way
     shown = "inf" if d == math.inf else int(d)
     if args.json:
         print_json({"level": shown, "player": args.player, "opponent": args.opponent})

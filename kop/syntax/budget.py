@@ -33,7 +33,7 @@ from typing import Any
 
 from kop.syntax.errors import LimitError
 
-__all__ = ["check_timeout", "TimeoutArgumentError", "OutOfTime", "start_deadline", "check_deadline",
+__all__ = ["check_timeout", "TimeoutArgumentError", "OutOfTime", "DeadlineInterrupt", "start_deadline", "check_deadline",
            "deadline_end", "deadline_seconds", "deadline_phase", "recursion_room", "MAX_TIMEOUT", "MAX_NESTING"]
 
 #: The longest timeout accepted (seconds, about 115 days).
@@ -104,7 +104,7 @@ def start_deadline(seconds: float | None, *, hard: bool = False) -> None:
 
     With *hard* (the command line, in the main thread of a system with ``SIGALRM``), a
     timer also interrupts the process :data:`HARD_GRACE` seconds after the deadline, with
-    :class:`OutOfTime`, should a phase that does not check the deadline (an import, a
+    :class:`DeadlineInterrupt`, should a phase that does not check the deadline (an import, a
     long library call) still be running.
     """
     global _end, _seconds
@@ -119,9 +119,22 @@ def start_deadline(seconds: float | None, *, hard: bool = False) -> None:
 _old_handler: Any = None
 
 
+class DeadlineInterrupt(BaseException):
+    """The hard deadline interrupted the process (see :func:`start_deadline`).
+
+    A ``BaseException``, like ``KeyboardInterrupt``: raised wherever the process
+    happens to be, it must not be caught and re-worded as an input error on the
+    way; the command line reports it as "unknown within the limit".
+    """
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        super().__init__(f"unknown within the limit: not done in {seconds:g} s")
+
+
 def _on_alarm(signum: int, frame: Any) -> None:
     if _end is not None:
-        raise OutOfTime(_seconds or 0.0)
+        raise DeadlineInterrupt(_seconds or 0.0)
 
 
 def _set_alarm(seconds: float) -> None:
