@@ -49,13 +49,19 @@ MAX_DEPTH = 200
 
 
 def read_text(path: str | Path) -> str:
-    """The text of a model file, or a :class:`ModelError` saying why it cannot be read."""
+    """The text of a model file, or a :class:`ModelError` saying why it cannot be read.
+
+    Read by the guarded reader (:mod:`kop.syntax.files`): regular files only, within the size cap.
+    """
+    from kop.syntax.errors import KopError
+    from kop.syntax.files import read_text as guarded_read
+
+    if not Path(path).exists() and not Path(path).is_symlink():
+        raise ModelError(f"{path}: no such model file")
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ModelError(f"{path}: no such model file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ModelError(f"{path}: cannot read the model file ({exc})") from None
+        return guarded_read(path, what="model file")
+    except KopError as exc:
+        raise ModelError(str(exc)) from None
 
 
 def parse_json(text: str, source: str = "model") -> Any:

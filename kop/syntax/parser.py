@@ -23,7 +23,7 @@ from pathlib import Path
 
 from kop.syntax import formula as F
 from kop.syntax.errors import ParseError
-from kop.syntax.lalr import Parser, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from kop.syntax.lalr import Parser, Token, TooDeep, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 __all__ = ["parse", "parse_many", "nesting_depth", "locate_token", "MAX_DEPTH", "MAX_LENGTH", "grammar_path"]
 
@@ -173,7 +173,8 @@ class _Build:
 def _parser() -> Parser:
     from kop.syntax.grammar_cache import lalr_tables
 
-    return Parser(lalr_tables("s5n"), _Build())
+    # each nesting level of a formula holds at most 5 entries of the parse stack ("[!", "phi", "]", ...)
+    return Parser(lalr_tables("s5n"), _Build(), max_stack=5 * MAX_DEPTH + 8)
 
 
 def parse(text: str) -> F.Formula:
@@ -207,6 +208,10 @@ def parse(text: str) -> F.Formula:
         result: F.Formula = _parser().parse(text)
     except ParseError:
         raise
+    except TooDeep as exc:
+        tok = exc.token
+        raise ParseError(text, tok.line, tok.column, str(tok),
+                         f"a formula nested at most {MAX_DEPTH} levels deep (kop's limit)") from None
     except UnexpectedInput as exc:
         raise _explain(text, exc) from None
     if len(text) > MAX_DEPTH and nesting_depth(result) > MAX_DEPTH:

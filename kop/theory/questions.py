@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from kop.syntax.budget import OutOfTime, check_timeout
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.formula import Common, Formula
 from kop.theory.knowledge import Context, Item, check_consistent, core_for
@@ -138,6 +139,8 @@ class TheoryState:
             q = self.opponent(st, p, at)
             try:
                 return Item(core_for(p, q, d), st)
+            except OutOfTime:  # unknown within the limit: not an input error
+                raise
             except KopError as exc:
                 raise st.error(str(exc), str(d)) from None
         spec = a[0]
@@ -182,6 +185,8 @@ class TheoryState:
         by_spec = dict(zip(ctx.partials, evs))
         try:
             resolved = resolve_all(tree, evs)
+        except OutOfTime:  # unknown within the limit: not an input error
+            raise
         except KopError as exc:
             raise ctx.partials[-1].pos.error(str(exc)) from None
         items = []
@@ -232,6 +237,8 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
     name = st.args[0]
     try:
         text = read_confined(name, state.base_path(st), allow_outside=state.theory.allow_outside, what="tree file")
+    except OutOfTime:  # unknown within the limit: not an input error
+        raise
     except KopError as exc:
         raise st.error(str(exc), name) from None
     head = text.lstrip()[:200]
@@ -253,6 +260,8 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
         from kop.games.formats import loads_tree
 
         return loads_tree(text)
+    except OutOfTime:  # unknown within the limit: not an input error
+        raise
     except KopError as exc:
         raise st.error(str(exc) if str(exc).startswith("tree file") else f"tree file {name!r}: {exc}", name) from None
 
@@ -275,6 +284,8 @@ def _load_model(state: TheoryState, st: Statement) -> Any:
                                              {"agents", "worlds"} <= set(doc)):
             raise KopError(f"model file {name!r} is not a kop-model/1 JSON file")
         return KripkeModel.from_json(text, source=name)
+    except OutOfTime:  # unknown within the limit: not an input error
+        raise
     except KopError as exc:
         raise st.error(str(exc), name) from None
 
@@ -341,6 +352,7 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
 
 def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: str | None = None) -> Any:
     """Run the statements; returns the final state with its answers (``state.answers``)."""
+    timeout = check_timeout(timeout)
     from kop.theory.grammar import expand_includes
 
     statements = theory.statements
@@ -362,6 +374,7 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
 
 def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | None = 60.0) -> tuple[Any, list[Context]]:
     """The final state of *theory* (without its questions) and the contexts to ask in: every scenario or one."""
+    timeout = check_timeout(timeout)
     quiet = Theory(tuple(s for s in theory.statements if not s.kind.startswith(("ask", "expect"))
                          and s.kind != "announce"), theory.base, theory.text, theory.allow_outside)
     state = run_statements(quiet, timeout=timeout)
@@ -423,6 +436,10 @@ def _run_one(state: TheoryState, st: Statement, answers: list[Answer], only: str
         else:  # pragma: no cover - every kind is handled above
             raise st.error(f"unknown statement {k!r}")
     except ParseError:
+        raise
+    except OutOfTime as exc:  # "unknown within the limit" stays one (exit 3), located at the statement
+        if not getattr(exc, "where", None):
+            exc.where = f"line {st.line}"  # type: ignore[attr-defined]
         raise
     except KopError as exc:
         raise st.error(str(exc)) from None
