@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hypothesis import strategies as st
 
 from kop.syntax import formula as F
@@ -18,8 +20,11 @@ agent_names = st.from_regex(r"[A-Za-z0-9_]{1,6}", fullmatch=True)
 
 
 def formulas(agents=None, atoms=None, max_leaves: int = 12, modal: bool = True,
-             announcements: bool = True, groups: bool = True):
-    """Random formulas.  *agents*/*atoms*: lists of names, or None for random names."""
+             announcements: bool = True, groups: bool = True, uncertain: bool = False):
+    """Random formulas.  *agents*/*atoms*: lists of names, or None for random names.
+
+    *uncertain* adds belief (``B_a``, ``B_a(ψ, φ)``) and probability (``P_a(φ) ⋈ r``).
+    """
     ag = st.sampled_from(agents) if agents else agent_names
     at = st.sampled_from(atoms) if atoms else atom_names
     leaves = st.one_of(at.map(F.Atom), st.just(F.TRUE), st.just(F.FALSE)) if not atoms else \
@@ -46,6 +51,14 @@ def formulas(agents=None, atoms=None, max_leaves: int = 12, modal: bool = True,
                     st.tuples(grp, children).map(lambda t: F.Common(*t)),
                     st.tuples(grp, children).map(lambda t: F.Distributed(*t)),
                     st.tuples(grp, children, children).map(lambda t: F.RelCommon(*t)),
+                ]
+            if uncertain:
+                rel = st.sampled_from([">=", ">", "<", "<=", "="])
+                bound = st.builds(lambda n, d: Fraction(min(n, d), d), st.integers(0, 4), st.integers(1, 4))
+                options += [
+                    st.tuples(ag, children).map(lambda t: F.Belief(*t)),
+                    st.tuples(ag, children, children).map(lambda t: F.CondBelief(*t)),
+                    st.tuples(ag, children, rel, bound).map(lambda t: F.Probability(*t)),
                 ]
             if announcements:
                 options += [

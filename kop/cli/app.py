@@ -73,7 +73,7 @@ from kop.syntax.errors import KopError, ParseError
 from kop.syntax.wording import plural
 
 __all__ = ["Commands", "Handler", "COMMAND_MODULES", "COMMAND_INDEX", "build_parser", "main", "plural",
-           "print_json", "report_error"]
+           "print_json", "report_error", "report_unknown"]
 
 #: a command's handler: the parsed arguments in, an exit status (or None for 0) out
 Handler = Callable[[argparse.Namespace], "int | None"]
@@ -94,6 +94,7 @@ COMMAND_MODULES = [
     "kop.cli.theory_cmds",
     "kop.cli.experiment_cmds",
     "kop.cli.draw_cmd",
+    "kop.cli.epddl_cmds",
 ]
 
 #: command -> the module that registers it: ``kop CMD`` imports that module alone.  A command
@@ -110,6 +111,7 @@ COMMAND_INDEX = {
     "dominates": "kop.cli.theory_cmds", "decided": "kop.cli.theory_cmds",
     "experiment": "kop.cli.experiment_cmds",
     "draw": "kop.cli.draw_cmd",
+    "epddl": "kop.cli.epddl_cmds",
 }
 
 
@@ -165,6 +167,8 @@ class Commands:
         p = self._sub.add_parser(name, help=summary, description=text or None, formatter_class=_Formatter,
                                  allow_abbrev=False)
         p.add_argument("--json", action="store_true", help=json_help)
+        p.add_argument("--max-bytes", type=int, metavar="N", default=None,
+                       help="Refuse input files larger than N bytes (default: 64 MiB).")
         p.set_defaults(_handler=handler)
         return p
 
@@ -219,13 +223,56 @@ def run(argv: list[str] | None = None) -> int:
     if handler is None:  # no command: show the help
         parser.print_help()
         return 0
-    return handler(args) or 0
+    from kop.syntax.budget import start_deadline
+    from kop.syntax.files import set_max_bytes
+
+    try:
+        _limits(args)
+        return handler(args) or 0
+    finally:  # the limits of one command do not outlive it (run() may be called in-process)
+        start_deadline(None)
+        set_max_bytes(None)
+
+
+def _limits(args: argparse.Namespace) -> None:
+    """Check the limits every command shares: ``--max-bytes`` (set for the process) and ``--timeout``."""
+    from kop.syntax.budget import check_timeout
+    from kop.syntax.files import set_max_bytes
+
+    if getattr(args, "max_bytes", None) is not None:
+        if args.max_bytes < 1:
+            raise KopError(f"--max-bytes must be a positive number of bytes, not {args.max_bytes}")
+        set_max_bytes(args.max_bytes)
+    if getattr(args, "timeout", None) is not None:
+        args.timeout = check_timeout(args.timeout, "--timeout")
+
+
+def report_unknown(exc: Any, as_json: bool, command: str | None = None) -> int:
+    """Print "unknown within the limit" for a time limit reached (*exc* has ``seconds``); return 3.
+
+    With ``--json``, the prover commands' answer field (``holds``, ``level``) is there too, as null.
+    """
+    seconds = getattr(exc, "seconds", None)
+    where = getattr(exc, "where", None)
+    if where:
+        print(f"{where}: {exc}", file=sys.stderr)
+    if as_json:
+        key = {"valid": "holds", "satisfiable": "holds", "entails": "holds", "level": "level"}.get(command or "")
+        print_json({**({key: None} if key else {}), "status": "unknown within the limit", "timeout": seconds})
+    else:
+        print(f"unknown within the limit ({seconds:g} s)" if seconds else "unknown within the limit")
+    return 3
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``kop`` console script."""
+    from kop.syntax.budget import DeadlineInterrupt, OutOfTime
+
     try:
         status = run(argv)
+    except (OutOfTime, DeadlineInterrupt) as exc:  # a time limit reached, in any command: "unknown within the limit"
+        args = sys.argv[1:] if argv is None else list(argv)
+        status = report_unknown(exc, "--json" in args, args[0] if args else None)
     except KopError as exc:
         report_error(exc)
         status = 2

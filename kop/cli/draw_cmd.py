@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -50,11 +51,19 @@ def _kind(path: Path) -> str:
         return "tree"
     if name.endswith(".model.json"):
         return "model"
+    from kop.syntax.errors import KopError
+    from kop.syntax.files import open_regular
+
+    try:  # the guarded reader: a FIFO or a device is refused here, not read
+        fd = open_regular(path, what="input")
+    except KopError:
+        return "tree"  # the loader reports the error
     try:
-        with path.open("rb") as f:
-            head = f.read(4096).decode("utf-8", "replace")
+        head = os.read(fd, 4096).decode("utf-8", "replace")
     except OSError:
-        return "tree"  # the loader reports the missing file
+        return "tree"
+    finally:
+        os.close(fd)
     return "model" if re.search(r'"format"\s*:\s*"kop-model/', head) else "tree"
 
 

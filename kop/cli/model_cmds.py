@@ -70,6 +70,9 @@ def register(cli: Commands) -> None:
     p.add_argument("formula", metavar="FORMULA", help="The announced formula.")
     p.add_argument("--output", "-o", dest="out", type=Path, metavar="FILE",
                    help="Write the updated model here (default: stdout).")
+    p.add_argument("--upgrade", choices=("radical", "conservative"), metavar="KIND",
+                   help="Soft information instead: keep every world and upgrade every agent's plausibility "
+                        "with FORMULA, 'radical' or 'conservative' (docs/uncertainty.md).")
 
     p = cli.add("minimize", _minimize,
                 json_help='Print {"worlds_before", "worlds_after", "output", "note", "model"} as JSON '
@@ -153,7 +156,8 @@ def _announce(args: argparse.Namespace) -> None:
     from kop.syntax.parser import parse
 
     m = _load(args.model_path)
-    after = m.announce(parse(args.formula))
+    upgrade = getattr(args, "upgrade", None)
+    after = m.upgrade(parse(args.formula), upgrade) if upgrade else m.announce(parse(args.formula))
     _write(after, args.out, args.json)
     if args.json:
         print_json(_summary(m, after, args.out))

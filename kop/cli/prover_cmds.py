@@ -56,7 +56,21 @@ def describe_model(model: Any, indent: str = "  ") -> str:
     return "\n".join(lines)
 
 
+def _start(args: argparse.Namespace) -> None:
+    """--timeout bounds the whole command (parsing, proving, building and checking models), not only the prover."""
+    from kop.syntax.budget import start_deadline
+
+    start_deadline(args.timeout, hard=True)
+
+
+def _done() -> None:
+    from kop.syntax.budget import start_deadline
+
+    start_deadline(None)
+
+
 def _unknown(seconds: float, as_json: bool, key: str = "holds") -> int:
+    _done()
     if as_json:
         print_json({key: None, "status": "unknown within the limit", "timeout": seconds})
     else:
@@ -109,40 +123,46 @@ def register(cli: Commands) -> None:
 
 def _valid(args: argparse.Namespace) -> int | None:
     """Is FORMULA valid in S5_n (with C, D, relativized C and announcements)?  If not, show a countermodel."""
-    from kop.reasoning.errors import ProverTimeout
+    _start(args)
+    from kop.syntax.budget import OutOfTime
     from kop.reasoning.prover import valid
 
     try:
         v = valid(args.formula, agents=_agents(args.agents), timeout=args.timeout, method=args.method)
-    except ProverTimeout as exc:
+    except OutOfTime as exc:
         return _unknown(exc.seconds, args.json)
+    _done()  # the answer is in: printing it is not cut short half way
     _report(v, args.json, "valid", "not valid")
     return None
 
 
 def _satisfiable(args: argparse.Namespace) -> int | None:
     """Is FORMULA satisfiable in S5_n?  If so, show a model (its designated world satisfies it)."""
-    from kop.reasoning.errors import ProverTimeout
+    _start(args)
+    from kop.syntax.budget import OutOfTime
     from kop.reasoning.prover import satisfiable
 
     try:
         v = satisfiable(args.formula, agents=_agents(args.agents), timeout=args.timeout, method=args.method)
-    except ProverTimeout as exc:
+    except OutOfTime as exc:
         return _unknown(exc.seconds, args.json)
+    _done()  # the answer is in: printing it is not cut short half way
     _report(v, args.json, "satisfiable", "unsatisfiable")
     return None
 
 
 def _entails(args: argparse.Namespace) -> int | None:
     """Do the premises (true at the actual world) entail FORMULA?  If not, show a countermodel."""
-    from kop.reasoning.errors import ProverTimeout
+    _start(args)
+    from kop.syntax.budget import OutOfTime
     from kop.reasoning.prover import entails
 
     try:
         v = entails(list(args.premise), args.formula, agents=_agents(args.agents), timeout=args.timeout,
                     method=args.method)
-    except ProverTimeout as exc:
+    except OutOfTime as exc:
         return _unknown(exc.seconds, args.json)
+    _done()  # the answer is in: printing it is not cut short half way
     _report(v, args.json, "entailed", "not entailed")
     return None
 
@@ -153,16 +173,18 @@ def _level(args: argparse.Namespace) -> int | None:
     Prints "inf" under common knowledge of E_P and E_Q, and -1 when not even
     f(P, 0) = {K_P E_P, K_P S_P} follows.
     """
+    _start(args)
     import math
 
-    from kop.reasoning.errors import ProverTimeout
+    from kop.syntax.budget import OutOfTime
     from kop.reasoning.knowledge import level
 
     try:
         d = level(list(args.knowledge), args.player, args.opponent, args.max_depth, timeout=args.timeout,
                   agents=_agents(args.agents))
-    except ProverTimeout as exc:
+    except OutOfTime as exc:
         return _unknown(exc.seconds, args.json, key="level")
+    _done()  # the answer is in: printing it is not cut short half way
     shown = "inf" if d == math.inf else int(d)
     if args.json:
         print_json({"level": shown, "player": args.player, "opponent": args.opponent})

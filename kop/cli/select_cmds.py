@@ -111,14 +111,16 @@ def _run(args: argparse.Namespace) -> int | None:
     and TRUE? questions; *.smcdel.txt or text that starts with VARS) is
     read as SMCDEL reads it, and each question answered as SMCDEL prints it.
     """
+    from kop.syntax.budget import deadline_phase
     from kop.theory import load_theory, run_theory
 
     smcdel = _smcdel_text(args.theory)
     if smcdel is not None:
         return _run_smcdel(smcdel, args)
 
-    answers = run_theory(load_theory(args.theory, allow_outside=args.allow_outside), timeout=args.timeout,
-                         scenario=args.scenario)
+    with deadline_phase(args.timeout):  # reading the theory and its includes is bounded like a question
+        th = load_theory(args.theory, allow_outside=args.allow_outside)
+    answers = run_theory(th, timeout=args.timeout, scenario=args.scenario)
     if args.json:
         print_json([a.to_json() for a in answers])
     else:
@@ -131,14 +133,12 @@ def _run(args: argparse.Namespace) -> int | None:
 
 def _smcdel_text(name: str) -> str | None:
     """The text of *name* when it is in SMCDEL's language (by name, or by its first word), else None."""
-    from pathlib import Path
-
     from kop.semantics.smcdel import looks_like_smcdel
-    from kop.theory.files import read_regular
+    from kop.syntax.files import read_text
 
     if name.endswith(".kop"):
         return None
-    text = read_regular(Path(name), what="input file", shown=name)
+    text = read_text(name, what="input file", shown=name)
     return text if looks_like_smcdel(name, text) else None
 
 

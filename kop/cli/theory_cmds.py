@@ -29,7 +29,10 @@ def _setup(args: argparse.Namespace) -> tuple[Any, Any, list[Any]]:
     from kop.theory import load_theory
     from kop.theory.questions import contexts
 
-    th = load_theory(args.theory, allow_outside=args.allow_outside)
+    from kop.syntax.budget import deadline_phase
+
+    with deadline_phase(args.timeout):  # reading the theory and its includes is bounded like a question
+        th = load_theory(args.theory, allow_outside=args.allow_outside)
     state, ctxs = contexts(th, args.scenario, timeout=args.timeout)
     return th, state, ctxs
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import csv
 import importlib
+import io
 import json
 import os
 import pickle
@@ -124,15 +125,18 @@ def _journal(path: Path) -> Path:
 
 
 def _read_csv(path: Path) -> list[Row]:
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return []
-    raw = path.read_bytes()
+    raw = _read_guarded(path)
     if raw and not raw.endswith(b"\n"):  # a row cut short by an interruption
         cut = raw.rfind(b"\n") + 1
         with open(path, "r+b") as fh:
             fh.truncate(cut)
         raw = raw[:cut]
-    text = raw.decode("utf-8")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ExperimentError(f"{path}: not a kop results file (not UTF-8 text, byte {exc.start})") from None
     reader = csv.reader(text.splitlines())
     header = next(reader, None)
     if header is None:
@@ -149,6 +153,48 @@ def _read_csv(path: Path) -> list[Row]:
     return rows
 
 
+def _read_guarded(path: Path) -> bytes:
+    """The bytes of a results file, through the guarded reader (a device, FIFO or folder is refused)."""
+    from kop.syntax.files import read_bytes
+
+    try:
+        return read_bytes(path, what="results file")
+    except ExperimentError:
+        raise
+    except KopError as exc:
+        raise ExperimentError(str(exc)) from None
+
+
+def check_results_path(path: Path) -> None:
+    """Refuse, before any task runs, a results file that cannot be read back and appended to.
+
+    The file (and a Parquet file's journal) must be a regular file, or not exist yet in an
+    existing folder, and be writable.  Nothing is written or truncated here.
+    """
+    from kop.syntax.files import file_kind
+
+    for p in ([path, _journal(path)] if _is_parquet(path) else [path]):
+        folder = p.parent if str(p.parent) else Path(".")
+        try:
+            info = os.stat(p)
+        except FileNotFoundError:
+            if not folder.is_dir():
+                what = "does not exist" if not folder.exists() else "is not a folder"
+                raise ExperimentError(f"results file {str(p)!r}: its folder {str(folder)!r} {what}") from None
+            if not os.access(folder, os.W_OK | os.X_OK):
+                raise ExperimentError(f"results file {str(p)!r}: cannot create it, its folder {str(folder)!r} "
+                                      "is not writable") from None
+            continue
+        except OSError as exc:
+            raise ExperimentError(f"results file {str(p)!r}: {exc.strerror or exc}") from None
+        import stat
+
+        if not stat.S_ISREG(info.st_mode):
+            raise ExperimentError(f"results file {str(p)!r} is {file_kind(info.st_mode)}, not a regular file")
+        if not os.access(p, os.W_OK) or not info.st_mode & 0o222:
+            raise ExperimentError(f"results file {str(p)!r} is read-only: cannot append results to it")
+
+
 def read_results(path: str | os.PathLike[str]) -> list[Row]:
     """The rows stored in a results file (CSV or Parquet, plus its journal).
 
@@ -161,8 +207,9 @@ def read_results(path: str | os.PathLike[str]) -> list[Row]:
     rows: list[Row] = []
     if p.exists():
         pq = _pyarrow_parquet()
+        data = _read_guarded(p)  # a device, FIFO or folder is refused before pyarrow sees it
         try:
-            rows = [dict(r) for r in pq.read_table(p).to_pylist()]
+            rows = [dict(r) for r in pq.read_table(io.BytesIO(data)).to_pylist()]
         except Exception as exc:  # pyarrow raises its own error types
             raise ExperimentError(f"{p}: cannot read as Parquet ({exc})") from None
     return rows + _read_csv(_journal(p))
@@ -184,8 +231,8 @@ class _CsvAppender:
         self.rows = list(existing)
         self.header: list[str] = []
         if path.exists() and path.stat().st_size > 0:
-            with open(path, newline="", encoding="utf-8") as fh:
-                self.header = next(csv.reader(fh), [])
+            first = _read_guarded(path).split(b"\n", 1)[0].decode("utf-8", "replace")
+            self.header = next(csv.reader([first]), [])
         self.fh: Any = None
 
     def _open(self) -> Any:
@@ -226,6 +273,8 @@ class _Store:
 
     def __init__(self, path: Path | None):
         self.path = path
+        if path is not None:
+            check_results_path(path)
         self.rows: list[Row] = read_results(path) if path is not None else []
         self.appender: _CsvAppender | None = None
         if path is not None:
@@ -239,7 +288,12 @@ class _Store:
     def append(self, row: Row) -> None:
         self.rows.append(row)
         if self.appender is not None:
-            self.appender.append(row)
+            try:
+                self.appender.append(row)
+            except OSError as exc:
+                raise ExperimentError(f"cannot write to results file {str(self.appender.path)!r}: "
+                                      f"{exc.strerror or exc}; the rows written before are kept, and a "
+                                      "rerun with the same --results resumes from them") from None
 
     def close(self) -> None:
         if self.appender is not None:

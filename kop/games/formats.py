@@ -38,13 +38,16 @@ def loads_tree(text: str) -> GameTree:
 
 def load_tree(path: str | os.PathLike[str]) -> GameTree:
     """A tree from a ``.json`` (kop-tree/1) or ``.efg`` (Gambit) file."""
+    from kop.syntax.errors import KopError
+    from kop.syntax.files import read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TreeError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TreeError(f"{p}: cannot read: {exc}") from None
+    if not p.exists() and not p.is_symlink():
+        raise TreeError(f"{p}: no such file")
+    try:  # the guarded reader: regular files only, within the size cap (kop.syntax.files)
+        text = read_text(p, what="tree file")
+    except KopError as exc:
+        raise TreeError(str(exc)) from None
     try:
         if p.suffix.lower() == ".efg":
             from kop.games.efg import loads_efg

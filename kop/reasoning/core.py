@@ -47,7 +47,8 @@ MODAL = (KNOW, DIST, RC)
 class Core:
     """A hash-consed DAG of core-language nodes (ids are small integers)."""
 
-    def __init__(self) -> None:
+    def __init__(self, check: Callable[[], None] | None = None) -> None:
+        self.check = check                 # called every 4096 new nodes (a deadline's check)
         self.op: list[int] = []
         self.kids: list[tuple[int, ...]] = []
         self.label: list[Any] = []         # atom name (str), agent (str), group (tuple of str) or None
@@ -64,6 +65,8 @@ class Core:
         n = self._table.get(key)
         if n is None:
             n = len(self.op)
+            if n & 0xFFF == 0 and self.check is not None:
+                self.check()
             self.op.append(op)
             self.kids.append(kids)
             self.label.append(label)

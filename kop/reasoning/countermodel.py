@@ -39,7 +39,7 @@ unravelling for distributed knowledge).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -53,8 +53,12 @@ __all__ = ["build_model", "MAX_WORLDS"]
 MAX_WORLDS = 200_000
 
 
-def build_model(pm: PseudoModel, agents: Iterable[str] = ()) -> KripkeModel:
-    """The Kripke model of pseudo-model *pm*; *agents* adds agents (each with the identity partition)."""
+def build_model(pm: PseudoModel, agents: Iterable[str] = (),
+                check: Callable[[], None] | None = None) -> KripkeModel:
+    """The Kripke model of pseudo-model *pm*; *agents* adds agents (each with the identity partition).
+
+    *check* (a deadline's ``check``) is called now and then while building.
+    """
     all_agents = tuple(sorted(set(pm.agents) | set(agents)))
     if pm.dgroups:
         worlds, classes = _with_coordinates(pm)
@@ -62,7 +66,9 @@ def build_model(pm: PseudoModel, agents: Iterable[str] = ()) -> KripkeModel:
         worlds, classes = _plain(pm)
     n = len(worlds)
     partitions = {}
-    for a in all_agents:
+    for k, a in enumerate(all_agents):
+        if check is not None and k % 64 == 0:
+            check()
         if a in pm.agents:
             ids: dict = {}
             partitions[a] = np.array([ids.setdefault(classes[a][i], len(ids)) for i in range(n)], dtype=np.int64)

@@ -9,12 +9,13 @@
 
 from __future__ import annotations
 
+from kop.syntax.budget import OutOfTime
 from kop.syntax.errors import KopError, LimitError
 
 __all__ = ["ProverTimeout", "ProverBug", "AgentError"]
 
 
-class ProverTimeout(LimitError):
+class ProverTimeout(OutOfTime):
     """Raised when a question is not decided within its ``timeout``.
 
     Attributes
@@ -25,7 +26,7 @@ class ProverTimeout(LimitError):
 
     def __init__(self, seconds: float, what: str = "the question"):
         self.seconds = seconds
-        super().__init__(f"unknown within the limit: {what} was not decided in {seconds:g} s")
+        LimitError.__init__(self, f"unknown within the limit: {what} was not decided in {seconds:g} s")
 
 
 class ProverBug(AssertionError):

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from kop.reasoning.errors import AgentError, ProverTimeout
+from kop.syntax.budget import check_timeout, deadline_end, deadline_seconds
 from kop.syntax.errors import LimitError
 from kop.syntax.formula import Formula
 
@@ -40,10 +41,13 @@ class Deadline:
     __slots__ = ("seconds", "end", "what")
 
     def __init__(self, seconds: float | None, what: str = "the question"):
-        if seconds is not None and not seconds > 0:
-            raise LimitError(f"the timeout must be a positive number of seconds, not {seconds!r}")
+        seconds = check_timeout(seconds)
+        end = None if seconds is None else time.monotonic() + seconds
+        process = deadline_end()
+        if process is not None and (end is None or process < end):  # the command's deadline comes first
+            seconds, end = deadline_seconds(), process
         self.seconds = seconds
-        self.end = None if seconds is None else time.monotonic() + seconds
+        self.end = end
         self.what = what
 
     def remaining(self) -> float | None:

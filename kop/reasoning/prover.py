@@ -49,7 +49,9 @@ from kop.reasoning.core import Closure, Core
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline, check_agents, check_depth, check_type_space, deep_input_guard
 from kop.reasoning.verdict import Verdict
+from kop.syntax.budget import check_timeout
 from kop.syntax.formula import Distributed, Formula, Not, conj
+from kop.syntax.fragments import refuse_uncertainty
 
 __all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
 
@@ -58,14 +60,19 @@ __all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
 #: "bdd-python" (type elimination on the pure-Python BDDs).
 METHODS = ("auto", "sat", "bdd", "bdd-python")
 
+_TOOL = "the prover"
+
 
 def _formula(phi: Formula | str, what: str = "formula") -> Formula:
     if isinstance(phi, str):
         from kop.syntax.parser import parse
 
-        return parse(phi)
+        f = parse(phi)
+        refuse_uncertainty(f, _TOOL, phi)   # located in the text as written
+        return f
     if not isinstance(phi, Formula):
         raise TypeError(f"the {what} must be a Formula or a string, not {type(phi).__name__}")
+    refuse_uncertainty(phi, _TOOL)
     return phi
 
 
@@ -85,6 +92,8 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
     Parameters
     ----------
     phi : Formula
+        A formula of S5_n: belief and probability (``B_a``, ``P_a``) are a
+        :class:`~kop.syntax.errors.LanguageError` (the prover has no semantics for them).
     agents : iterable of str, optional
         The declared agents: *phi* may name no others, and the model has them all.
     timeout : float, optional
@@ -104,6 +113,7 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
 
         raise KopError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
     check_depth(phi)
+    refuse_uncertainty(phi, _TOOL)
     return _decide(phi, agents, timeout, method, deadline, minimize)
 
 
@@ -115,9 +125,10 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
     check_agents(phi, agent_list)
     reduced = reduce_announcements(phi)
     deadline.check()
-    core = Core()
+    core = Core(deadline.check)
     root = core.compile(reduced)
     closure = Closure(core, [root], deadline.check)
+    deadline.check()
     stats: dict = {"closure": len(closure.nodes)}
     use = method
     model = None
@@ -138,15 +149,20 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
         if pm is _ELIMINATE:
             from kop.reasoning.bddengine import BddEngine
 
+            deadline.check()
             pm = BddEngine(core, closure, root, deadline, stats,
                            backend="python" if use == "bdd-python" else None).run()
         use = "bdd"
     stats["method"] = use
+    deadline.check()
     if pm is not None and model is None:
         from kop.reasoning.countermodel import build_model
 
-        model = build_model(pm, set(phi.agents()) | set(agent_list or ()))
+        deadline.check()
+        model = build_model(pm, set(phi.agents()) | set(agent_list or ()), deadline.check)
+        deadline.check()
         _check(model, phi, "w0")
+        deadline.check()
     if model is not None:
         if minimize and len(model) > 1 and not deadline.expired():   # optional: never past the limit
             small = model.minimize()
@@ -175,7 +191,8 @@ def _search(phi, core, closure, root, deadline, stats, agents):
         stats["search"] = "unsatisfiable"
         return None, None
     if pm is not UNKNOWN:
-        model = build_model(pm, set(phi.agents()) | set(agents or ()))
+        model = build_model(pm, set(phi.agents()) | set(agents or ()), deadline.check)
+        deadline.check()
         if model.satisfies(phi, "w0"):
             stats["search"] = "model"
             return pm, model
@@ -211,6 +228,7 @@ def satisfiable(phi: Formula | str, *, agents: Iterable[str] | None = None, time
     >>> v.holds, v.model.satisfies("M_a p & M_a ~p")
     (True, True)
     """
+    timeout = check_timeout(timeout)
     f = _formula(phi)
     model, stats = decide(f, agents=agents, timeout=timeout, method=method)
     return Verdict(model is not None, "satisfiable", f, (), model, stats)
@@ -228,6 +246,7 @@ def valid(phi: Formula | str, *, agents: Iterable[str] | None = None, timeout: f
     >>> v.holds, v.countermodel.satisfies("M_a p & ~K_a p")
     (False, True)
     """
+    timeout = check_timeout(timeout)
     f = _formula(phi)
     model, stats = decide(Not(f), agents=agents, timeout=timeout, method=method)
     return Verdict(model is None, "valid", f, (), model, stats)
@@ -248,6 +267,7 @@ def entails(premises: Iterable[Formula | str] | Formula | str, phi: Formula | st
     >>> v.holds, v.countermodel.satisfies("K_a p & ~K_b p")
     (False, True)
     """
+    timeout = check_timeout(timeout)
     ps = _premises(premises)
     f = _formula(phi)
     model, stats = decide(conj(ps + (Not(f),)), agents=agents, timeout=timeout, method=method)

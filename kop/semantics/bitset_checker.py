@@ -22,7 +22,11 @@ after the announcements around the subformula; the whole model at the top):
   partitions (cut to the domain); ``C_G(φ, ψ)``: ψ on the whole component of
   every φ-world reached in one G-step, components taken within the φ-worlds;
 * ``[!φ]ψ``: ψ evaluated in the domain cut to the φ-worlds, so an
-  announcement never builds a new model.
+  announcement never builds a new model;
+* ``B_a(ψ, φ)`` (and ``B_a φ``, with ψ true): the cells (cut to the domain)
+  whose most plausible ψ-worlds lie inside the φ-set; ``P_a(φ) ⋈ r``: the
+  cells whose weight of φ-worlds over their whole weight compares to r, in
+  integers (see :mod:`kop.semantics.uncertainty`).
 
 Subformulas are memoized per (formula, domain) on the model; evaluation is
 iterative, so deep nesting does not exhaust Python's stack.
@@ -50,6 +54,7 @@ from kop.syntax import formula as F
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
+    from kop.semantics.uncertainty import Uncertainty
 
 __all__ = ["truth_bits", "ModelBits", "check_agents", "SMALL_MODEL"]
 
@@ -96,7 +101,7 @@ class ModelBits:
         The designated worlds' positions.
     """
 
-    __slots__ = ("n", "ids", "nblocks", "atoms", "actual", "memo", "_blocks", "_parts")
+    __slots__ = ("n", "ids", "nblocks", "atoms", "actual", "memo", "_blocks", "_parts", "unc")
 
     def __init__(self, n: int, ids: dict[str, list[int]], nblocks: dict[str, int], atoms: dict[str, int],
                  actual: list[int]):
@@ -104,6 +109,7 @@ class ModelBits:
         self.memo: dict[tuple[F.Formula, int], int] = {}
         self._blocks: dict[str, list[int]] = {}
         self._parts: dict[tuple[str, tuple[str, ...], int], list[int]] = {}
+        self.unc: Uncertainty | None = None  # plausibility and probability (set by the model)
 
     @classmethod
     def from_arrays(cls, n: int, blocks: Any, nblocks: dict[str, int], atoms: Any, actual: Any) -> ModelBits:
@@ -283,7 +289,63 @@ def _apply(bits: ModelBits, f: F.Formula, d: int, memo: dict[tuple[F.Formula, in
         for a in f_.group:
             out &= _know(bits.blocks(a), good, d)
         return out
+    if t is F.Belief:
+        return _believe(bits, f_.agent, d, memo[(f_.arg, d)], d)
+    if t is F.CondBelief:
+        return _believe(bits, f_.agent, memo[(f_.cond, d)], memo[(f_.arg, d)], d)
+    if t is F.Probability:
+        return _probability(bits, f_, memo[(f_.arg, d)], d)
     raise TypeError(f"cannot evaluate a {t.__name__}")  # pragma: no cover
+
+
+def _positions(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _believe(bits: ModelBits, agent: str, cond: int, x: int, d: int) -> int:
+    """``B_a(cond, x)`` within domain *d*: the cells (cut to *d*) whose most plausible cond-worlds lie in *x*."""
+    ranks = bits.unc.rank_list(agent) if bits.unc is not None else None
+    out = 0
+    for b in bits.blocks(agent):
+        b &= d
+        if not b:
+            continue
+        s = b & cond
+        if s and ranks is not None:
+            members = _positions(s)
+            low = min(ranks[i] for i in members)
+            s = 0
+            for i in members:
+                if ranks[i] == low:
+                    s |= 1 << i
+        if not s & ~x:
+            out |= b
+    return out
+
+
+def _probability(bits: ModelBits, f: F.Probability, x: int, d: int) -> int:
+    """``P_a(φ) ⋈ r`` within domain *d* (*x*: the φ-worlds): exact, cell by cell."""
+    from fractions import Fraction
+
+    weights = bits.unc.int_weights(f.agent) if bits.unc is not None else None
+    out = 0
+    for b in bits.blocks(f.agent):
+        b &= d
+        if not b:
+            continue
+        if weights is None:
+            total, good = b.bit_count(), (b & x).bit_count()
+        else:
+            total = sum(weights[i] for i in _positions(b))
+            good = sum(weights[i] for i in _positions(b & x))
+        if f.holds_for(Fraction(good, total) if total else Fraction(0)):
+            out |= b
+    return out
 
 
 def _know(blocks: list[int], x: int, d: int) -> int:

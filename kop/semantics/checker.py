@@ -14,7 +14,11 @@ formula times the size of the model:
   partitions; relativized ``C_G(φ, ψ)`` uses the components of that union
   restricted to the φ-worlds;
 * ``[!φ]ψ`` and ``<!φ>ψ`` evaluate ψ on the model restricted to the φ-worlds
-  (itself memoized per restriction).
+  (itself memoized per restriction);
+* ``B_a(ψ, φ)``: ``K`` over the most plausible ψ-worlds of each block (the
+  least rank per block by ``numpy.minimum.at``; cached for plain ``B_a``);
+  ``P_a(φ) ⋈ r``: per block, the weight of the φ-worlds times r's denominator
+  against the block's weight times r's numerator, in integers (exact).
 
 The evaluation is iterative, so deeply nested formulas do not exhaust Python's
 stack.  :mod:`kop.semantics.reference` holds a deliberately naive checker that
@@ -34,6 +38,7 @@ communication and change* (2006) for relativized common knowledge.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -192,7 +197,107 @@ def _apply(m: KripkeModel, f: F.Formula, memo: dict) -> np.ndarray:
         return _know(labels, n, memo[f_.arg])
     if t is F.RelCommon:
         return _rel_common(m, f_.group, memo[f_.cond], memo[f_.arg])
+    if t is F.Belief:
+        return _believe(m, f_.agent, None, memo[f_.arg])
+    if t is F.CondBelief:
+        return _believe(m, f_.agent, memo[f_.cond], memo[f_.arg])
+    if t is F.Probability:
+        return _probability(m, f_, memo[f_.arg])
     raise TypeError(f"cannot evaluate a {t.__name__}")  # pragma: no cover
+
+
+# -- belief and probability (see kop.semantics.uncertainty) --------------------------
+
+def _best(ids: np.ndarray, nb: int, ranks: np.ndarray, among: np.ndarray | None) -> np.ndarray:
+    """The most plausible worlds of each block (of the worlds *among*, when given)."""
+    top = np.iinfo(np.int64).max
+    mins = np.full(nb, top, dtype=np.int64)
+    if among is None:
+        np.minimum.at(mins, ids, ranks)
+        return ranks == mins[ids]
+    np.minimum.at(mins, ids, np.where(among, ranks, top))  # full-length: faster than gathering ids[among]
+    return among & (ranks == mins[ids])
+
+
+def _believe(m: KripkeModel, agent: str, cond: np.ndarray | None, x: np.ndarray) -> np.ndarray:
+    """``B_a(cond, x)`` (``B_a x`` when *cond* is None): x at the most plausible cond-worlds of each block."""
+    ids, nb = _ids(m, agent)
+    ranks = m._unc.np_ranks(agent) if m._unc else None
+    if ranks is None:
+        if cond is None:
+            return _know(ids, nb, x)
+        best = cond
+    elif cond is None:
+        key = ("B", agent)
+        hit = m._partition_cache.get(key)
+        if hit is None:
+            hit = m._partition_cache[key] = _best(ids, nb, ranks, None)
+        best = hit
+    else:
+        best = _best(ids, nb, ranks, cond)
+    bad = np.bincount(ids, weights=best & ~x, minlength=nb)   # full-length: faster than ids[best & ~x]
+    return (bad == 0)[ids]
+
+
+def _python_sums(ids: np.ndarray, nb: int, w: np.ndarray) -> np.ndarray:
+    """The sum of the integer weights *w* per block id, as Python integers (exact for any size)."""
+    out = np.zeros(nb, dtype=object)
+    for b, x in zip(ids.tolist(), w.tolist()):
+        out[b] += x
+    return out
+
+
+def _probability(m: KripkeModel, f: F.Probability, x: np.ndarray) -> np.ndarray:
+    """``P_a(φ) ⋈ r``: compare, per block, (weight of x-worlds) * den(r) with num(r) * (weight of the block).
+
+    The weights are integers (see :mod:`kop.semantics.uncertainty`); their sums
+    and these products are computed in float64 when they stay below 2**53, where
+    float64 is exact on integers, and in Python integers otherwise.
+    """
+    ids, nb = _ids(m, f.agent)
+    unc = m._unc
+    r = f.bound
+    big = max(r.numerator, r.denominator)
+    fw = unc.float_weights(f.agent) if unc else None
+    total: Any
+    if unc is None or not unc._has("weights", f.agent):
+        total = _block_sizes(m, f.agent)
+        good = np.bincount(ids, weights=x, minlength=nb)
+        exact = m._n * big < 2 ** 53
+    elif fw is not None:
+        w, whole = fw
+        key = ("W", f.agent)
+        total = m._partition_cache.get(key)
+        if total is None:
+            total = m._partition_cache[key] = np.bincount(ids, weights=w, minlength=nb)
+        good = np.bincount(ids, weights=w * x, minlength=nb)     # exact: integers below 2**53
+        exact = whole * big < 2 ** 53
+    else:
+        iw = unc.np_weights(f.agent)
+        assert iw is not None
+        total, good = _python_sums(ids, nb, iw), _python_sums(ids[x], nb, iw[x])
+        exact = True
+    if not exact:   # products could leave float64's exact integers: Python integers
+        total = np.array([int(v) for v in total.tolist()], dtype=object)
+        good = np.array([int(v) for v in good.tolist()], dtype=object)
+    lhs, rhs = good * r.denominator, total * r.numerator
+    rel = f.relation
+    if rel == ">=":
+        ok = lhs >= rhs
+    elif rel == ">":
+        ok = lhs > rhs
+    elif rel == "<":
+        ok = lhs < rhs
+    elif rel == "<=":
+        ok = lhs <= rhs
+    else:
+        ok = lhs == rhs
+    ok = np.asarray(ok, dtype=bool)
+    if r > 0 and rel in (">=", "=", "<"):   # else 0 ⋈ 0 above already says whether 0 ⋈ r
+        empty = total == 0      # no weight left in the block: every probability is 0 (Kooi's agent ignores it)
+        if empty.any():
+            ok = np.where(empty, f.holds_for(Fraction(0)), ok)
+    return ok[ids]
 
 
 # -- the per-block primitives -----------------------------------------------------

@@ -55,8 +55,12 @@ from kop.semantics.errors import ModelError
 from kop.syntax.formula import AGENT_RE, ATOM_RE, Formula, is_reserved_atom
 
 if TYPE_CHECKING:  # pragma: no cover
+    from fractions import Fraction
+
     import networkx
     import numpy as np
+
+    from kop.semantics.uncertainty import Uncertainty
 
     from kop.semantics.update import ActionModel
 
@@ -84,6 +88,16 @@ class KripkeModel:
     agents : iterable of str, optional
         The agents, in order; defaults to the keys of *partitions*.  Every
         agent needs a partition.
+    plausibility : mapping of agent to mapping of world to int, optional
+        Each agent's plausibility order within its cells: a rank per world,
+        lower is more plausible (Baltag & Smets 2008); worlds left out are the
+        least plausible; an agent left out finds all worlds equally plausible
+        (then ``B_a`` is ``K_a``).  See :mod:`kop.semantics.uncertainty`.
+    probability : mapping of agent to mapping of world to number, optional
+        Each agent's weights, renormalized within each of its cells (Kooi
+        2003): numbers, :class:`~fractions.Fraction` or strings such as
+        ``"1/3"``; worlds left out weigh 0; an agent left out weighs every
+        world 1.  A cell of total weight 0 is an error.
 
     Raises
     ------
@@ -102,13 +116,15 @@ class KripkeModel:
     """
 
     __slots__ = ("_worlds", "_names_from", "_index", "_agents", "_agent_set", "_arrays", "_nblocks", "_bits",
-                 "_n", "_note", "_memo", "_submodels", "_partition_cache")
+                 "_n", "_note", "_memo", "_submodels", "_partition_cache", "_unc")
     _worlds: tuple[str, ...] | None  # None: read lazily from _names_from
     _names_from: _Names | None
+    _unc: Uncertainty | None  # plausibility and probability (kop.semantics.uncertainty)
 
     def __init__(self, worlds: Mapping[str, Iterable[str]] | Iterable[str],
                  partitions: Mapping[str, Any], actual: str | Iterable[str] | None = None,
-                 agents: Iterable[str] | None = None):
+                 agents: Iterable[str] | None = None, *, plausibility: Mapping[str, Any] | None = None,
+                 probability: Mapping[str, Any] | None = None):
         names, atom_lists = _read_worlds(worlds)
         index = _index_of(names)
         n = len(names)
@@ -128,8 +144,10 @@ class KripkeModel:
                     row = sets[p] = bytearray((n + 7) // 8)
                 row[i >> 3] |= 1 << (i & 7)
         atoms = {p: int.from_bytes(row, "little") for p, row in sets.items()}
+        unc = _read_uncertainty(plausibility, probability, names, index, agent_names, blocks)
         bits = ModelBits(n, blocks, nblocks, atoms, _actual_positions(actual, index))
         self._init(tuple(names), index, agent_names, None, nblocks, bits, None)
+        self._unc = unc
 
     # -- construction helpers --------------------------------------------------
     def _init(self, worlds: tuple[str, ...] | _Names, index: dict[str, int] | None, agents: tuple[str, ...],
@@ -149,6 +167,7 @@ class KripkeModel:
         self._memo: dict = {}
         self._submodels: dict = {}
         self._partition_cache: dict = {}
+        self._unc = None
         if arrays is not None:
             arrays.freeze()
 
@@ -191,6 +210,7 @@ class KripkeModel:
         if bits is None:
             a = self._numpy()
             bits = self._bits = ModelBits.from_arrays(self._n, a.blocks, self._nblocks, a.atoms, a.actual)
+        bits.unc = self._unc
         return bits
 
     def _ids_list(self, agent: str) -> list[int]:
@@ -206,7 +226,8 @@ class KripkeModel:
     @classmethod
     def from_arrays(cls, worlds: Iterable[str] | int, partitions: Mapping[str, Any],
                     valuation: Mapping[str, Any] | None = None, actual: str | Iterable[str] | None = None,
-                    agents: Iterable[str] | None = None) -> KripkeModel:
+                    agents: Iterable[str] | None = None, *, plausibility: Mapping[str, Any] | None = None,
+                    probability: Mapping[str, Any] | None = None) -> KripkeModel:
         """A model from arrays, for large generated models.
 
         Parameters
@@ -220,6 +241,9 @@ class KripkeModel:
             Each atom's truth value per world.
         actual, agents
             As for the constructor.
+        plausibility, probability : mapping of agent to array, optional
+            Each agent's rank, or weight, per world (in the order of
+            *worlds*); as for the constructor otherwise.
 
         Examples
         --------
@@ -257,8 +281,13 @@ class KripkeModel:
                 arr = arr.astype(bool)
             atoms[p] = arr.copy()
         actual_idx = _read_actual(actual, index, n)
+        unc = None
+        if plausibility is not None or probability is not None:
+            unc = _read_uncertainty(plausibility, probability, names, index, agent_names,
+                                    {a: ids.tolist() for a, ids in blocks.items()})
         self = cls.__new__(cls)
         self._init(tuple(names), index, agent_names, _Arrays(blocks, atoms, actual_idx), nblocks, None, None)
+        self._unc = unc
         return self
 
     @classmethod
@@ -316,13 +345,16 @@ class KripkeModel:
             for p in sorted(self._atoms):
                 for i in np.flatnonzero(self._atoms[p]).tolist():
                     val[i].append(p)
-        return {
+        doc = {
             "format": FORMAT,
             "agents": list(self._agents),
             "worlds": {w: val[i] for i, w in enumerate(self.worlds)},
             "relations": {a: [list(b) for b in self.partition(a)] for a in self._agents},
             "actual": list(self.actual),
         }
+        if self._unc:
+            doc.update(self._unc.to_json(self.worlds))
+        return doc
 
     def save(self, path: str | Path) -> None:
         """Write the model to *path* as ``kop-model/1`` JSON."""
@@ -521,8 +553,13 @@ class KripkeModel:
         else:
             assert self._worlds is not None
             names = _Names(self._worlds, keep)
-        return KripkeModel._raw(names, self._agents, _Columns.select(self._blocks, keep), dict(self._nblocks),
-                                _Columns.select(self._atoms, keep), actual, note)
+        out = KripkeModel._raw(names, self._agents, _Columns.select(self._blocks, keep), dict(self._nblocks),
+                               _Columns.select(self._atoms, keep), actual, note)
+        if self._unc:
+            from kop.semantics.uncertainty import Uncertainty
+
+            out._unc = Uncertainty.view(self._unc, keep)
+        return out
 
     def _submodel(self, mask: np.ndarray) -> KripkeModel:
         """The restriction to *mask*, memoized (for evaluating announcements)."""
@@ -587,13 +624,17 @@ class KripkeModel:
         bits = ModelBits(len(positions), {a: [ids[i] for i in positions] for a, ids in b.ids.items()},
                          dict(b.nblocks), atoms, [new_pos[i] for i in b.actual if i in new_pos])
         all_worlds = self.worlds
-        return KripkeModel._with_bits(tuple(all_worlds[i] for i in positions), self._agents, dict(self._nblocks),
-                                      bits, note)
+        out = KripkeModel._with_bits(tuple(all_worlds[i] for i in positions), self._agents, dict(self._nblocks),
+                                     bits, note)
+        if self._unc:
+            out._unc = bits.unc = self._unc.select(positions)
+        return out
 
     def product_update(self, action: ActionModel, rename: Any = None) -> KripkeModel:
         """The product update with an action model; see :func:`kop.semantics.update.product_update`."""
         from kop.semantics.update import product_update
 
+        self._no_uncertainty("the product update with an action model")
         return product_update(self, action, rename=rename)
 
     def generated_submodel(self) -> KripkeModel:
@@ -606,7 +647,105 @@ class KripkeModel:
         """The bisimulation contraction: one world per class of bisimilar worlds."""
         from kop.semantics.bisimulation import minimize
 
+        self._no_uncertainty("the bisimulation contraction")
         return minimize(self)
+
+    def _no_uncertainty(self, what: str) -> None:
+        if self._unc:
+            raise ModelError(f"{what} does not handle plausibility or probability; this model has them "
+                             "(see docs/uncertainty.md)")
+
+    # -- plausibility and probability ------------------------------------------------
+    @property
+    def has_uncertainty(self) -> bool:
+        """Whether some agent has a plausibility order or probabilities (see :mod:`kop.semantics.uncertainty`)."""
+        return bool(self._unc)
+
+    def rank(self, agent: str, world: str) -> int:
+        """*agent*'s plausibility rank of *world* (lower is more plausible; 0 for an agent without an order)."""
+        self._agent(agent)
+        i = self.index(world)
+        ranks = self._unc.ranks.get(agent) if self._unc else None
+        return 0 if ranks is None else ranks[i]
+
+    def probability(self, agent: str, phi: Formula | str, world: str | None = None) -> Fraction:
+        """*agent*'s probability of *phi* at *world* (default: the only designated world), exactly.
+
+        The weight of the *phi*-worlds of *agent*'s cell divided by the weight
+        of the cell (0 when the cell has no weight left after an announcement;
+        see :mod:`kop.semantics.uncertainty`).
+
+        Examples
+        --------
+        >>> m = KripkeModel({"u": ["p"], "v": [], "x": []}, {"a": [["u", "v", "x"]]}, "u",
+        ...                 probability={"a": {"u": "1/2", "v": "1/4", "x": "1/4"}})
+        >>> m.probability("a", "p"), m.announce("~p").probability("a", "true", "v")
+        (Fraction(1, 2), Fraction(1, 1))
+        """
+        from fractions import Fraction
+
+        phi = _formula(phi)
+        if world is None:
+            if len(self.actual) != 1:
+                raise ModelError("name the world: the model has "
+                                 f"{len(self.actual) or 'no'} designated worlds")
+            world = self.actual[0]
+        cell = self.block(agent, world)
+        true_at = self.truth_set(phi)
+        ints = self._unc.int_weights(agent) if self._unc else None
+        weight = (lambda i: 1) if ints is None else ints.__getitem__
+        total = sum(weight(self.index(w)) for w in cell)
+        good = sum(weight(self.index(w)) for w in cell if w in true_at)
+        return Fraction(good, total) if total else Fraction(0)
+
+    def upgrade(self, phi: Formula | str, kind: str = "radical") -> KripkeModel:
+        """The model after a public belief upgrade with *phi*: every agent's plausibility changes, no world goes.
+
+        * ``"radical"`` (van Benthem's ⇑φ, the lexicographic upgrade): in every
+          cell, every φ-world becomes more plausible than every ¬φ-world; within
+          the two zones the old order stays.
+        * ``"conservative"`` (↑φ): in every cell, the most plausible φ-worlds
+          become the most plausible worlds; the rest of the order stays.
+
+        Knowledge and probabilities do not change.  See ``docs/uncertainty.md``.
+
+        Examples
+        --------
+        >>> m = KripkeModel({"u": ["p"], "v": []}, {"a": [["u", "v"]]}, "u", plausibility={"a": {"u": 1, "v": 0}})
+        >>> m.satisfies("B_a ~p"), m.upgrade("p").satisfies("B_a p")
+        (True, True)
+        """
+        from kop.semantics.uncertainty import Uncertainty
+
+        if kind not in ("radical", "conservative"):
+            raise ModelError(f"unknown upgrade {kind!r}: use 'radical' or 'conservative'")
+        phi = _formula(phi)
+        true_at = self.truth_set(phi)
+        good = [w in true_at for w in self.worlds]
+        unc = self._unc or Uncertainty({}, {})
+        for a in self._agents:
+            old = unc.ranks.get(a) or (0,) * self._n
+            if kind == "radical":
+                shift = (max(old) - min(old) + 1) if old else 0
+                new = tuple(r if g else r + shift for r, g in zip(old, good))
+            else:
+                ids = self._ids_list(a)
+                best: dict[int, int] = {}
+                low: dict[int, int] = {}
+                for b, r, g in zip(ids, old, good):
+                    low[b] = min(low.get(b, r), r)
+                    if g:
+                        best[b] = min(best.get(b, r), r)
+                new = tuple(low[b] - 1 if g and r == best[b] else r for b, r, g in zip(ids, old, good))
+            unc = unc.with_ranks(a, new)
+        out = self.with_actual(self.actual)
+        if out._bits is not None:  # a model of its own: memoized truth sets depend on the ranks
+            old_bits = out._bits
+            out._bits = ModelBits(old_bits.n, old_bits.ids, old_bits.nblocks, old_bits.atoms, old_bits.actual)
+        out._unc = unc
+        if out._bits is not None:
+            out._bits.unc = unc
+        return out
 
     def with_actual(self, actual: str | Iterable[str] | None) -> KripkeModel:
         """The same model with other designated worlds (None = every world)."""
@@ -615,12 +754,15 @@ class KripkeModel:
         positions = _actual_positions(actual, self._index)
         if self._bits is not None:
             b = self._bits
-            return KripkeModel._with_bits(self.worlds, self._agents, self._nblocks,
-                                          ModelBits(b.n, b.ids, b.nblocks, b.atoms, positions))
-        import numpy as np
+            out = KripkeModel._with_bits(self.worlds, self._agents, self._nblocks,
+                                         ModelBits(b.n, b.ids, b.nblocks, b.atoms, positions))
+        else:
+            import numpy as np
 
-        return KripkeModel._raw(self.worlds, self._agents, self._blocks, self._nblocks, self._atoms,
-                                np.array(positions, dtype=np.int64), None)
+            out = KripkeModel._raw(self.worlds, self._agents, self._blocks, self._nblocks, self._atoms,
+                                   np.array(positions, dtype=np.int64), None)
+        out._unc = self._unc
+        return out
 
     @classmethod
     def _with_bits(cls, worlds: tuple[str, ...], agents: tuple[str, ...], nblocks: dict[str, int],
@@ -663,6 +805,8 @@ class KripkeModel:
         if (self.worlds, self._agents, self.actual) != (other.worlds, other._agents, other.actual):
             return False
         if self.atoms != other.atoms:
+            return False
+        if (self._unc or None) != (other._unc or None):
             return False
         import numpy as np
 
@@ -933,6 +1077,15 @@ def _block_id_array(agent: str, part: Any, n: int) -> tuple[np.ndarray, int]:
         raise ModelError(f"agent {agent!r}: block ids must be non-negative integers")
     arr = arr.astype(np.int64)
     return arr, (int(arr.max()) + 1 if n else 0)
+
+
+def _read_uncertainty(plausibility: Any, probability: Any, names: list[str], index: dict[str, int],
+                      agents: tuple[str, ...], ids: Mapping[str, Any]) -> Uncertainty | None:
+    if plausibility is None and probability is None:
+        return None
+    from kop.semantics.uncertainty import read_uncertainty
+
+    return read_uncertainty(plausibility, probability, names, index, agents, ids)
 
 
 def _read_actual(actual: Any, index: dict[str, int], n: int) -> np.ndarray:

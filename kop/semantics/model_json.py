@@ -8,6 +8,10 @@ A document looks like::
      "relations": {"a": [["w0", "w1"]], "b": [["w0"], ["w1"]]},
      "actual": ["w0"]}
 
+and may add each agent's plausibility order (``"plausibility": {"a": {"w0": 0,
+"w1": 1}}``, lower is more plausible) and probabilities (``"probability":
+{"a": {"w0": "1/3", "w1": "2/3"}}``); see :mod:`kop.semantics.uncertainty`.
+
 It is checked in three steps, each with an error naming the place at fault:
 the JSON syntax (line and column), duplicate keys such as two worlds with the
 same name (the JSON path), the schema ``kop/schemas/model.schema.json`` (the
@@ -45,13 +49,19 @@ MAX_DEPTH = 200
 
 
 def read_text(path: str | Path) -> str:
-    """The text of a model file, or a :class:`ModelError` saying why it cannot be read."""
+    """The text of a model file, or a :class:`ModelError` saying why it cannot be read.
+
+    Read by the guarded reader (:mod:`kop.syntax.files`): regular files only, within the size cap.
+    """
+    from kop.syntax.errors import KopError
+    from kop.syntax.files import read_text as guarded_read
+
+    if not Path(path).exists() and not Path(path).is_symlink():
+        raise ModelError(f"{path}: no such model file")
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ModelError(f"{path}: no such model file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ModelError(f"{path}: cannot read the model file ({exc})") from None
+        return guarded_read(path, what="model file")
+    except KopError as exc:
+        raise ModelError(str(exc)) from None
 
 
 def parse_json(text: str, source: str = "model") -> Any:
@@ -107,7 +117,7 @@ def validate_schema(data: Any, source: str = "model") -> None:
 _ANNOTATIONS = {"$schema", "$id", "title", "description", "$comment"}
 _KEYWORDS = {"type", "required", "properties", "additionalProperties", "items", "pattern",
              "uniqueItems", "minItems", "minProperties", "const"} | _ANNOTATIONS
-_TYPES = {"object": dict, "array": list, "string": str}
+_TYPES: dict[str, Any] = {"object": dict, "array": list, "string": str, "integer": int, "number": (int, float)}
 
 
 def _supported(sch: Any) -> bool:
@@ -116,7 +126,8 @@ def _supported(sch: Any) -> bool:
         return True
     if not isinstance(sch, dict) or not set(sch) <= _KEYWORDS:
         return False
-    if "type" in sch and sch["type"] not in _TYPES:
+    types = sch.get("type", [])
+    if any(t not in _TYPES for t in (types if isinstance(types, list) else [types])):
         return False
     subs = list(sch.get("properties", {}).values())
     for key in ("additionalProperties", "items"):
@@ -140,8 +151,10 @@ def _conforms(x: Any, sch: Any) -> bool:
     if sch is False:
         return False
     t = sch.get("type")
-    if t is not None and (not isinstance(x, _TYPES[t]) or isinstance(x, bool)):
-        return False
+    if t is not None:
+        allowed = tuple(_TYPES[k] for k in (t if isinstance(t, list) else [t]))
+        if not any(isinstance(x, k) for k in allowed) or isinstance(x, bool):
+            return False
     if "const" in sch and not (x == sch["const"] and type(x) is type(sch["const"])):
         return False
     if isinstance(x, dict):
@@ -198,7 +211,8 @@ def model_from_json(cls: type, data: Any, source: str | None = None) -> Any:
     validate_schema(data, src)
     try:
         return cls(worlds=data["worlds"], partitions=data["relations"], actual=data["actual"],
-                   agents=data["agents"])
+                   agents=data["agents"], plausibility=data.get("plausibility"),
+                   probability=data.get("probability"))
     except ModelError as exc:
         raise ModelError(f"{src}: {exc}") from None
 

@@ -18,7 +18,13 @@ Definitions used, at world w:
 * ``C_G(φ, ψ)``: ψ at every v reachable from w in one or more steps of that
   union in which every world after w satisfies φ;
 * ``[!φ]ψ``: if φ at w then ψ at w in the model restricted to the φ-worlds;
-  ``<!φ>ψ``: φ at w and ψ at w there.
+  ``<!φ>ψ``: φ at w and ψ at w there;
+* ``B_a φ``: φ at every v with (w, v) in R_a whose rank (for a) is the least
+  among such v; ``B_a(ψ, φ)``: φ at every ψ-world v with (w, v) in R_a whose
+  rank is the least among such ψ-worlds (true if there is none);
+* ``P_a(φ) ⋈ r``: the sum of a's weights of the φ-worlds v with (w, v) in R_a,
+  divided by the sum over all such v (0 if that sum is 0), compared with r,
+  as fractions.  Missing ranks are 0, missing weights 1 (an agent left out).
 
 Example
 -------
@@ -33,6 +39,7 @@ ch. 2; van Benthem, van Eijck & Kooi (2006) for relativized common knowledge.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from kop.syntax import formula as F
@@ -50,10 +57,14 @@ class NaiveModel:
     relations : dict of agent to set of (world, world) pairs
     """
 
-    def __init__(self, worlds: list[str], valuation: dict[str, set[str]], relations: dict[str, set[tuple[str, str]]]):
+    def __init__(self, worlds: list[str], valuation: dict[str, set[str]], relations: dict[str, set[tuple[str, str]]],
+                 ranks: dict[str, dict[str, int]] | None = None,
+                 weights: dict[str, dict[str, Fraction]] | None = None):
         self.worlds = list(worlds)
         self.valuation = valuation
         self.relations = relations
+        self.ranks = ranks or {}
+        self.weights = weights or {}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> NaiveModel:
@@ -62,13 +73,15 @@ class NaiveModel:
         relations = {}
         for agent, blocks in doc["relations"].items():
             relations[agent] = {(u, v) for block in blocks for u in block for v in block}
-        return cls(worlds, valuation, relations)
+        ranks = {a: dict(r) for a, r in doc.get("plausibility", {}).items()}
+        weights = {a: {w: Fraction(x) for w, x in ws.items()} for a, ws in doc.get("probability", {}).items()}
+        return cls(worlds, valuation, relations, ranks, weights)
 
     def restrict(self, keep: set[str]) -> NaiveModel:
         return NaiveModel([w for w in self.worlds if w in keep],
                           {w: self.valuation[w] for w in self.worlds if w in keep},
                           {a: {(u, v) for (u, v) in r if u in keep and v in keep}
-                           for a, r in self.relations.items()})
+                           for a, r in self.relations.items()}, self.ranks, self.weights)
 
     def successors(self, agents: tuple[str, ...], w: str) -> set[str]:
         return {v for a in agents for (u, v) in self.relations[a] if u == w}
@@ -117,7 +130,26 @@ class NaiveModel:
             return self._after(phi_.ann).holds(phi_.arg, w)
         if t is F.AnnounceDual:
             return self.holds(phi_.ann, w) and self._after(phi_.ann).holds(phi_.arg, w)
+        if t is F.Belief:
+            return self._believes(phi_.agent, lambda v: True, phi_.arg, w)
+        if t is F.CondBelief:
+            return self._believes(phi_.agent, lambda v: self.holds(phi_.cond, v), phi_.arg, w)
+        if t is F.Probability:
+            cell = self.successors((phi_.agent,), w)
+            weight = self.weights.get(phi_.agent)
+            total = sum((weight[v] if weight else Fraction(1)) for v in cell)
+            good = sum((weight[v] if weight else Fraction(1)) for v in cell if self.holds(phi_.arg, v))
+            return phi_.holds_for(good / total if total else Fraction(0))
         raise TypeError(f"cannot evaluate {t.__name__}")
+
+    def _believes(self, agent: str, cond: Any, arg: F.Formula, w: str) -> bool:
+        """arg at the most plausible cond-worlds that agent cannot tell apart from w."""
+        rank = self.ranks.get(agent, {})
+        candidates = [v for v in self.successors((agent,), w) if cond(v)]
+        if not candidates:
+            return True
+        least = min(rank.get(v, 0) for v in candidates)
+        return all(self.holds(arg, v) for v in candidates if rank.get(v, 0) == least)
 
     def reachable(self, group: tuple[str, ...], w: str, ok) -> set[str]:
         """Worlds reached from w by one or more G-steps, every world after w satisfying *ok*."""

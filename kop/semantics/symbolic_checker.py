@@ -268,6 +268,10 @@ class Translator:
                 stack.extend((c, False) for c in f.children)
                 continue
             if isinstance(f, F._Modal):
+                if isinstance(f, (F.Belief, F.CondBelief, F.Probability)):
+                    from kop.syntax.fragments import refuse_uncertainty
+
+                    refuse_uncertainty(f, "a knowledge structure (symbolic model)")
                 agents.update(f._own_agents())
                 new[f] = False
             else:

@@ -41,6 +41,14 @@ class ParseError(KopError):
         return f"{self}\n  {self.source_line()}\n  {' ' * (self.column - 1)}^"
 
 
+class LanguageError(ParseError):
+    """A formula parses but uses an operator that the tool it was given to does not handle.
+
+    For example ``B_a`` (belief) or ``P_a`` (probability) given to the S5_n
+    prover.  Located like a :class:`ParseError` (line and column of the operator).
+    """
+
+
 class LimitError(KopError):
     """An explicit size or time limit was exceeded."""
 

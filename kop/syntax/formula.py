@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from fractions import Fraction
 from typing import ClassVar
 
 __all__ = [
     "Formula", "Atom", "Top", "Bottom", "TRUE", "FALSE", "Not", "And", "Or",
     "Implies", "Iff", "Know", "Possible", "KnowWhether", "Everyone", "Common",
-    "Distributed", "RelCommon", "Announce", "AnnounceDual",
-    "symbols", "K", "M", "Kw", "E", "C", "D", "conj", "disj",
-    "AGENT_RE", "ATOM_RE", "is_reserved_atom",
+    "Distributed", "RelCommon", "Announce", "AnnounceDual", "Belief", "CondBelief", "Probability",
+    "symbols", "K", "M", "Kw", "E", "C", "D", "B", "P", "conj", "disj", "RELATIONS",
+    "AGENT_RE", "ATOM_RE", "is_reserved_atom", "parse_fraction",
 ]
 
 #: Agent names: letters, digits and underscores.
@@ -460,6 +461,144 @@ class AnnounceDual(_Announcement):
     __slots__ = ()
 
 
+class Belief(_Individual):
+    """``B_a φ``: agent a believes φ (φ holds at the most plausible worlds of a's cell).
+
+    Plausibility models (Baltag & Smets 2008); see ``docs/uncertainty.md``.
+    Unlike knowledge, belief can be false at the actual world.
+    """
+
+    __slots__ = ()
+
+
+class CondBelief(_Modal):
+    """``B_a(ψ, φ)``: agent a believes φ on the condition ψ.
+
+    φ holds at the most plausible ψ-worlds of a's cell (true when the cell
+    has no ψ-world).  ``B_a φ`` is ``B_a(true, φ)``.  The condition comes
+    first, as in relativized common knowledge ``C{G}(ψ, φ)``.
+    """
+
+    __slots__ = ("agent", "cond", "arg")
+    _fields = ("agent", "cond", "arg")
+    agent: str
+    cond: Formula
+    arg: Formula
+
+    def __init__(self, agent: str, cond: Formula, arg: Formula):
+        object.__setattr__(self, "agent", _check_agent(agent))
+        object.__setattr__(self, "cond", _check_formula(cond, "the condition of CondBelief"))
+        object.__setattr__(self, "arg", _check_formula(arg, "the argument of CondBelief"))
+        self._seal()
+
+    @property
+    def children(self) -> tuple[Formula, ...]:
+        return (self.cond, self.arg)
+
+    def _own_agents(self) -> tuple[str, ...]:
+        return (self.agent,)
+
+
+#: The comparisons of a probability formula, and their negations.
+RELATIONS = {">=": "<", ">": "<=", "<": ">=", "<=": ">", "=": None}
+
+
+_NUMBER = re.compile(r"\s*(-?)\s*([0-9]{1,300}(?:\.[0-9]{1,300})?)\s*(?:/\s*([0-9]{1,300}(?:\.[0-9]{1,300})?)\s*)?")
+
+
+def parse_fraction(text: str) -> Fraction:
+    """A decimal or a fraction written as text (``"0.25"``, ``"1/3"``, ``"-2"``), exactly.
+
+    No exponents and at most 300 digits per part, so that a hostile text cannot
+    ask for a huge number.  Raises ``ValueError`` otherwise (and for ``x/0``).
+
+    >>> parse_fraction("2/6"), parse_fraction(" 0.5 ")
+    (Fraction(1, 3), Fraction(1, 2))
+    """
+    m = _NUMBER.fullmatch(text)
+    if m is None:
+        raise ValueError(f"{text!r} is not a number: write a decimal or a fraction such as \"1/3\"")
+    sign, top, bottom = m.groups()
+    value = Fraction(top)
+    if bottom is not None:
+        if Fraction(bottom) == 0:
+            raise ValueError(f"{text!r} divides by zero")
+        value /= Fraction(bottom)
+    return -value if sign else value
+
+
+def _bound(r: object) -> Fraction:
+    if isinstance(r, bool):
+        raise TypeError("a probability bound must be a number, not a bool")
+    if isinstance(r, Fraction):
+        return r
+    if isinstance(r, int):
+        return Fraction(r)
+    if isinstance(r, float):
+        if r != r or r in (float("inf"), float("-inf")):
+            raise ValueError(f"invalid probability bound {r!r}")
+        return Fraction(repr(r))          # the decimal as written, not the binary float
+    if isinstance(r, str):
+        return parse_fraction(r)
+    try:
+        return Fraction(r)  # type: ignore[call-overload]   # Decimal, numbers.Rational
+    except (TypeError, ValueError):
+        raise TypeError(f"a probability bound must be a number or a string, not {type(r).__name__}") from None
+
+
+class Probability(_Modal):
+    """``P_a(φ) >= r``: agent a's probability of φ compares to r (Kooi 2003).
+
+    *relation* is one of ``>=``, ``>``, ``<``, ``<=``, ``=``; *bound* is
+    kept as an exact :class:`fractions.Fraction` (give a Fraction, an int,
+    a string such as ``"1/3"`` or ``"0.25"``, or a float, read as the
+    decimal it prints as).  The probability is a's measure of the φ-worlds
+    of its cell, renormalized within the cell, in exact arithmetic.
+
+    >>> Probability("a", Atom("p"), ">=", "0.5")
+    Probability('a', Atom('p'), '>=', Fraction(1, 2))
+    """
+
+    __slots__ = ("agent", "arg", "relation", "bound")
+    _fields = ("agent", "arg", "relation", "bound")
+    agent: str
+    arg: Formula
+    relation: str
+    bound: Fraction
+
+    def __init__(self, agent: str, arg: Formula, relation: str, bound: Fraction | int | float | str):
+        if relation not in RELATIONS:
+            raise ValueError(f"invalid comparison {relation!r}: use one of {', '.join(RELATIONS)}")
+        b = _bound(bound)
+        if b < 0:
+            raise ValueError(f"a probability bound must not be negative, not {b}")
+        object.__setattr__(self, "agent", _check_agent(agent))
+        object.__setattr__(self, "arg", _check_formula(arg, "the argument of Probability"))
+        object.__setattr__(self, "relation", relation)
+        object.__setattr__(self, "bound", b)
+        self._seal()
+
+    @property
+    def children(self) -> tuple[Formula, ...]:
+        return (self.arg,)
+
+    def _own_agents(self) -> tuple[str, ...]:
+        return (self.agent,)
+
+    def holds_for(self, value: Fraction) -> bool:
+        """Whether a probability of *value* satisfies the comparison."""
+        r, rel = self.bound, self.relation
+        if rel == ">=":
+            return value >= r
+        if rel == ">":
+            return value > r
+        if rel == "<":
+            return value < r
+        if rel == "<=":
+            return value <= r
+        return value == r
+
+
 # -- convenience constructors ---------------------------------------------------
 
 def symbols(names: str | Iterable[str]) -> tuple[Atom, ...]:
@@ -503,6 +642,57 @@ def C(group: Iterable[str] | str, phi: Formula | str, psi: Formula | str | None 
 
 def D(group: Iterable[str] | str, phi: Formula | str) -> Distributed:
     return Distributed(group, _as_formula(phi))
+
+
+def B(agent: str, phi: Formula | str, given: Formula | str | None = None) -> Formula:
+    """``B_agent phi``, or the conditional belief ``B_agent(given, phi)`` when *given* is given.
+
+    >>> B("a", "p"), B("a", "q", given="p")
+    (Belief('a', Atom('p')), CondBelief('a', Atom('p'), Atom('q')))
+    """
+    if given is None:
+        return Belief(agent, _as_formula(phi))
+    return CondBelief(agent, _as_formula(given), _as_formula(phi))
+
+
+class _ProbTerm:
+    """``P(agent, phi)``: compare it with a number to get a :class:`Probability` formula."""
+
+    __slots__ = ("agent", "arg")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, agent: str, arg: Formula):
+        self.agent, self.arg = agent, arg
+
+    def __ge__(self, r: object) -> Probability:
+        return Probability(self.agent, self.arg, ">=", r)  # type: ignore[arg-type]
+
+    def __gt__(self, r: object) -> Probability:
+        return Probability(self.agent, self.arg, ">", r)  # type: ignore[arg-type]
+
+    def __le__(self, r: object) -> Probability:
+        return Probability(self.agent, self.arg, "<=", r)  # type: ignore[arg-type]
+
+    def __lt__(self, r: object) -> Probability:
+        return Probability(self.agent, self.arg, "<", r)  # type: ignore[arg-type]
+
+    def __eq__(self, r: object) -> Probability:  # type: ignore[override]
+        return Probability(self.agent, self.arg, "=", r)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return f"P({self.agent!r}, {self.arg!r})"
+
+
+def P(agent: str, phi: Formula | str) -> _ProbTerm:
+    """Agent *agent*'s probability of *phi*, to compare with a number.
+
+    >>> from fractions import Fraction
+    >>> P("a", "p") >= Fraction(1, 3)
+    Probability('a', Atom('p'), '>=', Fraction(1, 3))
+    >>> str(P("a", "p & q") < "0.5")
+    'P_a(p & q) < 1/2'
+    """
+    return _ProbTerm(_check_agent(agent), _as_formula(phi))
 
 
 def conj(formulas: Iterable[Formula]) -> Formula:
@@ -560,6 +750,17 @@ def _nnf(f: Formula, neg: bool) -> Formula:
     if isinstance(f, RelCommon):
         inner = RelCommon(f.group, _nnf(f.cond, False), _nnf(f.arg, False))
         return Not(inner) if neg else inner
+    if isinstance(f, Belief):
+        bel: Formula = Belief(f.agent, _nnf(f.arg, False))
+        return Not(bel) if neg else bel
+    if isinstance(f, CondBelief):
+        bel = CondBelief(f.agent, _nnf(f.cond, False), _nnf(f.arg, False))
+        return Not(bel) if neg else bel
+    if isinstance(f, Probability):
+        rel = RELATIONS[f.relation] if neg else f.relation
+        if rel is None:
+            return Not(Probability(f.agent, _nnf(f.arg, False), f.relation, f.bound))
+        return Probability(f.agent, _nnf(f.arg, False), rel, f.bound)
     if isinstance(f, Announce):
         ann = _nnf(f.ann, False)
         return AnnounceDual(ann, _nnf(f.arg, True)) if neg else Announce(ann, _nnf(f.arg, False))

@@ -7,7 +7,9 @@ Each node is an object with ``"op"`` and the operator's fields::
 Operators: ``atom`` (name), ``true``, ``false``, ``not`` (arg), ``and``/``or``
 (args), ``implies``/``iff`` (left, right), ``K``/``M``/``Kw`` (agent, arg),
 ``E``/``C``/``D`` (group, arg), ``RC`` (group, cond, arg), ``announce`` /
-``announce_dual`` (ann, arg).
+``announce_dual`` (ann, arg), ``B`` (agent, arg), ``CB`` (agent, cond, arg:
+conditional belief), ``P`` (agent, arg, relation, bound: the bound a string
+such as ``"1/3"``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from kop.syntax.errors import KopError
 
 __all__ = ["to_json_ast", "from_json_ast"]
 
-_UNARY_AGENT = {F.Know: "K", F.Possible: "M", F.KnowWhether: "Kw"}
+_UNARY_AGENT = {F.Know: "K", F.Possible: "M", F.KnowWhether: "Kw", F.Belief: "B"}
 _GROUP = {F.Everyone: "E", F.Common: "C", F.Distributed: "D"}
 
 
@@ -45,6 +47,10 @@ def to_json_ast(f: F.Formula) -> dict[str, Any]:
             d = {"op": _UNARY_AGENT[t], "agent": g.agent, "arg": out[g.arg]}
         elif t in _GROUP:
             d = {"op": _GROUP[t], "group": list(g.group), "arg": out[g.arg]}
+        elif t is F.CondBelief:
+            d = {"op": "CB", "agent": g.agent, "cond": out[g.cond], "arg": out[g.arg]}
+        elif t is F.Probability:
+            d = {"op": "P", "agent": g.agent, "arg": out[g.arg], "relation": g.relation, "bound": str(g.bound)}
         elif t is F.RelCommon:
             d = {"op": "RC", "group": list(g.group), "cond": out[g.cond], "arg": out[g.arg]}
         else:
@@ -82,6 +88,11 @@ def from_json_ast(d: Any, path: str = "$") -> F.Formula:
         if op == "RC":
             return F.RelCommon(d["group"], from_json_ast(d["cond"], path + ".cond"),
                                from_json_ast(d["arg"], path + ".arg"))
+        if op == "CB":
+            return F.CondBelief(d["agent"], from_json_ast(d["cond"], path + ".cond"),
+                                from_json_ast(d["arg"], path + ".arg"))
+        if op == "P":
+            return F.Probability(d["agent"], from_json_ast(d["arg"], path + ".arg"), d["relation"], d["bound"])
         if op in ("announce", "announce_dual"):
             announcement: type[F.Announce | F.AnnounceDual] = F.Announce if op == "announce" else F.AnnounceDual
             return announcement(from_json_ast(d["ann"], path + ".ann"), from_json_ast(d["arg"], path + ".arg"))

@@ -41,7 +41,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["Parser", "Token", "UnexpectedInput", "UnexpectedCharacters", "UnexpectedToken", "tables_from_lark",
+__all__ = ["Parser", "Token", "TooDeep", "UnexpectedInput", "UnexpectedCharacters", "UnexpectedToken", "tables_from_lark",
            "FORMAT"]
 
 #: version of the table layout (part of the cache key)
@@ -164,7 +164,9 @@ class Parser:
     LALR parser); rules without such a method build a tree.
     """
 
-    def __init__(self, tables: dict[str, Any], transformer: Any):
+    def __init__(self, tables: dict[str, Any], transformer: Any, max_stack: int | None = None):
+        #: the deepest parse stack allowed: beyond it, :class:`TooDeep` (nesting limits, reached fast)
+        self.max_stack = max_stack
         ignore = frozenset(tables["ignore"])
         scanners = [_Scanner(p, ignore) for p in tables["scanners"]]
         self._root = scanners[tables["root"]]
@@ -216,6 +218,8 @@ class Parser:
                 if action == _SHIFT:
                     state_stack.append(arg)
                     value_stack.append(tok)
+                    if self.max_stack is not None and len(state_stack) > self.max_stack:
+                        raise TooDeep(tok)
                     break
                 origin, size, name, expand1, include, method = rules[arg]
                 if size:
@@ -234,6 +238,14 @@ class Parser:
                 value_stack.append(value)
                 if end and state_stack[-1] == self._end:
                     return value_stack[-1]
+
+
+class TooDeep(Exception):
+    """The parse stack outgrew :attr:`Parser.max_stack` at *token* (the input nests too deeply)."""
+
+    def __init__(self, token: Token):
+        super().__init__(f"nested too deeply at line {token.line}, column {token.column}")
+        self.token = token
 
 
 def _expected(actions: dict[str, list[int]]) -> set[str]:

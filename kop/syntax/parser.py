@@ -23,9 +23,9 @@ from pathlib import Path
 
 from kop.syntax import formula as F
 from kop.syntax.errors import ParseError
-from kop.syntax.lalr import Parser, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from kop.syntax.lalr import Parser, Token, TooDeep, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-__all__ = ["parse", "parse_many", "nesting_depth", "MAX_DEPTH", "MAX_LENGTH", "grammar_path"]
+__all__ = ["parse", "parse_many", "nesting_depth", "locate_token", "MAX_DEPTH", "MAX_LENGTH", "grammar_path"]
 
 #: Deepest nesting of operators a formula may have.
 MAX_DEPTH = 1000
@@ -69,6 +69,8 @@ def _group_of(tok: Token) -> tuple[str, ...]:
     return tuple(names)
 
 
+_RELATION = {"≥": ">=", "≤": "<="}
+
 _TEXT: list[str] = [""]  # the text being parsed (for errors raised inside callbacks)
 
 
@@ -109,6 +111,30 @@ class _Build:
     def know_whether(self, c):
         return F.KnowWhether(_agent_of(c[0], 2), c[1])
 
+    def belief(self, c):
+        return F.Belief(_agent_of(c[0], 1), c[1])
+
+    def cond_belief(self, c):
+        return F.CondBelief(_agent_of(c[0], 1), c[2], c[4])
+
+    def comparison(self, c):
+        tok = c[0]
+        if str(tok) in ("⟨", "⟩"):
+            _fail_at(tok, "expected a comparison (>=, >, <, <=, =) after P_a(...)")
+        return tok
+
+    def probability(self, c):
+        rel = _RELATION.get(str(c[4]), str(c[4]))
+        num = c[5]
+        text = str(num)
+        try:
+            bound = F.parse_fraction(text)
+        except ValueError:
+            if re.fullmatch(r"[0-9.]+/0*(?:\.0*)?", text):
+                _fail_at(num, f"a probability bound, not a division by zero ({text!r})")
+            _fail_at(num, "a probability bound of at most 300 digits before and after the point")
+        return F.Probability(_agent_of(c[0], 1), c[2], rel, bound)
+
     def everyone(self, c):
         return F.Everyone(_group_of(c[0]), c[1])
 
@@ -147,7 +173,8 @@ class _Build:
 def _parser() -> Parser:
     from kop.syntax.grammar_cache import lalr_tables
 
-    return Parser(lalr_tables("s5n"), _Build())
+    # each nesting level of a formula holds at most 5 entries of the parse stack ("[!", "phi", "]", ...)
+    return Parser(lalr_tables("s5n"), _Build(), max_stack=5 * MAX_DEPTH + 8)
 
 
 def parse(text: str) -> F.Formula:
@@ -181,6 +208,10 @@ def parse(text: str) -> F.Formula:
         result: F.Formula = _parser().parse(text)
     except ParseError:
         raise
+    except TooDeep as exc:
+        tok = exc.token
+        raise ParseError(text, tok.line, tok.column, str(tok),
+                         f"a formula nested at most {MAX_DEPTH} levels deep (kop's limit)") from None
     except UnexpectedInput as exc:
         raise _explain(text, exc) from None
     if len(text) > MAX_DEPTH and nesting_depth(result) > MAX_DEPTH:
@@ -193,6 +224,23 @@ def parse(text: str) -> F.Formula:
 def parse_many(texts) -> list[F.Formula]:
     """Parse several formulas (e.g. a knowledge base)."""
     return [parse(t) for t in texts]
+
+
+def locate_token(text: str, kind: str) -> tuple[int, int, str]:
+    """Line, column and text of the first token of terminal *kind* (e.g. ``"BELIEF"``) in *text*.
+
+    (1, 1, '') when there is none.
+
+    >>> locate_token("p & B_a q", "BELIEF")
+    (1, 5, 'B_a')
+    """
+    try:
+        for tok in _parser().lex(text):
+            if tok.type == kind:
+                return tok.line or 1, tok.column or 1, str(tok)
+    except UnexpectedInput:
+        pass
+    return 1, 1, ""
 
 
 # -- limits --------------------------------------------------------------------
@@ -210,13 +258,14 @@ def nesting_depth(f: F.Formula) -> int:
 _DESCR = {
     "NOT": "'~'", "AND": "'&'", "OR": "'|'", "IMP": "'->'", "IFF": "'<->'",
     "LPAR": "'('", "RPAR": "')'", "LBOX": "'['", "RBOX": "']'", "LDIA": "'<'",
-    "RDIA": "'>'", "BANG": "'!'", "COMMA": "','",
+    "RDIA": "'>'", "BANG": "'!'", "COMMA": "','", "GE": "'>='", "LE": "'<='", "EQ": "'='",
 }
-_PREFIX = {"NOT", "KNOW", "POSS", "KW", "EVERY", "COMMON", "DIST", "RBOX", "RDIA"}
+_PREFIX = {"NOT", "KNOW", "POSS", "KW", "BELIEF", "EVERY", "COMMON", "DIST", "RBOX", "RDIA"}
 _BINARY = {"AND", "OR", "IMP", "IFF"}
 _OPERAND_END = {"ATOM", "TRUE", "FALSE", "RPAR"}
-_OPERAND_START = {"ATOM", "TRUE", "FALSE", "LPAR", "NOT", "KNOW", "POSS", "KW",
+_OPERAND_START = {"ATOM", "TRUE", "FALSE", "LPAR", "NOT", "KNOW", "POSS", "KW", "BELIEF", "PROB",
                   "EVERY", "COMMON", "DIST", "LBOX", "LDIA"}
+_COMPARISON = {"GE", "LE", "EQ"}
 
 
 def _position(text: str, pos: int) -> tuple[int, int]:
@@ -272,6 +321,15 @@ def _explain(text: str, exc: UnexpectedInput) -> ParseError:
     closers = _open_closers(prev)
     if last is not None and last.type == "ATOM" and re.fullmatch(r"(?:K|M|Kw|E|C|D)_", str(last)):
         return ParseError(text, last.line or 1, last.column or 1, str(last), f"expected an agent name after {str(last)!r}")
+    if last is not None and last.type == "RPAR" and _closes_probability(prev):
+        return ParseError(text, line, col, found,
+                          f"expected a comparison (>=, >, <, <=, =) and a number after {_prob_text(prev)!r}")
+    if last is not None and len(prev) > 1 and prev[-2].type == "RPAR" and _closes_probability(prev[:-1]):
+        return ParseError(text, line, col, found,
+                          f"expected a number (a decimal or a fraction such as 1/3) after {str(last)!r}")
+    if not at_end and tok.type == "NUMBER":
+        return ParseError(text, line, col, found, f"unexpected character {found[0]!r}: {_expected_after(last)} "
+                                                  "(numbers appear only in P_a(phi) >= r)")
     if not at_end and tok.type == "BANG" and (last is None or last.type not in {"LBOX", "LDIA"}):
         return ParseError(text, line, col, found,
                           "expected a formula ('~' is negation; '!' only appears in announcements [!phi] psi)")
@@ -301,6 +359,32 @@ def _explain(text: str, exc: UnexpectedInput) -> ParseError:
     return ParseError(text, line, col, found, msg)
 
 
+def _matching_open(prev: list[Token]) -> int | None:
+    """The index of the '(' that the ')' ending *prev* closes."""
+    depth = 0
+    for i in range(len(prev) - 1, -1, -1):
+        t = prev[i].type
+        if t == "RPAR":
+            depth += 1
+        elif t == "LPAR":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def _closes_probability(prev: list[Token]) -> bool:
+    """Whether the ')' ending *prev* closes the '(' of ``P_a(``."""
+    i = _matching_open(prev)
+    return i is not None and i > 0 and prev[i - 1].type == "PROB"
+
+
+def _prob_text(prev: list[Token]) -> str:
+    i = _matching_open(prev)
+    assert i is not None
+    return "".join(str(x) for x in prev[i - 1:])
+
+
 def _announcement_text(prev: list[Token]) -> str:
     """The text of the announcement operator that ends the token list, e.g. '[!p]'."""
     depth = 0
@@ -323,7 +407,7 @@ def _open_closers(prev: list[Token]) -> list[str]:
     stack: list[tuple[str, bool]] = []  # (closer, expects a comma first)
     for i, t in enumerate(prev):
         if t.type == "LPAR":
-            relc = i > 0 and prev[i - 1].type == "COMMON"
+            relc = i > 0 and prev[i - 1].type in ("COMMON", "BELIEF")
             stack.append(("')'", relc))
         elif t.type == "LBOX":
             stack.append(("']'", False))

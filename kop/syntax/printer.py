@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from kop.syntax import formula as F
 
@@ -35,13 +36,17 @@ class _Style:
     false: str
     dia_open: str
     dia_close: str
+    ge: str
+    le: str
+    lt: str
+    gt: str
     latex: bool = False
 
 
-_ASCII = _Style("~", " & ", " | ", " -> ", " <-> ", "true", "false", "<!", ">")
-_UNICODE = _Style("¬", " ∧ ", " ∨ ", " → ", " ↔ ", "⊤", "⊥", "⟨!", "⟩")
+_ASCII = _Style("~", " & ", " | ", " -> ", " <-> ", "true", "false", "<!", ">", ">=", "<=", "<", ">")
+_UNICODE = _Style("¬", " ∧ ", " ∨ ", " → ", " ↔ ", "⊤", "⊥", "⟨!", "⟩", "≥", "≤", "<", ">")
 _LATEX = _Style("\\lnot ", " \\land ", " \\lor ", " \\rightarrow ", " \\leftrightarrow ",
-                "\\top", "\\bot", "\\langle !", "\\rangle ", latex=True)
+                "\\top", "\\bot", "\\langle !", "\\rangle ", "\\geq", "\\leq", "<", ">", latex=True)
 _STYLES = {"ascii": _ASCII, "unicode": _UNICODE, "latex": _LATEX}
 
 _SIMPLE_AGENT = re.compile(r"[A-Za-z0-9]+")
@@ -68,6 +73,14 @@ def _latex_name(name: str) -> str:
     return "\\mathit{" + name.replace("_", "\\_") + "}"
 
 
+def _number(r: Fraction, st: _Style) -> str:
+    if r.denominator == 1:
+        return str(r.numerator)
+    if st.latex:
+        return "\\frac{" + str(r.numerator) + "}{" + str(r.denominator) + "}"
+    return f"{r.numerator}/{r.denominator}"
+
+
 def _prec(f: F.Formula) -> int:
     if isinstance(f, F.Iff):
         return _IFF
@@ -77,7 +90,7 @@ def _prec(f: F.Formula) -> int:
         return _OR
     if isinstance(f, F.And):
         return _AND
-    if isinstance(f, (F.Atom, F.Top, F.Bottom, F.RelCommon)):
+    if isinstance(f, (F.Atom, F.Top, F.Bottom, F.RelCommon, F.CondBelief, F.Probability)):
         return _PRIMARY
     return _UNARY
 
@@ -119,6 +132,13 @@ def render(f: F.Formula, style: str = "ascii") -> str:
             s = "M" + _agent(g.agent, st) + " " + sub(g.arg, _UNARY)
         elif isinstance(g, F.KnowWhether):
             s = ("\\mathit{Kw}" if st.latex else "Kw") + _agent(g.agent, st) + " " + sub(g.arg, _UNARY)
+        elif isinstance(g, F.Belief):
+            s = "B" + _agent(g.agent, st) + " " + sub(g.arg, _UNARY)
+        elif isinstance(g, F.CondBelief):
+            s = "B" + _agent(g.agent, st) + "(" + out[g.cond] + ", " + out[g.arg] + ")"
+        elif isinstance(g, F.Probability):
+            rel = {">=": st.ge, "<=": st.le, "<": st.lt, ">": st.gt, "=": "="}[g.relation]
+            s = "P" + _agent(g.agent, st) + "(" + out[g.arg] + ") " + rel + " " + _number(g.bound, st)
         elif isinstance(g, F.RelCommon):
             s = "C" + ("_" if st.latex else "") + _group(g.group, st) + "(" + out[g.cond] + ", " + out[g.arg] + ")"
         elif isinstance(g, F._GroupOp):

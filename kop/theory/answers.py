@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kop.syntax.budget import OutOfTime
 from kop.syntax.formula import Announce, Common, Formula, conj
 from kop.syntax.printer import to_ascii
 from kop.syntax.wording import plural
@@ -76,7 +77,7 @@ def play_answer(state: Any, st: Statement) -> Answer:
         except Exception as exc:
             from kop.syntax.errors import KopError
 
-            if isinstance(exc, KopError):
+            if isinstance(exc, KopError) and not isinstance(exc, OutOfTime):
                 raise st.error(str(exc), name, name_at) from None
             raise
     out = play(tree, chosen)
@@ -145,7 +146,7 @@ def select_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Posit
     except Exception as exc:
         from kop.syntax.errors import KopError
 
-        if isinstance(exc, KopError) and arg is not None:
+        if isinstance(exc, KopError) and not isinstance(exc, OutOfTime) and arg is not None:
             raise st.error(str(exc), arg[0], arg[1]) from None
         raise
     return Answer(st.line, f"select {s.player}", s.to_json(), s.explain())
@@ -169,7 +170,7 @@ def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
         except Exception as exc:
             from kop.syntax.errors import KopError
 
-            if isinstance(exc, KopError):
+            if isinstance(exc, KopError) and not isinstance(exc, OutOfTime):
                 raise st.error(str(exc), player or "", at) from None
             raise
     return state.dominance_cache[key]

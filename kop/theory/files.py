@@ -6,7 +6,10 @@ theory to include, and kop reads them only
 * inside the folder of the theory that names them, after resolving symbolic
   links (unless the caller allows reads outside it);
 * when they are regular files (no devices, fifos or folders);
-* up to :data:`MAX_BYTES` bytes;
+* up to the size cap of :mod:`kop.syntax.files` (``--max-bytes``);
+* opened once, through the guarded reader of :mod:`kop.syntax.files`; the
+  confinement is checked again on the file actually opened (its descriptor),
+  so a symbolic link swapped in after the check cannot lead outside;
 * as UTF-8 text.
 
 Errors never quote the content of a file that is not in the expected format.
@@ -22,15 +25,15 @@ Errors never quote the content of a file that is not in the expected format.
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 
+from kop.syntax import files as _files
 from kop.syntax.errors import KopError
 
-__all__ = ["read_confined", "resolve_confined", "read_regular", "read_bytes", "MAX_BYTES"]
+__all__ = ["read_confined", "read_confined_bytes", "resolve_confined", "read_regular", "read_bytes", "MAX_BYTES"]
 
-#: The largest file a theory reads (bytes).
-MAX_BYTES = 64 * 1024 * 1024
+#: The default size cap (bytes); the cap in force is :func:`kop.syntax.files.max_bytes`.
+MAX_BYTES = _files.DEFAULT_MAX_BYTES
 
 
 def resolve_confined(name: str | Path, base: Path, *, allow_outside: bool = False, what: str = "file") -> Path:
@@ -45,50 +48,54 @@ def resolve_confined(name: str | Path, base: Path, *, allow_outside: bool = Fals
         raise KopError(f"{what} {text!r} does not exist (looked in {root})") from None
     except (OSError, RuntimeError) as exc:
         raise KopError(f"cannot open {what} {text!r}: {getattr(exc, 'strerror', None) or exc}") from None
-    if not allow_outside and path != root and root not in path.parents:
-        raise KopError(f"{what} {text!r} is outside the theory's folder {root}; "
-                       "pass --allow-outside (allow_outside=True) to read it")
+    _check_inside(path, root, text, what, allow_outside)
     return path
 
 
-def read_confined(name: str | Path, base: Path, *, allow_outside: bool = False, what: str = "file",
-                  max_bytes: int = MAX_BYTES) -> str:
-    """The UTF-8 text of a regular file inside *base* (see the module docstring)."""
+def _check_inside(path: Path, root: Path, text: str, what: str, allow_outside: bool) -> None:
+    if not allow_outside and path != root and root not in path.parents:
+        raise KopError(f"{what} {text!r} is outside the theory's folder {root}; "
+                       "pass --allow-outside (allow_outside=True) to read it")
+
+
+def _opened_path(fd: int, expected: Path) -> Path:
+    """The real path of the file open on *fd* (Linux: /proc/self/fd; elsewhere *expected*, checked by inode)."""
+    link = f"/proc/self/fd/{fd}"
+    try:
+        return Path(os.readlink(link))
+    except OSError:
+        info, now = os.fstat(fd), os.stat(expected)
+        if (info.st_dev, info.st_ino) != (now.st_dev, now.st_ino):
+            raise KopError(f"{expected} changed while it was being opened") from None
+        return expected
+
+
+def read_confined_bytes(name: str | Path, base: Path, *, allow_outside: bool = False,
+                        what: str = "file") -> tuple[Path, bytes]:
+    """The real path and the bytes of a regular file inside *base*, opened once (see the module docstring)."""
     path = resolve_confined(name, base, allow_outside=allow_outside, what=what)
-    return read_regular(path, what=what, max_bytes=max_bytes, shown=str(name))
-
-
-def read_regular(path: Path, *, what: str = "file", max_bytes: int = MAX_BYTES, shown: str | None = None) -> str:
-    """The UTF-8 text of *path*, refusing non-regular files, files over *max_bytes* and other encodings."""
-    shown = str(path) if shown is None else shown
-    data = read_bytes(path, what=what, max_bytes=max_bytes, shown=shown)
+    fd = _files.open_regular(path, what=what, shown=str(name), follow=False)
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise KopError(f"{what} {shown!r} is not UTF-8 text (byte {exc.start})") from None
-
-
-def read_bytes(path: Path, *, what: str = "file", max_bytes: int = MAX_BYTES, shown: str | None = None) -> bytes:
-    """The bytes of the regular file *path* (at most *max_bytes*; devices, fifos and folders refused)."""
-    shown = str(path) if shown is None else shown
-    if "\x00" in str(path):
-        raise KopError(f"the {what} path contains a NUL character")
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise KopError(f"cannot read {what} {shown!r}: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise KopError(f"{what} {shown!r} is not a regular file")
-        if info.st_size > max_bytes:
-            raise KopError(f"{what} {shown!r} is larger than {max_bytes} bytes")
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(max_bytes + 1)
-    except OSError as exc:
-        raise KopError(f"cannot read {what} {shown!r}: {exc.strerror or exc}") from None
-    finally:
+        real = _opened_path(fd, path)
+        _check_inside(real, Path(base).resolve(), str(name), what, allow_outside)
+    except BaseException:
         os.close(fd)
-    if len(data) > max_bytes:
-        raise KopError(f"{what} {shown!r} is larger than {max_bytes} bytes")
-    return data
+        raise
+    return real, _files.read_fd(fd, what=what, shown=repr(str(name)), limit=_files.max_bytes())
+
+
+def read_confined(name: str | Path, base: Path, *, allow_outside: bool = False, what: str = "file",
+                  max_bytes: int | None = None) -> str:
+    """The UTF-8 text of a regular file inside *base* (see the module docstring)."""
+    _, data = read_confined_bytes(name, base, allow_outside=allow_outside, what=what)
+    return _files.decode_utf8(data, what=what, shown=repr(str(name)))
+
+
+def read_regular(path: Path, *, what: str = "file", max_bytes: int | None = None, shown: str | None = None) -> str:
+    """The UTF-8 text of *path*, refusing non-regular files, files over the cap and other encodings."""
+    return _files.read_text(path, what=what, shown=shown, limit=max_bytes)
+
+
+def read_bytes(path: Path, *, what: str = "file", max_bytes: int | None = None, shown: str | None = None) -> bytes:
+    """The bytes of the regular file *path* (at most the cap; devices, fifos and folders refused)."""
+    return _files.read_bytes(path, what=what, shown=shown, limit=max_bytes)

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from kop.games.tree import GameTree
+from kop.syntax.budget import MAX_NESTING, recursion_room
 from kop.syntax.errors import KopError
 from kop.theory.model import GameNode
 
@@ -79,8 +80,9 @@ def build_game(root: GameNode, players: list[tuple[str, str]]) -> GameTree:
         out["children"] = [conv(c, mv, depth + 1) for mv, _, c in kids]
         return out
 
-    doc = {"format": "kop-tree/1", "players": [{"name": p, "goal": g} for p, g in players],
-           "root": conv(root, None, 0)}
+    with recursion_room(3 * MAX_NESTING):  # the theory's text nests at most MAX_NESTING levels
+        doc = {"format": "kop-tree/1", "players": [{"name": p, "goal": g} for p, g in players],
+               "root": conv(root, None, 0)}
     try:
         return GameTree.from_dict(doc)
     except KopError as exc:

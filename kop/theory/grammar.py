@@ -13,6 +13,7 @@ theory, also inside formulas and inline games.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
@@ -22,6 +23,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from kop.syntax.budget import MAX_NESTING, recursion_room
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.formula import Formula
 from kop.theory.model import (BeliefSpec, GameNode, ObservationSpec, PartialSpec, Statement, Theory,
@@ -393,34 +395,69 @@ def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = Fal
         line = text.count("\n", 0, text.index("\x00")) + 1
         col = text.index("\x00") - (text.rfind("\n", 0, text.index("\x00")) + 1) + 1
         raise located(text.replace("\x00", " "), line, col, "a theory may not contain NUL characters", "", file)
+    _check_nesting(text, file)
     try:
         tree = _parser().parse(text if text.endswith("\n") else text + "\n")
     except (UnexpectedToken, UnexpectedCharacters, UnexpectedInput) as exc:
         raise _syntax_error(exc, text, file) from None
-    statements = _Reader(text, file).statements(tree)
+    with recursion_room(3 * MAX_NESTING):  # inline games are read recursively, within MAX_NESTING levels
+        statements = _Reader(text, file).statements(tree)
     if len(statements) > MAX_STATEMENTS:
         raise KopError(f"a theory may have at most {MAX_STATEMENTS} statements")
     return Theory(tuple(statements), Path(base), text, allow_outside)
 
 
+_BRACKETS = re.compile(r'[(){}\[\]"#\n]')
+
+
+def _check_nesting(text: str, file: str = "") -> None:
+    """Refuse text whose brackets ``( { [`` nest more than :data:`~kop.syntax.budget.MAX_NESTING` deep.
+
+    One pass over the brackets (strings and comments skipped), before any parsing, so that
+    100,000 levels fail at once, located at the first bracket too many.
+    """
+    depth = 0
+    line, line_start = 1, 0
+    in_string = in_comment = False
+    for m in _BRACKETS.finditer(text):
+        c = m.group()
+        if c == "\n":
+            line, line_start = line + 1, m.end()
+            in_string = in_comment = False
+        elif in_comment:
+            continue
+        elif c == '"':
+            in_string = not in_string
+        elif in_string:
+            continue
+        elif c == "#":
+            in_comment = True
+        elif c in "({[":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise located(text, line, m.start() - line_start + 1,
+                              f"nested more than {MAX_NESTING} levels deep (kop's limit for theories, "
+                              "their games and formulas)", "", file)
+        else:
+            depth = max(depth - 1, 0)
+
+
 def _decode(data: bytes, shown: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
-        text = before.decode("utf-8", errors="replace")
-        raise located(text, line, col, f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02x})", "") from None
+    """UTF-8 text, or an error naming the bad byte's line and column (never quoting the text)."""
+    from kop.syntax.files import decode_utf8
+
+    what, _, name = shown.partition(" '")     # "included theory 'x.kop'" -> what, 'x.kop'
+    return decode_utf8(data, what=what, shown=f"'{name}")
 
 
 def load_theory(path: str | Path, *, allow_outside: bool = False) -> Theory:
     """Read and parse a ``.kop`` theory file, with its includes.
 
     Files the theory names (trees, models, includes) are read only inside the
-    theory's folder (after resolving symbolic links) unless *allow_outside*.
+    theory's folder (after resolving symbolic links) unless *allow_outside*;
+    an ``include`` reads only ``.kop`` files (see :func:`expand_includes`).
     """
-    from kop.theory.files import read_bytes
+    from kop.syntax.files import read_bytes
 
     p = Path(path)
     if "\x00" in str(path):
@@ -435,38 +472,74 @@ def load_theory(path: str | Path, *, allow_outside: bool = False) -> Theory:
     return Theory(tuple(statements), root, text, allow_outside)
 
 
+def _is_theory_name(name: str | Path) -> bool:
+    return str(name).lower().endswith(".kop")
+
+
 def expand_includes(statements: tuple[Statement, ...], folder: Path, allow_outside: bool,
-                    stack: list[Path], count: int = 0) -> list[Statement]:
+                    stack: list[Path], count: int = 0,
+                    parsed: dict[tuple[Path, str], tuple[Path, tuple[Statement, ...]]] | None = None,
+                    seen: list[int] | None = None) -> list[Statement]:
     """Replace every ``include`` by the included file's statements (cycles are errors).
 
     *folder* is where the statements' file lives; *stack* the files being included.
-    """
-    from kop.theory.files import read_bytes, resolve_confined
 
+    * An ``include`` reads only a theory: a file whose name, and whose real path
+      (after symbolic links), end in ``.kop``; anything else is refused by name,
+      unread, so that no error can quote a file that is not a theory (an
+      included non-UTF-8 file is refused by the line and column of its bad byte).
+    * Each file is read and parsed once; the statements expanded (a file included
+      twice counts twice, and so does each ``include`` statement) are counted against
+      :data:`MAX_STATEMENTS` as they are produced, and the process-wide deadline (:mod:`kop.syntax.budget`) is
+      checked while expanding, so an include "diamond" fails fast.
+    """
+    from kop.syntax.budget import check_deadline
+    from kop.theory.files import read_confined_bytes
+
+    if parsed is None:
+        parsed = {}
+    if seen is None:
+        seen = [count]
     out: list[Statement] = []
     for st in statements:
+        seen[0] += 1
+        if seen[0] > MAX_STATEMENTS:
+            raise st.error(f"a theory may have at most {MAX_STATEMENTS} statements (with its includes, "
+                           "each counted as often as it is included)")
         if st.kind != "include":
             out.append(st)
             continue
+        check_deadline("reading the theory")
         name = st.args[0]
-        try:
-            path = resolve_confined(name, st.base or folder, allow_outside=allow_outside, what="included theory")
-        except KopError as exc:
-            raise st.error(str(exc), name) from None
-        if path in stack:
-            chain = " -> ".join(p.name for p in stack[stack.index(path):] + [path])
+        if not _is_theory_name(name):
+            raise st.error(f"include reads theory files only (a name ending in .kop), not {name!r}", name)
+        key = (st.base or folder, name)
+        if key in parsed:
+            real, subs = parsed[key]
+        else:
+            try:
+                real, data = read_confined_bytes(name, st.base or folder, allow_outside=allow_outside,
+                                                 what="included theory")
+            except KopError as exc:
+                raise st.error(str(exc), name) from None
+            if not _is_theory_name(real):
+                raise st.error(f"included theory {name!r} leads to {real.name!r}, which is not a .kop file", name)
+            try:
+                text = _decode(data, f"included theory {name!r}")
+            except KopError as exc:
+                raise st.error(str(exc), name) from None
+            if real in stack:
+                chain = " -> ".join(q.name for q in stack[stack.index(real):] + [real])
+                raise st.error(f"include cycle: {chain}", name)
+            sub = parse_theory(text, real.parent, allow_outside=allow_outside, file=name)
+            subs = tuple(replace(s, base=real.parent) if s.base is None else s for s in sub.statements)
+            parsed[key] = (real, subs)
+        if real in stack:
+            chain = " -> ".join(q.name for q in stack[stack.index(real):] + [real])
             raise st.error(f"include cycle: {chain}", name)
         if len(stack) > MAX_INCLUDE_DEPTH:
             raise st.error(f"includes nested deeper than {MAX_INCLUDE_DEPTH}", name)
-        try:
-            text = _decode(read_bytes(path, what="included theory", shown=name), f"included theory {name!r}")
-        except ParseError as exc:
-            raise located(exc.text, exc.line, exc.column, exc.expected, "", name) from None
-        except KopError as exc:
-            raise st.error(str(exc), name) from None
-        sub = parse_theory(text, path.parent, allow_outside=allow_outside, file=name)
-        moved = tuple(replace(s, base=path.parent) if s.base is None else s for s in sub.statements)
-        out.extend(expand_includes(moved, path.parent, allow_outside, stack + [path], count + len(out)))
+        out.extend(expand_includes(subs, real.parent, allow_outside, stack + [real], count + len(out), parsed, seen))
         if count + len(out) > MAX_STATEMENTS:
             raise st.error(f"a theory may have at most {MAX_STATEMENTS} statements (with its includes)", name)
     return out

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from kop.syntax.budget import OutOfTime, check_timeout
 from kop.syntax.errors import KopError, ParseError
 from kop.syntax.formula import Common, Formula
 from kop.theory.knowledge import Context, Item, check_consistent, core_for
@@ -84,6 +85,29 @@ class TheoryState:
             raise st.error(f"the formula names agent {bad[0]!r}, which is not declared "
                            f"(agents: {', '.join(names)})", bad[0], _formula_pos(st))
 
+    def check_s5n(self, st: Statement, f: Formula) -> None:
+        """Refuse belief and probability in a formula that goes to the S5_n prover, located in the theory."""
+        from kop.syntax.errors import LanguageError
+        from kop.syntax.fragments import refuse_uncertainty
+
+        try:
+            refuse_uncertainty(f, "the prover")
+        except LanguageError as exc:
+            at = _formula_pos(st)
+            if at is not None:
+                from kop.syntax.parser import locate_token
+
+                line = at.text.splitlines()[at.line - 1] if 0 < at.line <= len(at.text.splitlines()) else ""
+                from kop.syntax.formula import Probability
+                from kop.syntax.fragments import uncertain_subformula
+
+                kind = "PROB" if isinstance(uncertain_subformula(f), Probability) else "BELIEF"
+                _, col, _ = locate_token(line[at.column - 1:], kind)
+                at = Position(at.text, at.line, at.column + col - 1, at.file)
+            raise st.error(exc.expected + " (a theory's knowledge, its announcements on a game and its "
+                           "valid, satisfiable and entails "
+                           "questions go to the prover)", exc.found, at) from None
+
     def opponent(self, st: Statement, p: str, at: Position | None) -> str:
         self.check_agent(st, p, at)
         names = self.known_agents() or ()
@@ -101,9 +125,11 @@ class TheoryState:
         k, a = st.kind, st.args
         if k == "know":
             self.check_formula(st, a[0])
+            self.check_s5n(st, a[0])
             return Item((a[0],), st)
         if k == "common":
             self.check_formula(st, a[0])
+            self.check_s5n(st, a[0])
             names = self.known_agents()
             if not names:
                 raise st.error("'common' needs the agents: declare 'agents A, B' or the players first")
@@ -113,6 +139,8 @@ class TheoryState:
             q = self.opponent(st, p, at)
             try:
                 return Item(core_for(p, q, d), st)
+            except OutOfTime:  # unknown within the limit: not an input error
+                raise
             except KopError as exc:
                 raise st.error(str(exc), str(d)) from None
         spec = a[0]
@@ -157,6 +185,8 @@ class TheoryState:
         by_spec = dict(zip(ctx.partials, evs))
         try:
             resolved = resolve_all(tree, evs)
+        except OutOfTime:  # unknown within the limit: not an input error
+            raise
         except KopError as exc:
             raise ctx.partials[-1].pos.error(str(exc)) from None
         items = []
@@ -207,6 +237,8 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
     name = st.args[0]
     try:
         text = read_confined(name, state.base_path(st), allow_outside=state.theory.allow_outside, what="tree file")
+    except OutOfTime:  # unknown within the limit: not an input error
+        raise
     except KopError as exc:
         raise st.error(str(exc), name) from None
     head = text.lstrip()[:200]
@@ -228,6 +260,8 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
         from kop.games.formats import loads_tree
 
         return loads_tree(text)
+    except OutOfTime:  # unknown within the limit: not an input error
+        raise
     except KopError as exc:
         raise st.error(str(exc) if str(exc).startswith("tree file") else f"tree file {name!r}: {exc}", name) from None
 
@@ -250,6 +284,8 @@ def _load_model(state: TheoryState, st: Statement) -> Any:
                                              {"agents", "worlds"} <= set(doc)):
             raise KopError(f"model file {name!r} is not a kop-model/1 JSON file")
         return KripkeModel.from_json(text, source=name)
+    except OutOfTime:  # unknown within the limit: not an input error
+        raise
     except KopError as exc:
         raise st.error(str(exc), name) from None
 
@@ -316,6 +352,7 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
 
 def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: str | None = None) -> Any:
     """Run the statements; returns the final state with its answers (``state.answers``)."""
+    timeout = check_timeout(timeout)
     from kop.theory.grammar import expand_includes
 
     statements = theory.statements
@@ -337,6 +374,7 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
 
 def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | None = 60.0) -> tuple[Any, list[Context]]:
     """The final state of *theory* (without its questions) and the contexts to ask in: every scenario or one."""
+    timeout = check_timeout(timeout)
     quiet = Theory(tuple(s for s in theory.statements if not s.kind.startswith(("ask", "expect"))
                          and s.kind != "announce"), theory.base, theory.text, theory.allow_outside)
     state = run_statements(quiet, timeout=timeout)
@@ -399,6 +437,10 @@ def _run_one(state: TheoryState, st: Statement, answers: list[Answer], only: str
             raise st.error(f"unknown statement {k!r}")
     except ParseError:
         raise
+    except OutOfTime as exc:  # "unknown within the limit" stays one (exit 3), located at the statement
+        if not getattr(exc, "where", None):
+            exc.where = f"line {st.line}"  # type: ignore[attr-defined]
+        raise
     except KopError as exc:
         raise st.error(str(exc)) from None
 
@@ -407,6 +449,8 @@ def _ask(state: TheoryState, st: Statement, answers: list[Answer], only: str | N
     from kop.theory import answers as A
 
     k, a = st.kind, st.args
+    if k == "ask_formula" and a[0] != "check":
+        state.check_s5n(st, a[1])
     if k == "ask_formula" and a[0] in ("valid", "satisfiable"):
         state.check_formula(st, a[1])
         answers.append(A.prover_answer(state, st, a[0], a[1], None))
@@ -519,6 +563,7 @@ def _announce(state: TheoryState, st: Statement, answers: list[Answer], only: st
     if state.model is not None:
         answers.append(A.announce_model(state, st, f))
     if state.tree is not None:
+        state.check_s5n(st, f)       # the knowledge after it goes to the prover
         for ctx in state.contexts(st):
             if only is not None and ctx.name != only:
                 continue

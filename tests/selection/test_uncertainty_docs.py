@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_python_examples():
     doc = (ROOT / "docs" / "uncertainty.md").read_text(encoding="utf-8")
+    doc = doc[doc.index("## Opponent types and PrOM"):]          # the game-tree sections (the logic's: test_sem_*)
     blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.S)
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)

@@ -88,9 +88,12 @@ def test_deep_nesting_is_a_clear_limit_not_a_crash():
     with pytest.raises(ParseError) as info:
         parse(deep)
     assert "nested at most" in str(info.value)
-    # parentheses do not nest the AST: 20,000 of them parse without recursion
-    parens = "(" * 20000 + "p" + ")" * 20000
+    # parentheses do not nest the AST: 4,000 of them parse without recursion; beyond
+    # 5 * MAX_DEPTH open brackets the reader stops at once (issue 16: one fast nesting limit)
+    parens = "(" * 4000 + "p" + ")" * 4000
     assert parse(parens) == parse("p")
+    with pytest.raises(ParseError, match="nested at most"):
+        parse("(" * 20000 + "p" + ")" * 20000)
 
 
 def test_nesting_within_the_limit_parses():

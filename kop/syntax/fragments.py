@@ -1,0 +1,50 @@
+"""Which operators a formula uses, for the tools that handle only part of the language.
+
+The model checker evaluates belief (``B_a``, ``B_a(ψ, φ)``) and probability
+(``P_a(φ) >= r``) on models that have plausibility and probability; the prover
+decides S5_n (with common and distributed knowledge and announcements) and has
+no semantics for them.  :func:`refuse_uncertainty` turns such a formula away
+with an error located at the operator:
+
+>>> from kop import parse
+>>> refuse_uncertainty(parse("K_a p -> B_a p"), "the prover", "K_a p -> B_a p")
+Traceback (most recent call last):
+...
+kop.syntax.errors.LanguageError: line 1, column 10: the prover handles S5_n only: B_a (belief) is for the model checker on models with plausibility (kop check); found 'B_a'
+"""
+
+from __future__ import annotations
+
+from kop.syntax import formula as F
+from kop.syntax.errors import LanguageError
+
+__all__ = ["UNCERTAIN", "uncertain_subformula", "refuse_uncertainty"]
+
+#: The formula classes of belief and probability.
+UNCERTAIN = (F.Belief, F.CondBelief, F.Probability)
+
+
+def uncertain_subformula(phi: F.Formula) -> F.Formula | None:
+    """A subformula of *phi* that is a belief or probability formula, or None."""
+    for g in phi.subformulas():
+        if isinstance(g, UNCERTAIN):
+            return g
+    return None
+
+
+def refuse_uncertainty(phi: F.Formula, tool: str, text: str | None = None) -> None:
+    """Raise :class:`LanguageError` if *phi* uses ``B_a`` or ``P_a``, located in *text* (default: *phi* printed)."""
+    bad = uncertain_subformula(phi)
+    if bad is None:
+        return
+    from kop.syntax.parser import locate_token
+    from kop.syntax.printer import to_ascii
+
+    source = text if text is not None else to_ascii(phi)
+    kind = "PROB" if isinstance(bad, F.Probability) else "BELIEF"
+    line, column, found = locate_token(source, kind)
+    if kind == "PROB":
+        what = "P_a (probability) is for the model checker on models with probabilities"
+    else:
+        what = "B_a (belief) is for the model checker on models with plausibility"
+    raise LanguageError(source, line, column, found, f"{tool} handles S5_n only: {what} (kop check)")
