@@ -18,6 +18,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from pygments.lexers.shell import BashLexer, BashSessionLexer
+
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))
@@ -154,7 +156,26 @@ def _include_read(app: Any, relative_path: Path, parent_docname: str, content: l
     content[0] = repository_links(content[0], (DOCS / relative_path).parent)
 
 
+# ---------------------------------------------------------------------------------------------
+# ``sh`` blocks are either commands (highlighted as a script) or transcripts: ``$ kop ...`` lines
+# followed by what kop prints, whose text is output, not shell code (an apostrophe in a message
+# must not make Pygments fail).
+
+
+class ShellLexer(BashSessionLexer):
+    """A transcript when a line starts with the prompt ``$ ``; a shell script otherwise."""
+
+    name = "Shell script or transcript"
+    aliases = ["sh"]
+
+    def get_tokens_unprocessed(self, text: str) -> Any:
+        if any(line.startswith("$ ") for line in text.splitlines()):
+            return super().get_tokens_unprocessed(text)
+        return BashLexer(**self.options).get_tokens_unprocessed(text)
+
+
 def setup(app: Any) -> None:
+    app.add_lexer("sh", ShellLexer)
     # before Sphinx looks for the source files and autosummary generates the pages api.rst lists
     app.connect("config-inited", _write_api_reference)
     app.connect("source-read", _source_read)

@@ -28,7 +28,7 @@ def test_python_examples():
 
 
 def test_command_line_transcript():
-    block = re.search(r"## Command line\n.*?```(?:sh|console)\n(.*?)```", DOC, flags=re.S).group(1)
+    block = re.search(r"## Command line\n.*?```sh\n(.*?)```", DOC, flags=re.S).group(1)
     commands: list[tuple[str, list[str]]] = []
     for line in block.splitlines():
         if line.startswith("$ "):
