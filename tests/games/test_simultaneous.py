@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from kop.games.errors import TreeError
 from kop.games.simultaneous.core import random_sim_tree, sim_tree
@@ -41,7 +42,7 @@ def sim_specs(draw):
     return node(draw(st.integers(0, 4)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(sim_specs())
 def test_pruning_equals_naive(spec):
     t = sim_tree(spec)
@@ -50,7 +51,7 @@ def test_pruning_equals_naive(spec):
         assert got.value == pytest.approx(ref.value, abs=TOL), got.algorithm
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.lists(st.integers(-5, 5), min_size=1, max_size=4), min_size=1, max_size=4).filter(
     lambda m: len({len(r) for r in m}) == 1))
 def test_matrix_float_and_exact_agree(A):
