@@ -17,11 +17,14 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import profiles  # noqa: E402
 
-profiles.register()
-
 if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
     os.environ.pop("PYTHONDONTWRITEBYTECODE")
     os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), f"kop-tests-pycache-{os.getuid()}")
+
+
+def pytest_configure(config):
+    marks = (config.getoption("markexpr", "") or "").replace(" ", "")
+    profiles.register(thorough="slow" in marks.replace("notslow", ""))   # -m slow: the slow tests at full strength
 
 
 def pytest_report_header(config):

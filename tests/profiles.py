@@ -8,6 +8,9 @@ Choose with the environment variable ``KOP_HYPOTHESIS_PROFILE``:
 ``thorough`` (also spelled ``ci`` or ``slow``)
     every property test draws its full count, as written in the test.
 
+Selecting the slow tests (``-m slow``, ``-m "slow or not slow"``) implies the
+thorough profile: those tests are run on purpose, at full strength.
+
 Both profiles turn Hypothesis's per-example deadline off (the tests run on
 shared, busy machines: a deadline there fails at random) and allow slow data
 generation.  ``tests/conftest.py`` registers and loads them.
@@ -37,7 +40,7 @@ PROFILE = _ALIASES[_name]
 THOROUGH = PROFILE == "thorough"
 
 #: Under the quick profile a test draws 1/QUICK_SHARE of its examples ...
-QUICK_SHARE = 5
+QUICK_SHARE = 10
 #: ... but at least this many (never more than the test asks for).
 QUICK_FLOOR = 25
 
@@ -55,8 +58,11 @@ def examples(n: int, quick: int | None = None) -> int:
     return min(n, max(QUICK_FLOOR, n // QUICK_SHARE))
 
 
-def register() -> None:
-    """Register both profiles with Hypothesis and load the chosen one."""
+def register(thorough: bool = False) -> None:
+    """Register both profiles with Hypothesis and load the chosen one (*thorough*: load that one)."""
+    global PROFILE, THOROUGH
+    if thorough:
+        PROFILE, THOROUGH = "thorough", True
     common = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     settings.register_profile("quick", max_examples=examples(100), **common)
     settings.register_profile("thorough", max_examples=100, **common)
