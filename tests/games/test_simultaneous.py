@@ -78,16 +78,25 @@ def test_digest_example():
     assert dominating(sim_tree({"matrix": A})).extra["eliminated"] == 1
 
 
-def test_random_trees_with_chance_and_ordering():
+def _random_trees_with_chance_and_ordering(depth: int, trees: int = 12):
     leaves = {"naive": 0, "substructure": 0}
-    for seed in range(examples(12, quick=4)):     # 1-5 s a tree: 4 under the quick profile, 12 under thorough
-        t = random_sim_tree(3, 3, 3, seed=seed, chance=2 if seed % 2 else 0)
+    for seed in range(trees):
+        t = random_sim_tree(depth, 3, 3, seed=seed, chance=2 if seed % 2 else 0)
         ref = naive(t)
         for search in (substructure, dominating):
             assert search(t).value == pytest.approx(ref.value, abs=TOL)
         leaves["naive"] += ref.leaves
         leaves["substructure"] += substructure(t).leaves
     assert leaves["substructure"] < leaves["naive"]
+
+
+def test_random_trees_with_chance_and_ordering():
+    _random_trees_with_chance_and_ordering(2, examples(12, quick=4))
+
+
+@pytest.mark.slow       # 1-5 s of CPU a tree
+def test_random_deep_trees_with_chance_and_ordering():
+    _random_trees_with_chance_and_ordering(3)
 
 
 @pytest.mark.parametrize("spec, message", [
