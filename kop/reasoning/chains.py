@@ -48,7 +48,7 @@ __all__ = ["Chain", "collapse", "is_subsequence", "chains_of", "chain_entails", 
 #: A chain: its atom and its agent sequence with repeats collapsed.
 Chain = tuple[str, tuple[str, ...]]
 
-_MAX_DEPTH = 200        # deeper formulas go to the prover (which guards deep input)
+_MAX_DEPTH = 200        # deeper nesting (of &, E, announcements) goes to the prover; K chains are read in a loop
 
 
 def collapse(agents: Iterable[str]) -> tuple[str, ...]:
@@ -111,7 +111,7 @@ def _chains(f: Formula, depth: int) -> frozenset[Chain] | None:
             prefix.append(g.agent)
             g = g.arg
         inner = _chains(g, depth + 1)
-        if inner is None or len(prefix) > _MAX_DEPTH:
+        if inner is None:
             return None
         return frozenset((p, collapse(prefix + list(s))) for p, s in inner)
     if isinstance(f, Everyone):
@@ -145,14 +145,36 @@ def chains_of(f: Formula) -> frozenset[Chain] | None:
     return _chains(f, 0)
 
 
+_PREMISES: dict[tuple[Formula, ...], dict[str, list[tuple[str, ...]]] | None] = {}
+_MAX_SETS = 256
+
+
 def _premise_chains(premises: Iterable[Formula]) -> dict[str, list[tuple[str, ...]]] | None:
-    by_atom: dict[str, list[tuple[str, ...]]] = {}
-    for p in premises:
+    """Per atom, the premise chains that no other premise chain contains (a subsequence adds nothing).
+
+    Remembered per premise tuple: a knowledge set is asked many questions.
+    """
+    key = tuple(premises)
+    if key in _PREMISES:
+        return _PREMISES[key]
+    by_atom: dict[str, list[tuple[str, ...]]] | None = {}
+    for p in key:
         cs = chains_of(p)
         if cs is None:
-            return None
+            by_atom = None
+            break
         for atom, agents in cs:
-            by_atom.setdefault(atom, []).append(agents)
+            by_atom.setdefault(atom, []).append(agents)  # type: ignore[union-attr]
+    if by_atom is not None:
+        for atom, seqs in by_atom.items():
+            kept: list[tuple[str, ...]] = []
+            for seq in sorted(set(seqs), key=len, reverse=True):
+                if not any(is_subsequence(seq, k) for k in kept):
+                    kept.append(seq)
+            by_atom[atom] = kept
+    if len(_PREMISES) >= _MAX_SETS:
+        del _PREMISES[next(iter(_PREMISES))]
+    _PREMISES[key] = by_atom
     return by_atom
 
 

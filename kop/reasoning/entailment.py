@@ -75,6 +75,38 @@ def _remember(key: Any, value: tuple[bool, Any, dict, bool]) -> None:
         del _memo[next(iter(_memo))]
 
 
+class _Agents:
+    """Stands in for a formula in :func:`check_agents`, which reads only ``agents()``."""
+
+    def __init__(self, agents: frozenset[str]) -> None:
+        self._agents = agents
+
+    def agents(self) -> frozenset[str]:
+        return self._agents
+
+
+_PREMISES: dict[tuple[Formula, ...], frozenset[str]] = {}
+
+
+def _check_limits(ps: tuple[Formula, ...], f: Formula, agents: tuple[str, ...] | None) -> None:
+    """The prover's depth and agent checks on ``conj(ps + (~f,))``, the premises' part done once per set."""
+    from kop.syntax.formula import TRUE, And
+
+    if ps:
+        names = _PREMISES.get(ps)
+        if names is None:
+            check_depth(And(*ps, TRUE))              # the depth the premises give the conjunction
+            names = frozenset().union(*(p.agents() for p in ps))
+            if len(_PREMISES) >= 256:
+                del _PREMISES[next(iter(_PREMISES))]
+            _PREMISES[ps] = names
+        check_depth(And(Not(f), TRUE))
+    else:
+        names = frozenset()
+        check_depth(Not(f))
+    check_agents(_Agents(names | f.agents()), agents)  # type: ignore[arg-type]
+
+
 def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, timeout: float | None,
          method: str, want_model: bool, deadline: Deadline | None = None) -> tuple[bool, Any, dict]:
     ag = None if agents is None else tuple(agents)
@@ -88,8 +120,8 @@ def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, time
 
     phi = conj(ps + (Not(f),))
     if method == "auto":
-        check_depth(phi)                 # the prover's own checks, so errors stay the same
-        check_agents(phi, ag)
+        (deadline or Deadline(timeout)).check()   # the prover's own checks, so errors stay the same
+        _check_limits(ps, f, ag)
         start = time.perf_counter()
         ans = chain_entails(ps, f)
         if ans is not None:

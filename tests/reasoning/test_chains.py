@@ -125,10 +125,15 @@ def test_outside_the_fragment_the_rule_abstains(text):
     assert chain_entails([parse(text)], parse("p")) is None
 
 
-def test_deep_chains_go_to_the_prover():
-    deep = _chain("p", ["a", "b"] * 150)
-    assert chains_of(deep) is None
-    assert follows([deep], "K_a K_b p")
+def test_long_chains_and_deep_nesting():
+    deep = _chain("p", ["a", "b"] * 450)                   # 900 operators: read in a loop, no recursion
+    assert chains_of(deep) == {("p", ("a", "b") * 450)}
+    assert follows([deep], "K_a K_b p") and not follows([deep], _chain("p", ["b", "a"] * 450))
+    nested: F.Formula = F.Atom("p")
+    for _ in range(300):                                    # deep nesting of & goes to the prover
+        nested = F.And(nested, F.Atom("q"))
+    assert chains_of(nested) is None
+    assert follows([nested], "p")
 
 
 # -- the memoized layer ------------------------------------------------------------------------------------------
