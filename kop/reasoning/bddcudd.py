@@ -44,8 +44,10 @@ MAX_MEMORY = 1 << 30
 
 def cudd_available() -> bool:
     """True when ``dd.cudd`` can be imported here."""
+    from kop.semantics.ddimport import import_dd
+
     try:
-        import dd.cudd  # noqa: F401
+        import_dd("cudd")
     except ImportError:
         return False
     return True
@@ -88,8 +90,9 @@ class CuddBDD:
     name = "cudd"
 
     def __init__(self, nvars: int, check: Callable[[], None] | None = None) -> None:
-        import dd.cudd as cudd
+        from kop.semantics.ddimport import import_dd
 
+        cudd = import_dd("cudd")
         self._cudd = cudd
         self.bdd = cudd.BDD(memory_estimate=MAX_MEMORY)
         self.bdd.configure(reordering=True, max_memory=MAX_MEMORY)

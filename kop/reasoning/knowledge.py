@@ -29,17 +29,17 @@ from dataclasses import dataclass, field
 
 from kop.reasoning.announcements import reduce_announcements
 from kop.reasoning.limits import Deadline, check_agents, deep_input_guard
-from kop.reasoning.prover import _formula, _premises, decide
+from kop.reasoning.entailment import consistent, follows
+from kop.reasoning.prover import _formula, _premises
 from kop.reasoning.verdict import Verdict
-from kop.syntax.formula import And, Atom, Common, Formula, Know, Not, RelCommon, conj
+from kop.syntax.formula import And, Atom, Common, Formula, Know, RelCommon, conj
 from kop.syntax.levels import chain, f_level
 
 __all__ = ["level", "knows", "is_core", "chains_fragment", "CoreVerdict"]
 
 
 def _entailed(ps: tuple[Formula, ...], phi: Formula, agents, deadline: Deadline, method: str = "auto") -> bool:
-    model, _ = decide(conj(ps + (Not(phi),)), agents=agents, deadline=deadline, minimize=False, method=method)
-    return model is None
+    return follows(ps, phi, agents=agents, deadline=deadline, method=method)
 
 
 @deep_input_guard
@@ -93,8 +93,7 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
         if _entailed(ks, ck, ag, deadline):
             return math.inf
     else:
-        model, _ = decide(conj(ks), agents=ag, deadline=deadline, minimize=False, method=method)
-        if model is None:           # inconsistent knowledge entails everything
+        if not consistent(ks, agents=ag, deadline=deadline, method=method):   # it entails everything
             return math.inf
     # consistent knowledge without C entails no chain longer than its modal depth; past
     # that depth, check common knowledge anyway (cheap insurance, and it keeps the loop finite)

@@ -157,7 +157,7 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
     >>> [n.name for n in d.decided_nodes()], [n.name for n in d.decided_by_partial_knowledge()]
     (['root', 'x', 'y'], ['root', 'x', 'y'])
     """
-    from kop.reasoning.prover import entails
+    from kop.reasoning.entailment import cached_entails as entails
     from kop.syntax.parser import parse
 
     ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
@@ -226,7 +226,7 @@ def _chain_formula(tree: GameTree, chain: Chain) -> Formula:
 
 def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple,
                     timeout: float | None) -> Decision:
-    from kop.reasoning.prover import entails
+    from kop.reasoning.entailment import cached_entails as entails
     from kop.selection.evaluations import knowledge_formulas, resolve_all
 
     two_players(tree)

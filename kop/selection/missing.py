@@ -69,7 +69,7 @@ def missing_knowledge(tree: GameTree, knowledge: Iterable[Formula | str], *,
     timeout : float, optional
         Seconds for each prover question.
     """
-    from kop.reasoning.prover import entails
+    from kop.reasoning.entailment import cached_entails as entails
     from kop.syntax.parser import parse
 
     ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)

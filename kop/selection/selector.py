@@ -283,7 +283,7 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     (1, 0, 'HM0M1', (9, 4))
     """
     from kop.reasoning.knowledge import level as knowledge_level
-    from kop.reasoning.prover import entails
+    from kop.reasoning.entailment import cached_entails as entails
     from kop.syntax.parser import parse
 
     where = "root"
@@ -410,7 +410,7 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
 
 def _communication(tree: GameTree, ks: tuple[Formula, ...], p: str, q: str, lp: float,
                    timeout: float | None) -> tuple[Communication, ...]:
-    from kop.reasoning.prover import entails
+    from kop.reasoning.entailment import cached_entails as entails
     from kop.syntax.formula import AnnounceDual
 
     outcome = play(tree, {p: mh(tree), q: mh(tree)}).value

@@ -28,7 +28,6 @@ and Theorem 1 (every one is equivalent to an S5_n Kripke model).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -37,37 +36,14 @@ import numpy as np
 from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
 from kop.semantics.propmodels import evaluate_rows, propositional_models
+from kop.semantics.vocabulary import _names, _vocabulary
 from kop.syntax.errors import LimitError
-from kop.syntax.formula import AGENT_RE, ATOM_RE, Formula, is_reserved_atom
+from kop.syntax.formula import AGENT_RE, Formula
 
 __all__ = ["build_from_observations", "world_name", "MAX_WORLDS"]
 
 #: The most worlds :func:`build_from_observations` builds unless told otherwise.
 MAX_WORLDS = 1 << 22
-
-
-def _names(atoms: Any, what: str) -> list[str]:
-    if isinstance(atoms, str):
-        atoms = [a for a in re.split(r"[\s,]+", atoms) if a]
-    elif isinstance(atoms, Formula) or not isinstance(atoms, Iterable):
-        raise ModelError(f"{what} must be a list of atom names, not {type(atoms).__name__}")
-    out = list(atoms)
-    for a in out:
-        if not isinstance(a, str):
-            raise ModelError(f"{what}: {a!r} is not an atom name")
-    return out
-
-
-def _vocabulary(vocabulary: Any) -> list[str]:
-    vocab = _names(vocabulary, "the vocabulary")
-    seen: set[str] = set()
-    for a in vocab:
-        if not ATOM_RE.fullmatch(a) or is_reserved_atom(a):
-            raise ModelError(f"the vocabulary: {a!r} is not a valid atom name")
-        if a in seen:
-            raise ModelError(f"the vocabulary lists atom {a!r} twice")
-        seen.add(a)
-    return vocab
 
 
 def _law(law: Formula | str, vocab: list[str]) -> Formula:

@@ -42,7 +42,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from kop.semantics.errors import ModelError
-from kop.semantics.observations import _names, _vocabulary
+from kop.semantics.vocabulary import _names, _vocabulary
 from kop.semantics.symbolic_bdd import BDDManager, manager
 from kop.semantics.symbolic_checker import Translator
 from kop.syntax.errors import LimitError

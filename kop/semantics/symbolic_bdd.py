@@ -64,13 +64,11 @@ def available_backends() -> tuple[str, ...]:
 
 
 def _import(name: str) -> Any:
-    if name == "cudd":
-        import dd.cudd as mod
-    elif name == "autoref":
-        import dd.autoref as mod
-    else:
+    from kop.semantics.ddimport import import_dd
+
+    if name not in ("cudd", "autoref"):
         raise ModelError(f"unknown BDD back end {name!r}: use one of {', '.join(BACKENDS)}")
-    return mod
+    return import_dd(name)
 
 
 def manager(backend: str | None = None, vocabulary: Iterable[str] = ()) -> BDDManager:

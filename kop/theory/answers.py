@@ -198,7 +198,7 @@ def announce_model(state: Any, st: Statement, f: Formula) -> Answer:
 
 def _levels_after(ks: tuple[Formula, ...], f: Formula, p: str, q: str, h: int, timeout: float | None) -> float:
     """P's level after the announcement of f: the largest d with ks |= [!f] f(P, d) (up to height + 1)."""
-    from kop.reasoning.prover import entails
+    from kop.reasoning.entailment import cached_entails as entails
     from kop.syntax.formula import And, Atom
     from kop.syntax.levels import chain, f_level
 
@@ -216,7 +216,7 @@ def _levels_after(ks: tuple[Formula, ...], f: Formula, p: str, q: str, h: int, t
 def announce_game(state: Any, st: Statement, ctx: Context, f: Formula) -> Answer:
     """What announcing *f* changes in the game: levels, decided nodes, recommendation and outcome."""
     from kop.reasoning.knowledge import level
-    from kop.reasoning.prover import entails
+    from kop.reasoning.entailment import cached_entails as entails
     from kop.selection.decide import decide, decided_formulas, two_players
     from kop.selection.selector import select
 

@@ -190,7 +190,7 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
     """
     from kop.games.names import strategy
     from kop.games.play import play
-    from kop.reasoning.prover import entails
+    from kop.reasoning.entailment import cached_entails as entails
     from kop.selection.selector import select
 
     ks = tuple(knowledge)

@@ -14,7 +14,7 @@ from typing import Any
 
 from kop.syntax.errors import KopError
 from kop.syntax.formula import (And, Atom, Bottom, Common, Distributed, Everyone, Formula, Iff, Implies, Know, Not,
-                                Or, Top, conj)
+                                Or, Top)
 from kop.theory.model import PartialSpec, Statement
 
 __all__ = ["Item", "Context", "check_consistent", "is_preserved", "compact_core", "core_for"]
@@ -66,9 +66,9 @@ class Context:
 
 
 def _sat(fs: tuple[Formula, ...], agents: Any, timeout: float | None) -> bool:
-    from kop.reasoning.prover import satisfiable
+    from kop.reasoning.entailment import consistent
 
-    return bool(satisfiable(conj(fs), agents=agents, timeout=timeout).holds) if fs else True
+    return consistent(fs, agents=agents, timeout=timeout)
 
 
 def check_consistent(ctx: Context, at: Statement, *, timeout: float | None = None,

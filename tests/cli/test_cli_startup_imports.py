@@ -8,6 +8,12 @@ These tests run the commands in a fresh interpreter (with kop's grammar cache
 filled, as after the first run) and fail if one of those modules was imported,
 so re-adding a top-level ``import numpy`` or ``from lark import ...`` on this
 path is caught without a timed assertion.
+
+The symbolic path (the prover's type elimination on BDDs, and knowledge
+structures) needs ``dd``, and only once a BDD is built; ``dd`` must come
+without networkx (three times the rest of ``dd``'s import, for an export kop
+never uses: :mod:`kop.semantics.ddimport`) and the symbolic structures without
+numpy.  ``benchmarks/startup.py`` times that path too.
 """
 
 from __future__ import annotations
@@ -120,3 +126,43 @@ def test_a_command_missing_from_the_index_still_runs(monkeypatch, capsys):
     monkeypatch.setattr(app, "COMMAND_INDEX", {})
     assert app.run(["parse", "K_a p"]) == 0
     assert capsys.readouterr().out.strip()
+
+
+@pytest.mark.parametrize("args,allowed", [
+    (("valid", "D{a,b} p -> p"), {"dd"}),
+    (("valid", "C{a,b} p -> K_a K_b p", "--method", "bdd"), {"dd"}),
+    (("entails", "-p", "C{a,b} p", "K_a K_b p", "--method", "bdd", "--json"), {"dd"}),
+    (("satisfiable", "C{a,b} p & ~K_a q", "--method", "bdd"), {"dd", "numpy"}),   # + the model's arrays
+])
+def test_symbolic_commands_import_dd_without_networkx(cache, args, allowed):
+    imported, status, out = heavy_imports(cache, *args)
+    assert status == 0, out
+    assert "dd" in imported, out                      # the guard sees the BDD package ...
+    assert set(imported) <= allowed, f"kop {' '.join(args)} imported {imported}"   # ... and nothing else heavy
+
+
+def test_commands_without_bdds_do_not_import_dd(cache):
+    """C answered by the type search, and a question without C or D: no BDD is built, so no dd."""
+    for args in (("valid", "C{a,b} p -> K_a K_b p"), ("valid", "K_a p -> p")):
+        imported, status, out = heavy_imports(cache, *args)
+        assert status == 0 and "dd" not in imported, (args, imported)
+
+
+_STRUCTURE = """
+import sys, json
+from kop import KnowledgeStructure
+ks = KnowledgeStructure(["p", "q"], "p | q", {"a": ["p"], "b": ["q"]}, actual={"p", "q"})
+assert ks.satisfies("K_a p & ~K_a q") and ks.count() == 3
+heavy = [m for m in %r if m in sys.modules]
+import networkx, dd.bdd                      # networkx still works afterwards, and so does dd's export to it
+b = dd.bdd.BDD(); b.declare("x")
+graph = dd.bdd.to_nx(b, [b.var("x")])
+print(json.dumps([heavy, type(graph).__name__]))
+"""
+
+
+def test_a_knowledge_structure_imports_dd_alone(cache):
+    done = subprocess.run([sys.executable, "-c", _STRUCTURE % (HEAVY,)], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120, check=True, env=cache)
+    heavy, graph = json.loads(done.stdout.strip().splitlines()[-1])
+    assert heavy == ["dd"] and graph == "MultiDiGraph"

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 from kop.games.draw import draw_tree, tree_layout, tree_svg
@@ -114,7 +115,7 @@ def _build(shape, k=0):
     return ("AB"[k % 2], [_build(c, k + 1) for c in shape])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(shapes())
 def test_layout_is_layered_ordered_and_centred(shape):
     t = kop.GameTree.build(["A", "B"], _build(shape))

@@ -23,6 +23,7 @@ def _check_directions(doc, games):
             assert abs(r["triumph"]) <= bound, f"{name}: {r} is no near-tie"
 
 
+@pytest.mark.slow     # 10-40 s each: whole competitions (the CLI tests below play a few games of Fig. 8)
 @pytest.mark.parametrize("fig", [4, 5, 8])
 def test_small_presets_match_the_papers_directions(fig):
     doc = run_figure(fig, small=True, workers=1, progress=False)

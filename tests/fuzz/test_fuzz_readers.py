@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 from formula_strategies import formulas
@@ -206,9 +207,9 @@ CASES = {
 
 
 def _fuzz(name: str, scale: int):
-    texts, check, examples = CASES[name]
+    texts, check, count = CASES[name]
 
-    @settings(max_examples=examples * scale, deadline=None, database=None,
+    @settings(max_examples=examples(count * scale), deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                      HealthCheck.filter_too_much])
     @given(texts)

@@ -3,6 +3,7 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from kop.games.chance.cscout import cscout, cscout_best_case, cscout_best_case_tree
 from kop.games.chance.expectimax import expectimax
@@ -13,7 +14,7 @@ from kop.games.minimax import minimax
 from kop.games.nplayer.bounds import BoundsError
 from kop.games.tree import GameTree, Player
 
-MANY = settings(max_examples=1500, deadline=None)
+MANY = settings(max_examples=examples(1500), deadline=None)
 
 
 @st.composite
@@ -54,7 +55,7 @@ def test_star_and_cscout_equal_expectimax(case):
     assert star1(tree, p).leaves <= ref.leaves
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(chance_trees(), st.integers(0, 2))
 def test_declared_looser_bounds(case, slack):
     tree, p = case

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import kop
+from profiles import examples
 from tree_strategies import game_trees
 
 pygambit = pytest.importorskip("pygambit")
@@ -24,7 +25,7 @@ def test_figure2_round_trip_keeps_goals_names_and_payoffs():
     assert kop.mh(back).value() == (10, 3)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_trees(players=(2, 3), chance=True))
 def test_round_trip_of_any_tree(t):
     assert kop.from_gambit(kop.to_gambit(t)) == t
@@ -40,7 +41,7 @@ def _lp_value(game) -> Fraction:
     return Fraction(str(eq.payoffs[getattr(first, "label", first)]))   # pygambit 17
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_trees(players=2, chance=True, goals="max", inner_root=True))
 def test_minimax_value_equals_gambits_lp_on_zero_sum_games(t):
     # make the game zero-sum: B's payoff is minus A's (both maximize their own, as in Gambit)

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 from kop.games.efg import _header, _loads
@@ -21,7 +22,7 @@ from kop.games.efgscan import scan_nodes
 from kop.games.errors import KopError
 from tree_strategies import game_trees
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _NAME = st.text(st.sampled_from('ab "\\{}0 1é\n'), max_size=6)
 
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 from kop.syntax.jsontext import JsonError, loads_deep
@@ -121,20 +122,35 @@ def test_load_tree_names_the_file(tmp_path):
         kop.load_tree(tmp_path / "missing.json")
 
 
+def _deep_chain_text(depth: int) -> str:
+    return ('{"format": "kop-tree/1", "players": ["A", "B"], "root": '
+            + '{"player": "A", "children": [' * depth + '{"payoff": [1, 2]}' + "]}" * depth + "}")
+
+
+def _solve_deep_chain(t, depth: int) -> None:
+    s = kop.mh(t)
+    assert s.value() == (1, 2) and len(s.path()) == depth + 1
+    assert kop.alphabeta(t, "A").value() == (1, 2)
+
+
 def test_json_100000_levels_deep_does_not_crash():
     depth = 100_000
     junk = "[" * depth + "]" * depth
     with pytest.raises(TreeError, match="a kop tree document is a JSON object, not a list"):
         kop.loads_tree(junk)
-    text = ('{"format": "kop-tree/1", "players": ["A", "B"], "root": '
-            + '{"player": "A", "children": [' * depth + '{"payoff": [1, 2]}' + "]}" * depth + "}")
-    t = kop.loads_tree(text)
+    t = kop.loads_tree(_deep_chain_text(depth))
     assert t.height == depth and len(t) == depth + 1
-    assert kop.mh(t).value() == (1, 2) and len(kop.mh(t).path()) == depth + 1
-    assert kop.alphabeta(t, "A").value() == (1, 2)
+    small = 5000                               # far past Python's recursion limit; the engine sweeps level by level
+    _solve_deep_chain(kop.loads_tree(_deep_chain_text(small)), small)
     chain = kop.random_tree(depth=3000, branching=1, seed=1)
     assert kop.loads_tree(kop.dumps_tree(chain)) == chain
     assert kop.loads_efg(kop.dumps_efg(chain)) == chain
+
+
+@pytest.mark.slow      # the engine's sweep costs ~70 us per level: a 100,000-level chain takes ~10 s
+def test_strategies_on_a_100000_levels_deep_tree():
+    depth = 100_000
+    _solve_deep_chain(kop.loads_tree(_deep_chain_text(depth)), depth)
 
 
 def test_deep_json_limit_and_errors_are_located():
@@ -146,7 +162,7 @@ def test_deep_json_limit_and_errors_are_located():
         loads_deep("[1] 2")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
                     | st.text(max_size=5),
                     lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=3), kids, max_size=3),

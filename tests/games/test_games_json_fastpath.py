@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 from kop.games.errors import TreeError
@@ -248,7 +249,7 @@ def edited_texts(draw: st.DrawFn, edits: list) -> tuple[str, bool]:
     return write(doc), names
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(edited_texts(VALID))
 def test_fast_path_reads_valid_documents_as_the_careful_reader_does(case):
     text, _ = case
@@ -258,7 +259,7 @@ def test_fast_path_reads_valid_documents_as_the_careful_reader_does(case):
         assert fast is not None
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(edited_texts(VALID + FAULTS))
 def test_faults_give_the_careful_readers_error(case):
     text, _ = case
@@ -365,7 +366,7 @@ def shapes(max_leaves: int = 60) -> st.SearchStrategy[Any]:
                         max_leaves=max_leaves)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(shapes())
 def test_breadth_first_layout_from_post_order(spec):
     from kop.games.treejson import _breadth_first

@@ -12,14 +12,15 @@ expectations are exact and ties are real ties.
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 from tree_strategies import arbitrary_strategy, game_trees
 from kop.games.reference import (ref_hm0m, ref_mh, ref_minimax, ref_mstar, ref_mstar_algorithm2,
                                  ref_play)
 
-MANY = settings(max_examples=1000, deadline=None)
-SOME = settings(max_examples=300, deadline=None)
+MANY = settings(max_examples=examples(1000), deadline=None)
+SOME = settings(max_examples=examples(300), deadline=None)
 
 
 def trees(players=2, chance=True, distinct=False, goals=None):

@@ -9,6 +9,7 @@ declared looser, declared per subset, or constant-sum.
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 from kop.games.errors import StrategyError
@@ -23,8 +24,8 @@ from kop.games.nplayer.paranoid import paranoid
 from kop.games.nplayer.random_trees import bodkin_tree
 from kop.games.tree import GameTree, Player
 
-MANY = settings(max_examples=2000, deadline=None)  # "thousands of random trees" (issue 11)
-SOME = settings(max_examples=250, deadline=None)
+MANY = settings(max_examples=examples(2000), deadline=None)  # "thousands of random trees" (issue 11)
+SOME = settings(max_examples=examples(250), deadline=None)
 PRUNING = (bnb, lower_eval, bimodal)
 
 

@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from kop.games.errors import TreeError
 from kop.games.simultaneous.core import random_sim_tree, sim_tree
@@ -41,7 +42,7 @@ def sim_specs(draw):
     return node(draw(st.integers(0, 4)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(sim_specs())
 def test_pruning_equals_naive(spec):
     t = sim_tree(spec)
@@ -50,7 +51,7 @@ def test_pruning_equals_naive(spec):
         assert got.value == pytest.approx(ref.value, abs=TOL), got.algorithm
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.lists(st.integers(-5, 5), min_size=1, max_size=4), min_size=1, max_size=4).filter(
     lambda m: len({len(r) for r in m}) == 1))
 def test_matrix_float_and_exact_agree(A):
@@ -77,16 +78,25 @@ def test_digest_example():
     assert dominating(sim_tree({"matrix": A})).extra["eliminated"] == 1
 
 
-def test_random_trees_with_chance_and_ordering():
+def _random_trees_with_chance_and_ordering(depth: int, trees: int = 12):
     leaves = {"naive": 0, "substructure": 0}
-    for seed in range(12):
-        t = random_sim_tree(3, 3, 3, seed=seed, chance=2 if seed % 2 else 0)
+    for seed in range(trees):
+        t = random_sim_tree(depth, 3, 3, seed=seed, chance=2 if seed % 2 else 0)
         ref = naive(t)
         for search in (substructure, dominating):
             assert search(t).value == pytest.approx(ref.value, abs=TOL)
         leaves["naive"] += ref.leaves
         leaves["substructure"] += substructure(t).leaves
     assert leaves["substructure"] < leaves["naive"]
+
+
+def test_random_trees_with_chance_and_ordering():
+    _random_trees_with_chance_and_ordering(2, examples(12, quick=4))
+
+
+@pytest.mark.slow       # 1-5 s of CPU a tree
+def test_random_deep_trees_with_chance_and_ordering():
+    _random_trees_with_chance_and_ordering(3)
 
 
 @pytest.mark.parametrize("spec, message", [

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from formula_strategies import formulas
 from kop import KripkeModel, parse
@@ -51,7 +52,7 @@ def naive_models(f: F.Formula, atoms: list[str]) -> list[tuple[bool, ...]]:
 
 # -- the enumeration -------------------------------------------------------------
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(LAWS, st.integers(0, 2))
 def test_models_agree_with_naive_enumeration(law, extra):
     atoms = sorted(law.atoms()) + [f"z{i}" for i in range(extra)]
@@ -61,7 +62,7 @@ def test_models_agree_with_naive_enumeration(law, extra):
         assert [tuple(r) for r in got.tolist()] == expected, method
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(LAWS)
 def test_models_agree_with_sympy(law):
     from sympy.logic.inference import satisfiable
@@ -117,7 +118,7 @@ def structures(draw):
     return vocab, law, obs
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=examples(700), deadline=None)
 @given(structures())
 def test_model_agrees_with_naive_construction(structure):
     vocab, law, obs = structure
@@ -140,7 +141,7 @@ def test_model_agrees_with_naive_construction(structure):
     assert m.agents == tuple(obs)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(structures(), st.data())
 def test_model_checking_on_built_models_matches_knowledge_by_observation(structure, data):
     """K_a phi holds iff phi holds at every law-world agreeing on a's observations."""

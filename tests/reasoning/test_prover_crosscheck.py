@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from formula_strategies import formulas
 from hypothesis import HealthCheck, given, settings
+from profiles import examples
 
 import kop
 from kop.reasoning.announcements import reduce_announcements
@@ -51,41 +52,41 @@ def _engines_agree(phi):
     assert (a is None) == (b is None), f"the SAT and BDD procedures disagree on {phi}"
 
 
-@settings(max_examples=2000, **_CFG)
+@settings(max_examples=examples(2000), **_CFG)
 @given(formulas(agents=AB, atoms=["p", "q"], max_leaves=12))
 def test_validity_against_all_small_models(phi):
     _check(phi, U2, AB)
 
 
 @pytest.mark.slow
-@settings(max_examples=20000, **_CFG)
+@settings(max_examples=examples(20000), **_CFG)
 @given(formulas(agents=AB, atoms=["p", "q"], max_leaves=16))
 def test_validity_against_all_small_models_slow(phi):
     _check(phi, U2, AB)
     _engines_agree(phi)
 
 
-@settings(max_examples=500, **_CFG)
+@settings(max_examples=examples(500), **_CFG)
 @given(formulas(agents=["a", "b", "c"], atoms=["p"], max_leaves=10))
 def test_three_agents_and_distributed_knowledge(phi):
     _check(phi, U3, ["a", "b", "c"])
 
 
-@settings(max_examples=600, **_CFG)
+@settings(max_examples=examples(600), **_CFG)
 @given(formulas(agents=AB, atoms=["p", "q"], max_leaves=12, groups=False))
 def test_sat_and_bdd_procedures_agree(phi):
     _engines_agree(phi)
     _check(phi, U2, AB)
 
 
-@settings(max_examples=1000, **_CFG)
+@settings(max_examples=examples(1000), **_CFG)
 @given(formulas(agents=AB, atoms=["p", "q"], max_leaves=12))
 def test_announcement_reduction_preserves_truth(phi):
     model, _ = U2
     assert np.array_equal(model.truth_mask(phi), model.truth_mask(reduce_announcements(phi)))
 
 
-@settings(max_examples=300, **_CFG)
+@settings(max_examples=examples(300), **_CFG)
 @given(formulas(agents=AB, atoms=["p", "q"], max_leaves=12))
 def test_satisfiable_models_check(phi):
     v = kop.satisfiable(phi)

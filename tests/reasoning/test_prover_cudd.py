@@ -19,6 +19,7 @@ from __future__ import annotations
 import pytest
 from formula_strategies import formulas
 from hypothesis import HealthCheck, given, settings
+from profiles import examples
 
 from kop.reasoning.announcements import reduce_announcements
 from kop.reasoning.bddcudd import cudd_available
@@ -56,20 +57,20 @@ def _agree(phi: Formula, universe: object = None) -> None:
         assert answers[ENGINES[0]], f"{phi} has a small model, but the engines call it unsatisfiable"
 
 
-@settings(max_examples=1200, **_CFG)
+@settings(max_examples=examples(1200), **_CFG)
 @given(formulas(agents=AB, atoms=["p", "q"], max_leaves=12))
 def test_cudd_and_python_engines_agree(phi):
     _agree(phi)             # the reference check of kop itself is in test_prover_crosscheck
 
 
-@settings(max_examples=300, **_CFG)
+@settings(max_examples=examples(300), **_CFG)
 @given(formulas(agents=["a", "b", "c"], atoms=["p"], max_leaves=10))
 def test_engines_agree_with_three_agents_and_distributed_knowledge(phi):
     _agree(phi, U3)
 
 
 @pytest.mark.slow
-@settings(max_examples=15000, **_CFG)
+@settings(max_examples=examples(15000), **_CFG)
 @given(formulas(agents=AB, atoms=["p", "q"], max_leaves=16))
 def test_cudd_and_python_engines_agree_slow(phi):
     _agree(phi, U2)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 from formula_strategies import formulas
 from hypothesis import HealthCheck, given, settings
+from profiles import examples
 
 from kop import parse
 from kop.reasoning.announcements import reduce_announcements
@@ -56,20 +57,20 @@ def _check(phi: F.Formula, universe: object = None) -> None:
     assert (auto is not None) == bdd, f"method='auto' and type elimination disagree on {phi}"
 
 
-@settings(max_examples=700, **_CFG)
+@settings(max_examples=examples(700), **_CFG)
 @given(formulas(agents=AB, atoms=["p", "q"], max_leaves=14).filter(_no_d))
 def test_type_search_agrees_with_type_elimination(phi):
     _check(phi)
 
 
-@settings(max_examples=250, **_CFG)
+@settings(max_examples=examples(250), **_CFG)
 @given(formulas(agents=AB, atoms=["p", "q"], max_leaves=10).filter(_no_d))
 def test_type_search_against_the_small_models(phi):
     _check(phi, U2)
 
 
 @pytest.mark.slow
-@settings(max_examples=10000, **_CFG)
+@settings(max_examples=examples(10000), **_CFG)
 @given(formulas(agents=["a", "b", "c"], atoms=["p", "q"], max_leaves=18).filter(_no_d))
 def test_type_search_agrees_slow(phi):
     _check(phi)

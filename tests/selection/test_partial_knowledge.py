@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 import kop.reasoning.knowledge as knowledge_mod
@@ -55,8 +56,8 @@ def _remember_prover_answers():
         yield
 
 
-FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=examples(3000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LEVEL_DEPTH = 6
 
 FIG2_A = [4, 8, 7, 5, 10, 6, 3, 1, 2, 11, 9, 1]          # A's payoffs, leaves left to right
@@ -127,14 +128,14 @@ def _check_atomic_select(t, ba, ab):
         [(c.strategy, c.applicable, c.guaranteed, c.verified) for c in kv.candidates]
 
 
-@settings(FAST, max_examples=250)
+@settings(FAST, max_examples=examples(250))
 @given(trees(), ATOMIC, ATOMIC)
 def test_atomic_knowledge_decides_like_the_propositional_semantics(t, ba, ab):
     _check_atomic_decide(t, ba, ab)
 
 
 @pytest.mark.slow
-@settings(SLOW, max_examples=3000)
+@settings(SLOW, max_examples=examples(3000))
 @given(trees(depth=4), ATOMIC, ATOMIC)
 def test_atomic_knowledge_decides_like_the_propositional_semantics_slow(t, ba, ab):
     _check_atomic_decide(t, ba, ab)
@@ -153,14 +154,14 @@ def test_atomic_knowledge_levels_agree_slow(t, ba, ab):
     _check_atomic_levels(t, ba, ab)
 
 
-@settings(FAST, max_examples=25)
+@settings(FAST, max_examples=examples(25))
 @given(trees(), ATOMIC, ATOMIC)
 def test_atomic_knowledge_recommends_like_the_propositional_semantics(t, ba, ab):
     _check_atomic_select(t, ba, ab)
 
 
 @pytest.mark.slow
-@settings(SLOW, max_examples=400)
+@settings(SLOW, max_examples=examples(400))
 @given(trees(depth=4), ATOMIC, ATOMIC)
 def test_atomic_knowledge_recommends_like_the_propositional_semantics_slow(t, ba, ab):
     _check_atomic_select(t, ba, ab)
@@ -237,7 +238,7 @@ def _brute_fixed(t, owner: str, cands: list[list[float]]) -> list[str]:
     return out
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees(depth=2), st.sampled_from([0, 0.5, 1, 1.5, 2, 3]), st.sampled_from(["A", "B"]))
 def test_within_k_matches_a_grid_of_candidates(t, k, owner):
     """Worst cases sit at the corners of the box, so the grid {e-k, e, e+k}^leaves decides exactly."""
@@ -250,7 +251,7 @@ def test_within_k_matches_a_grid_of_candidates(t, k, owner):
     assert kop.knows_within(knower, owner, k).resolve(t).fixed_names() == _brute_fixed(t, owner, grid)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees(depth=2), st.sampled_from(["A", "B"]))
 def test_order_knowledge_matches_order_preserving_candidates(t, owner):
     oi = t.player_names.index(owner)
@@ -265,7 +266,7 @@ def test_order_knowledge_matches_order_preserving_candidates(t, owner):
     assert got == [n for n in brute if len(t.node(n).children) > 1]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees(depth=3), st.data())
 def test_subtree_knowledge_matches_candidates_that_vary_outside(t, data):
     node = data.draw(st.integers(0, len(t) - 1))
@@ -474,7 +475,7 @@ def test_select_at_a_node_restricts_the_statements_to_its_subtree():
     assert [n.name for n in s.decision.decided_nodes()] == ["U", "W", "X"]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees(), st.sampled_from(["A", "B"]), st.data())
 def test_knowing_more_fixes_more(t, owner, data):
     """Fewer candidates, a smaller k, a larger known subtree: never fewer fixed choices."""

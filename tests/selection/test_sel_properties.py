@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 from kop.games.random_trees import random_tree
@@ -15,7 +16,7 @@ from kop.syntax.levels import f_level
 from tree_strategies import game_trees
 
 THEORIES = Path(__file__).resolve().parents[2] / "theories"
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def trees(movers="alternate"):

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from kop.semantics.bitset_checker import SMALL_MODEL, truth_bits
 from kop.semantics.checker import truth_vector
@@ -19,7 +20,7 @@ from kop.semantics.reference import naive_truth_set
 from kop.syntax.parser import parse
 from sem_strategies import formulas_for, models
 
-SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _as_set(m: KripkeModel, bits: int) -> frozenset[str]:
@@ -61,7 +62,7 @@ def test_bits_agree_with_numpy_on_updated_models(case, data):
     assert _as_set(arrays, truth_bits(arrays, phi)) == _numpy_set(m, phi)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_public_answers_agree_through_both_representations(case):
     """satisfies / truth_set / the JSON form are the same whichever representation answers."""
@@ -108,7 +109,7 @@ def test_empty_model_and_empty_domain():
     assert empty.is_empty and empty.truth_set("K_a p") == frozenset()
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(800), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases(), st.data())
 def test_announcement_on_bit_sets_is_the_numpy_restriction(case, data):
     """A small model announces without numpy; the result (worlds, partitions, valuation, designated

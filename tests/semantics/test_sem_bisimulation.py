@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from profiles import examples
 
 from kop import KripkeModel, ModelError, bisimilar, bisimulation_classes
 from kop.semantics.reference import naive_bisimulation
 from sem_strategies import models, models_and_formulas
 
-FAST = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
+from profiles import examples
 
 from kop.semantics.reference import naive_truth_set
 from sem_strategies import models_and_formulas
 
 
-@settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(models_and_formulas())
 def test_fast_checker_agrees_with_naive_reference(case):
     """Both fast checkers: truth_set (bit sets on small models) and truth_mask (numpy)."""
@@ -18,7 +19,7 @@ def test_fast_checker_agrees_with_naive_reference(case):
     assert frozenset(w for w, t in zip(m.worlds, m.truth_mask(phi).tolist()) if t) == naive, phi
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(models_and_formulas())
 def test_scipy_components_fallback_agrees_with_naive_reference(monkeypatch, case):
     """Force the linear-time fallback used for long chains of worlds (C_G and relativized C_G)."""

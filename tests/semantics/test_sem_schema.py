@@ -6,6 +6,7 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from jsonschema import Draft202012Validator
 
 from kop.semantics.model_json import _quick_schema, quick_valid, schema
@@ -43,7 +44,7 @@ def documents(draw):
     return doc
 
 
-SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kop
+from profiles import examples
 from formula_strategies import formulas
 from kop.semantics.smcdel import SmcdelError, atom_name, format_formula, parse_smcdel, to_smcdel
 from kop.syntax import formula as F
@@ -59,7 +60,7 @@ structures = st.tuples(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(structures, formulas(agents=AGENTS, atoms=ATOMS, max_leaves=6).filter(_no_relativized))
 def test_answers_agree_with_the_explicit_checker(structure, phi):
     obs_a, obs_b, law = structure
@@ -77,7 +78,7 @@ def test_answers_agree_with_the_explicit_checker(structure, phi):
     assert valid == (len(truth) == len(model))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(formulas(agents=AGENTS, atoms=ATOMS, max_leaves=8).filter(_no_relativized))
 def test_printing_reads_back_as_the_same_formula_up_to_grouping(phi):
     text = f"VARS 1,2,3 LAW Top OBS a: 1 b: 2 VALID? {format_formula(phi)}"

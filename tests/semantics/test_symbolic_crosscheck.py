@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from formula_strategies import formulas
 from kop.semantics.model import KripkeModel
@@ -95,7 +96,7 @@ def check_agrees(vocab, ks, m, phi):
         assert ks.satisfies(phi, world_to_state(vocab, w)) == (w in explicit), (phi, w)
 
 
-@settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_symbolic_agrees_with_explicit(data):
     vocab, agents, ks, m = data.draw(structures())
@@ -105,7 +106,7 @@ def test_symbolic_agrees_with_explicit(data):
     check_agrees(vocab, ks, m, phi)
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(800), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_announcing_whether_agrees_with_explicit(data):
     """The fresh-variable translation of ``[!φ]ψ & [!~φ]ψ`` against the explicit checker."""
@@ -114,7 +115,7 @@ def test_announcing_whether_agrees_with_explicit(data):
     check_agrees(vocab, ks, m, phi)
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(800), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_announcement_and_conversion_agree_with_explicit(data):
     """``announce`` then ``to_kripke`` is the explicit model's announcement, world for world."""
@@ -129,7 +130,7 @@ def test_announcement_and_conversion_agree_with_explicit(data):
     assert states_to_worlds(vocab, after.states(psi)) == explicit.truth_set(psi), (phi, psi)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_designated_states_agree_with_explicit(data):
     vocab, agents, ks, m = data.draw(structures())
@@ -148,7 +149,7 @@ def test_designated_states_agree_with_explicit(data):
         assert a2.satisfies(phi) == e2.satisfies(phi), (ann, phi)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_pure_python_backend_agrees_with_explicit(data):
     """The ``dd.autoref`` fallback (used when CUDD is not available) gives the same answers."""
@@ -186,7 +187,7 @@ def group_formulas(draw, agents, atoms):
     return F.RelCommon(grp, cond, phi)
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_common_knowledge_agrees_with_explicit(data):
     """Groups of two or more agents, where C_G and E_G differ (about one case in ten)."""

@@ -5,6 +5,7 @@ import pickle
 import pytest
 import sympy
 from hypothesis import given, settings
+from profiles import examples
 
 from formula_strategies import formulas
 from kop import (FALSE, TRUE, And, Atom, C, Common, D, E, Implies, K, Know, Kw, M, Not, Or, parse,
@@ -87,20 +88,20 @@ def _nnf_ok(f):
         assert not isinstance(g, (Implies, F.Iff, F.Everyone, F.KnowWhether))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(formulas(agents=["a", "b"], atoms=["p", "q"]))
 def test_nnf_shape(f):
     _nnf_ok(f.nnf())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(formulas(agents=["a", "b"], atoms=["p", "q", "r"], modal=False))
 def test_nnf_is_equivalent_propositionally(f):
     a, b = to_sympy(f), to_sympy(f.nnf())
     assert sympy.logic.inference.satisfiable(sympy.Xor(a, b)) is False
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(formulas(agents=["a", "b"], atoms=["p", "q", "r"]))
 def test_sympy_skeleton_round_trip_is_equivalent(f):
     back = from_sympy(to_sympy(f))

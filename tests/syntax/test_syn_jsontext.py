@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from kop.syntax.jsontext import JsonError, loads_deep, loads_json
 
@@ -43,7 +44,7 @@ def outcome(read: Any, text: str) -> tuple:
         return ("error", str(exc), exc.line, exc.column, exc.path, exc.key)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(values(), st.data())
 def test_repeated_keys_are_placed_as_the_token_reader_places_them(value, data):
     text = data.draw(SPACE) + write(value, lambda: data.draw(SPACE)) + data.draw(SPACE)

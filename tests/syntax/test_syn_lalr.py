@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from lark.exceptions import UnexpectedCharacters as LarkUnexpectedCharacters
 from lark.exceptions import UnexpectedInput as LarkUnexpectedInput
 
@@ -32,7 +33,7 @@ texts = st.text(alphabet=ALPHABET, max_size=30) | st.lists(
     st.sampled_from(["K_a", "Kw_b", "Ma", "E{a,b}", "C[a]", "D_{b}", "C{a}(", ",", "p", "q", "true", "false",
                      "~", "&", "|", "->", "<->", "(", ")", "[!", "]", "<!", ">", " ", "\n", "K_", "E{", "#c\n",
                      "!", "$"]), max_size=14).map("".join)
-SETTINGS = settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(3000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _outcome(parser: Any, text: str, lark_errors: bool) -> tuple[Any, ...]:
@@ -75,7 +76,7 @@ def test_same_tokens_as_lark(text):
     assert _tokens(OURS.lex, text) == _tokens(LARK.lex, text)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(formulas(max_leaves=15), st.booleans())
 def test_same_formula_as_lark_on_printed_formulas(phi, unicode):
     text = to_unicode(phi) if unicode else to_ascii(phi)

@@ -2,6 +2,7 @@
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 
@@ -14,7 +15,7 @@ WORDS = ["players", "A", "B", "C", "max", "min", ",", "game", "root:", "{", "}",
          "\"f.json\"", "agents", "#", "\n", "\n", "\n", "valid", "entails", "check", "worlds", "99999999999"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(words=st.lists(st.sampled_from(WORDS), max_size=40))
 def test_token_soup(tmp_path_factory, words):
     text = " ".join(words)
@@ -25,7 +26,7 @@ def test_token_soup(tmp_path_factory, words):
         pass
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=80))
 def test_any_text(text):
     try:

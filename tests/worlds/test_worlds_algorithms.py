@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kop
 from kop.worlds.game import LEAF, MAX, Beliefs, WorldsGame
@@ -67,7 +68,7 @@ def _max_nodes(g):
     return np.flatnonzero(g.owner == MAX)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_gvm_with_known_max_belief_is_vm(data):
     """Ω_MAX(w) = Ω⁰_MAX: gvm is vector minimaxing (against MIN's beliefs; omniscient MIN: Frank & Basin's vm)."""
@@ -84,7 +85,7 @@ def test_gvm_with_known_max_belief_is_vm(data):
         assert vm(g, b0) == v
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.data())
 def test_gvm_with_omniscient_players_is_mc(data):
     """Ω_MIN(w) = Ω_MAX(w) = {w}: gvm is Monte Carlo minimaxing, for either player."""
@@ -97,7 +98,7 @@ def test_gvm_with_omniscient_players_is_mc(data):
     assert np.array_equal(gvm_values(h).values[0], minimax_values(g)[0])
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.data())
 def test_findoptimal_against_omniscient_min_is_optbd(data):
     """Ω_MIN(w) = {w}, Ω_MAX(w) = Ω⁰_MAX: findoptimal finds Frank & Basin's optimum against best defense."""
@@ -111,7 +112,7 @@ def test_findoptimal_against_omniscient_min_is_optbd(data):
     assert np.array_equal(f.value, o.value)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.data())
 def test_optbd_is_the_best_strategy_against_best_defense(data):
     g = data.draw(games(max_worlds=3, max_depth=3))
@@ -150,7 +151,7 @@ def probabilistic(draw, n):
     return Beliefs.probabilistic(np.array(states), np.array(model))
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_gvm_matches_the_literal_fig10_recursion(data):
     """The one-sweep gvm equals Fig. 10 as printed, with partitions, sets or probabilistic beliefs."""
@@ -170,7 +171,7 @@ def test_gvm_matches_the_literal_fig10_recursion(data):
         assert np.allclose(kids[ch], vec, atol=1e-12)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.data())
 def test_mc_values_agree_with_kop_minimax_in_every_world(data):
     g = data.draw(games(max_worlds=3))
@@ -180,7 +181,7 @@ def test_mc_values_agree_with_kop_minimax_in_every_world(data):
         assert kop.minimax(tree, "MAX").value()[0] == mm[0, w]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.data())
 def test_payoff_reduction_keeps_every_worlds_minimax_value(data):
     g = data.draw(games())

@@ -31,7 +31,7 @@ Example
 >>> from kop.games.simultaneous.core import random_sim_tree
 >>> from kop.games.simultaneous.naive import naive
 >>> from kop.games.simultaneous.substructure import substructure
->>> trees = [random_sim_tree(3, 3, 3, seed=s) for s in range(10)]
+>>> trees = [random_sim_tree(3, 3, 3, seed=s) for s in range(4)]
 >>> a, b = [substructure(t) for t in trees], [naive(t) for t in trees]
 >>> all(abs(x.value - y.value) < 1e-7 for x, y in zip(a, b))
 True
