@@ -52,7 +52,7 @@ def outcomes_against_allowed(behaviours: Behaviours, strategies: Sequence, playe
     probabilities are part of the game).
 
     >>> import kop
-    >>> t = kop.GameTree.build(["A", "B"], ("A", [("B", [(1, 0), (5, 0)]), (3, 0)]))
+    >>> t = kop.GameTree.build(["A", "B"], ("A", [("B", [(1, 0), (5, 0)]), (0, 0)]))
     >>> outcomes_against_allowed(Behaviours(t, "B", {}), [kop.mh(t)], "A")[:, 0, 0].tolist()
     [1.0, 5.0]
     """

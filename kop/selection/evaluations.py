@@ -19,11 +19,13 @@ knows of the other's evaluation is common knowledge (as the structure of a
 game of incomplete information is), and every player knows its own
 evaluation exactly.
 
-What partial knowledge buys: at a node of height 1 where A moves, B can
-predict A's choice when A's choice (first best child; ties to the first) is
-the same under every candidate B considers possible, although B does not
-know E_A.  :meth:`ResolvedKnowledge.fixed_choices` answers that exactly, also
-for the infinite candidate sets:
+What partial knowledge buys: at a node where A moves, B can predict A's
+choice when A's choice (first best child; ties to the first) over the
+children's agreed values is the same under every candidate B considers
+possible, although B does not know E_A (the corrected Decide asks that in
+place of ``K_B E_A``, at every height: SPEC §2.6 erratum).
+:meth:`ResolvedKnowledge.choice_fixed` answers that exactly, also for the
+infinite candidate sets; at height 1 (:attr:`ResolvedKnowledge.fixed`):
 
 * order knowledge fixes every choice (the first argmax depends on the order only);
 * within ``±k``, A (maximizing) keeps its choice c at a node over every
@@ -32,10 +34,8 @@ for the infinite candidate sets:
   case sets c at its lowest and j at its highest value); a minimizer mirrors it;
 * subtree knowledge fixes the nodes whose leaves are all known.
 
-At a forced move (one child) there is no choice to predict; Algorithm 3 still
-asks ``K_B E_A`` there, and its knowing-value reading asks that B's candidates
-agree on A's value at that leaf.  So with knowledge that is all or nothing the
-two semantics agree exactly.
+A forced move (one child) has no choice to predict: it is decided when its
+child is, whatever is known.
 
 Leaves are numbered left to right (depth first), as one reads the tree:
 :func:`leaf_order`.
@@ -526,8 +526,9 @@ def agreed_outcomes(tree: GameTree) -> list[dict[int, float]]:
     values the mover compares at a node whose children are decided.
 
     >>> import kop
-    >>> agreed_outcomes(kop.figure2())[0]
-    {4: 1.0}
+    >>> t = kop.figure2()
+    >>> t.value_of(t.payoffs[list(agreed_outcomes(t)[0])[0]])     # the root's: M^h reaches (10,3)
+    (10, 3)
     """
     from kop.games.mh import mh
     from kop.games.tree import CHANCE
