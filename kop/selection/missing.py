@@ -63,7 +63,7 @@ def missing_knowledge(tree: GameTree, knowledge: Iterable[Formula | str], *,
     Parameters
     ----------
     tree : GameTree
-        Two players, no chance nodes.
+        Two players (chance nodes allowed).
     knowledge : formulas or strings
         What is true at the actual world.
     timeout : float, optional
