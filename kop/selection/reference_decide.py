@@ -195,7 +195,7 @@ def definition6(tree: GameTree, worlds: KnowingValueWorlds, *,
                 if all(_is_known(o) for o in outs):
                     mix: dict[int, float] = {}
                     for c, o in zip(kids, outs):
-                        for r, p in o:  # type: ignore[union-attr]
+                        for r, p in o:  # type: ignore[attr-defined]
                             mix[r] = mix.get(r, 0.0) + float(probs[c]) * p
                     outcome[n][w] = tuple(sorted(mix.items()))
                 else:
