@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kop.games.errors import TreeError
-from kop.games.tree import LEAF, GameTree, Node
+from kop.games.tree import CHANCE, LEAF, GameTree, Node
 from kop.syntax.formula import TRUE, Atom, Formula, Know, conj
 from kop.syntax.levels import evaluation
 
@@ -69,10 +69,17 @@ def two_players(tree: GameTree) -> tuple[str, str]:
         raise TreeError("the tree is a single leaf: nobody moves")
     movers = tree.kind[(tree.kind >= 0)]
     if not len(movers):
-        raise TreeError("nobody moves in this tree: it has only chance nodes and leaves")
+        inner = [i for i in range(len(tree)) if int(tree.kind[i]) not in (LEAF, CHANCE)]
+        raise TreeError(_not_sequential(tree, inner[0]) if inner else
+                        "nobody moves in this tree: it has only chance nodes and leaves")
     first = tree.player_names[int(tree.kind[0])] if tree.kind[0] >= 0 else tree.player_names[int(movers[0])]
     other = next(p for p in tree.player_names if p != first)
     return first, other
+
+
+def _not_sequential(tree: GameTree, i: int) -> str:
+    return (f"node {tree.path_name(i)} is a simultaneous-move node: Decide handles nodes where one player "
+            "moves, chance nodes and leaves")
 
 
 def decided_formulas(tree: GameTree, fixed: np.ndarray | None = None, *, strict: bool = False) -> dict[int, Formula]:
@@ -104,9 +111,11 @@ def decided_formulas(tree: GameTree, fixed: np.ndarray | None = None, *, strict:
         if hi - lo == 1:
             out[i] = out[lo]
             continue
-        if k < 0:  # chance (and, for now, any node without a single mover): every child decided
+        if k == CHANCE:  # the probabilities are part of the game: decided when every child is
             out[i] = conj(dict.fromkeys(out[c] for c in range(lo, hi) if out[c] is not TRUE))
             continue
+        if k < 0:
+            raise TreeError(_not_sequential(tree, i))
         other = names[1 - k]
         parts: dict[Formula, None] = {}
         for c in range(lo, hi):
@@ -239,9 +248,11 @@ def required_chains(tree: GameTree, fixed: np.ndarray, *, strict: bool = False) 
         if hi - lo == 1:
             reqs[i] = reqs[lo]
             continue
-        if kind[i] < 0:
+        if kind[i] == CHANCE:
             reqs[i] = frozenset().union(*(reqs[c] for c in range(lo, hi)))
             continue
+        if kind[i] < 0:
+            raise TreeError(_not_sequential(tree, i))
         mover = kind[i]
         other = 1 - mover
         acc: set[Chain] = set()

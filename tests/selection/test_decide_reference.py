@@ -373,3 +373,43 @@ def test_strict_reading_differs_where_one_player_moves_twice():
     assert decide(t, ks).is_decided("root") and not decide(t, ks, strict=True).is_decided("root")
     assert reference_decide(t, ks, strict=True) == list(decide(t, ks, strict=True).decided)
     assert decide(t, ks + ["K_A K_B E_A"], strict=True).is_decided("root")
+
+
+CHANCE_THEORY = """players A max, B min
+game root: A {
+  N: chance { 1/2 -> P: B { (1,2) (3,1) }  1/2 -> (4,4) }
+  Q: B { (2,2) (0,5) }
+}
+know K_A E_A & K_A S_A & K_A E_B
+know K_B E_B & K_B S_B
+ask decided
+ask dominates A
+expect decided: N, Q, P
+"""
+
+
+@pytest.mark.parametrize("command", ["run", "decided", "dominates"])
+def test_theory_commands_on_a_chance_tree(tmp_path, capsys, command):
+    from kop.cli.app import main
+
+    f = tmp_path / "chance.kop"
+    f.write_text(CHANCE_THEORY, encoding="utf-8")
+    with pytest.raises(SystemExit) as exc:
+        main([command, str(f)])
+    out = capsys.readouterr().out
+    assert exc.value.code == 0, out
+    assert "N, Q, P" in out and "internal error" not in out
+    if command == "decided":
+        assert "root (A moves) is undecided: K_B E_A does not follow." in out
+
+
+def test_selector_and_agents_on_a_chance_tree():
+    from kop.games.implicit import TreeGame
+
+    t = kop.GameTree.build(["A", "B"], ("A", [{"chance": [0.5, 0.5], "children": [("B", [(1, 2), (3, 1)]), (4, 4)]},
+                                              ("B", [(2, 2), (0, 5)])]))
+    s = kop.select(t, f_level("A", "B", 2) + f_level("B", "A", 1))
+    assert s.recommended.strategy == "Mh" and s.recommended.guaranteed == (3.5, 2.5)
+    assert all(c.verified is not False for c in s.candidates)
+    choice = kop.Agent("A", knowledge=f_level("A", "B", 2)).move(TreeGame(t))
+    assert choice.strategy == "Mh" and choice.choice.selection is not None
