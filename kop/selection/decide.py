@@ -181,12 +181,16 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
         Seconds for each entailment question.
     evaluations : EvaluationKnowledge values, optional
         Partial knowledge of evaluation functions (:func:`kop.knows_candidates`,
-        :func:`kop.knows_order`, ...), public and so common knowledge.  A
-        height-1 node where A moves is then decided for B when A's choice there
-        is the same under every candidate B considers possible, even though B
-        does not know E_A; :meth:`Decision.decided_by_partial_knowledge` lists
-        the nodes this decides that all-or-nothing knowledge leaves open.  An
-        empty list is the same as none: the propositional semantics alone.
+        :func:`kop.knows_order`, ...), public and so common knowledge.  At a
+        node where A moves, B then predicts A's choice when it is the same, over
+        the children's agreed values, under every candidate B considers
+        possible, even though B does not know E_A (this replaces ``K_B E_A``);
+        :meth:`Decision.decided_by_partial_knowledge` lists the nodes this
+        decides that all-or-nothing knowledge leaves open.  An empty list is the
+        same as none: the propositional semantics alone.
+    strict : bool
+        The stricter reading of Definition 6: the mover must also know that
+        each child is decided (``K_X D(c)``).
 
     Example
     -------
