@@ -40,7 +40,20 @@ player's evaluation, so agreeing on the outcome is agreeing on the value.
 
 Y "knows next(n) and value(n)" exactly when its whole cell agrees on them;
 children must be decided in Y's whole cell because Y predicts X's choice from
-the children's agreed outcomes (and X makes it from them).
+the children's agreed outcomes (and X makes it from them).  What X must know
+to choose is already asked of it below: at every child where Y moves, X's
+cell must agree on Y's choice (that child is decided at w).
+
+Relation to Decide: in the propositional reading below, the formula D(n) of
+:func:`kop.selection.decide.decided_formulas` holds at a world iff this
+definition holds there (by induction on the tree: where ``K_Y E_X`` fails, Y's
+cell holds a world with an unknown evaluation of X, whose choice differs; where
+``K_Y D(c)`` fails, a child is undecided somewhere in Y's cell; conversely
+D(n) makes every world of Y's cell compute X's actual choice over the
+children's M^h outcomes).  ``tests/selection/test_decide_reference.py`` checks
+that on random models, and Decide against this module on random knowledge.
+Propositional knowledge and partial-knowledge statements together are not
+covered here (the statements' product model has no room for other formulas).
 
 Unknown evaluations
 -------------------
