@@ -122,6 +122,7 @@ _EXPORTS: dict[str, str] = {
     "TreeError": "kop.games.errors",
     # selection (decided nodes, the strategy selector, the worked example)
     "decide": "kop.selection.decide",
+    "reference_decide": "kop.selection.reference_decide",
     "select": "kop.selection.selector",
     "Selection": "kop.selection.selector",
     "figure2": "kop.selection.examples",

@@ -295,33 +295,31 @@ class Agent:
         except LimitError:
             why_not = f"the tree below exceeds {self.select_limit} nodes"
         if tree is not None:
-            if tree.has_chance:
-                why_not = "the tree below has chance nodes"
+            # chance nodes too: a chance node is decided when its children are (SPEC §2.6)
+            names = [self.name if i == me else opp for i in range(2)]
+            renamed = GameTree(tuple(Player(n, p.goal) for n, p in zip(names, view.players)),
+                               tree.offsets, tree.kind, tree.payoffs, tree.probs, tree.labels, tree.moves,
+                               tree.integral)
+            whole = self.depth is None and s == view.initial_state()
+            partial = tuple(e for e in self.evaluation_knowledge if whole or e.kind in _ANYWHERE)
+            skipped = [e.describe() for e in self.evaluation_knowledge if e not in partial]
+            try:
+                sel = select(renamed, self.knowledge, self.name, timeout=self.timeout,
+                             evaluations=partial or None)
+            except (TreeError, LimitError) as exc:
+                why_not = str(exc)
             else:
-                names = [self.name if i == me else opp for i in range(2)]
-                renamed = GameTree(tuple(Player(n, p.goal) for n, p in zip(names, view.players)),
-                                   tree.offsets, tree.kind, tree.payoffs, None, tree.labels, tree.moves,
-                                   tree.integral)
-                whole = self.depth is None and s == view.initial_state()
-                partial = tuple(e for e in self.evaluation_knowledge if whole or e.kind in _ANYWHERE)
-                skipped = [e.describe() for e in self.evaluation_knowledge if e not in partial]
-                try:
-                    sel = select(renamed, self.knowledge, self.name, timeout=self.timeout,
-                                 evaluations=partial or None)
-                except (TreeError, LimitError) as exc:
-                    why_not = str(exc)
-                else:
-                    choice = _from_selection(sel, self.depth)
-                    if partial:
-                        extra = ("partial knowledge: " + "; ".join(e.describe() for e in partial),)
-                        choice = StrategyChoice(choice.strategy, choice.reasons[:1] + extra + choice.reasons[1:],
-                                                choice.level, choice.opponent_level, choice.guaranteed, sel)
-                    if skipped:
-                        note = ("not used below the root (it names the whole tree's leaves): "
-                                + "; ".join(skipped),)
-                        choice = StrategyChoice(choice.strategy, choice.reasons + note, choice.level,
-                                                choice.opponent_level, choice.guaranteed, sel)
-                    return choice
+                choice = _from_selection(sel, self.depth)
+                if partial:
+                    extra = ("partial knowledge: " + "; ".join(e.describe() for e in partial),)
+                    choice = StrategyChoice(choice.strategy, choice.reasons[:1] + extra + choice.reasons[1:],
+                                            choice.level, choice.opponent_level, choice.guaranteed, sel)
+                if skipped:
+                    note = ("not used below the root (it names the whole tree's leaves): "
+                            + "; ".join(skipped),)
+                    choice = StrategyChoice(choice.strategy, choice.reasons + note, choice.level,
+                                            choice.opponent_level, choice.guaranteed, sel)
+                return choice
         return self._by_levels(opp, why_not)
 
     def _by_levels(self, opp: str, why_not: str) -> StrategyChoice:

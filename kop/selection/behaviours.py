@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kop.games.tree import GameTree
+from kop.games.tree import CHANCE, LEAF, GameTree
 from kop.syntax.errors import LimitError
 
 __all__ = ["Behaviours", "outcomes_against_allowed", "DEFAULT_LIMIT"]
@@ -48,35 +48,58 @@ def outcomes_against_allowed(behaviours: Behaviours, strategies: Sequence, playe
 
     Returns an array of shape ``(behaviours, len(strategies), players)``: row k
     holds the outcomes of all the strategies against the same k-th behaviour.
+    At a chance node the outcome is the expectation over its children (the
+    probabilities are part of the game).
+
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("A", [("B", [(1, 0), (5, 0)]), (0, 0)]))
+    >>> outcomes_against_allowed(Behaviours(t, "B", {}), [kop.mh(t)], "A")[:, 0, 0].tolist()
+    [1.0, 5.0]
     """
     tree = behaviours.tree
     nexts = [s.next_array for s in strategies]
-    rows: list[list[tuple[int | float, ...] | None]] = []
+    kind, offsets = tree.kind, tree.offsets
+    probs = tree.probs
+    payoffs = np.asarray(tree.payoffs, dtype=float)
+    rows_of = tree.leaf_rows()
+    me = tree.player_index(player)
+    rows: list[np.ndarray] = []
     choice: dict[int, int] = {}
 
+    class _Branch(Exception):
+        def __init__(self, node: int):
+            self.node = node
+
+    def value(nx: np.ndarray, i: int) -> np.ndarray:
+        k = int(kind[i])
+        if k == LEAF:
+            return payoffs[rows_of[i]]
+        if k == CHANCE:
+            assert probs is not None
+            return sum((float(probs[c]) * value(nx, c) for c in range(int(offsets[i]), int(offsets[i + 1]))),
+                       np.zeros(payoffs.shape[1]))
+        if k == me:
+            return value(nx, int(nx[i]))
+        if i in behaviours.fixed:
+            return value(nx, behaviours.fixed[i])
+        if i in choice:
+            return value(nx, choice[i])
+        if int(offsets[i + 1]) - int(offsets[i]) == 1:
+            return value(nx, int(offsets[i]))
+        raise _Branch(i)
+
     def walk() -> None:
-        # follow every strategy from the root, under the current partial choice
-        ends = []
-        for nx in nexts:
-            i = 0
-            while True:
-                n = tree.node(i)
-                if n.is_leaf:
-                    ends.append(n.payoff)
-                    break
-                if n.player == player:
-                    i = int(nx[i])
-                elif i in behaviours.fixed:
-                    i = behaviours.fixed[i]
-                elif i in choice:
-                    i = choice[i]
-                else:  # an undecided opponent node not chosen yet: branch on it
-                    for c in n.children:
-                        choice[i] = c.index
-                        walk()
-                    del choice[i]
-                    return
-        rows.append(ends)
+        # follow every strategy from the root, under the current partial choice; branch on the first
+        # undecided opponent node not chosen yet
+        try:
+            ends = [value(nx, 0) for nx in nexts]
+        except _Branch as b:
+            for c in range(int(offsets[b.node]), int(offsets[b.node + 1])):
+                choice[b.node] = c
+                walk()
+            del choice[b.node]
+            return
+        rows.append(np.array(ends))
         if len(rows) > limit:
             raise LimitError(f"more than {limit} opponent behaviours to check")
 

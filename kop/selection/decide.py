@@ -1,13 +1,28 @@
-"""Decided nodes: Algorithm 3 (Decide) of Sang & Chen, with general knowledge.
+"""Decided nodes: Algorithm 3 (Decide) of Sang & Chen, corrected, with general knowledge.
 
-A node n is *decided* when both players agree on next(n) and value(n).  The
-formula D(n), "n is decided", is built bottom-up (SPEC §2.6):
+A node n is *decided* when both players agree on next(n) and value(n) by what
+they know (Definition 6).  The formula D(n), "n is decided", is built
+bottom-up (SPEC §2.6 and its erratum):
 
 * a leaf: ``true``;
-* height 1: ``K_B E_A`` when A moves, ``K_A E_B`` when B moves;
-* above: D(c) for the only child, else the conjunction over the children c of
-  ``K_B D(c)`` when A moves and ``K_A D(c)`` when B moves (by axiom T this
-  includes D(c)).
+* a node with a single child c (a forced move), at any height: D(c);
+* a chance node: the conjunction of D(c) over its children (the probabilities
+  are part of the game, known to both; its value is the expectation);
+* otherwise, X moving at n and Y the other player:
+  ``K_Y D(c)`` for every child c, and ``K_Y E_X`` (Y must know the mover's
+  evaluation to predict its choice).  With partial knowledge of E_X
+  (:mod:`kop.selection.evaluations`), ``K_Y E_X`` is replaced by ``true``
+  where every candidate of E_X that Y allows makes the same choice at n over
+  the children's agreed values.
+
+Algorithm 3 as printed asks ``K_Y E_X`` only at height 1 (also at forced
+moves) and never above; that is right for the paper's f-levels on trees
+without forced moves (every f-level that contains ``K_B K_A E_B`` contains
+``K_B E_A``) and wrong for other knowledge (issue 15).  The *strict* reading
+(``strict=True``) also asks the mover to know that its children are decided
+(``K_X D(c)``); it differs only where one player moves at two multi-child
+levels in a row.  :mod:`kop.selection.reference_decide` is Definition 6 by
+brute force on explicit models; the tests check this rule against it.
 
 Node n is decided by a knowledge base (formulas true at the actual world)
 when the base entails D(n); the prover answers that, so knowledge may use
@@ -23,7 +38,7 @@ Example
 >>> sorted(n.label for n in d.decided_nodes() if n.label)
 ['R', 'T', 'W', 'X', 'Y', 'Z']
 
-Reference: Sang & Chen, *Beyond Minimax*, Algorithm 3 and Theorems 1-2.
+Reference: Sang & Chen, *Beyond Minimax*, Definition 6, Algorithm 3 and Theorems 1-2.
 """
 
 from __future__ import annotations
@@ -35,7 +50,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kop.games.errors import TreeError
-from kop.games.tree import LEAF, GameTree, Node
+from kop.games.tree import CHANCE, LEAF, GameTree, Node
 from kop.syntax.formula import TRUE, Atom, Formula, Know, conj
 from kop.syntax.levels import evaluation
 
@@ -46,47 +61,70 @@ __all__ = ["decided_formulas", "decide", "Decision", "two_players"]
 
 
 def two_players(tree: GameTree) -> tuple[str, str]:
-    """(first mover, opponent) of a two-player tree without chance nodes; a TreeError otherwise."""
+    """(first mover, opponent) of a two-player tree (chance nodes allowed); a TreeError otherwise."""
     if len(tree.players) != 2:
         raise TreeError(f"knowledge-based selection needs a two-player tree; this one has "
                         f"{len(tree.players)} players ({', '.join(tree.player_names)})")
-    if tree.has_chance:
-        raise TreeError("knowledge-based selection handles trees without chance nodes")
     if tree.root.is_leaf:
         raise TreeError("the tree is a single leaf: nobody moves")
-    first = tree.player_names[int(tree.kind[0])]
+    movers = tree.kind[(tree.kind >= 0)]
+    if not len(movers):
+        inner = [i for i in range(len(tree)) if int(tree.kind[i]) not in (LEAF, CHANCE)]
+        raise TreeError(_not_sequential(tree, inner[0]) if inner else
+                        "nobody moves in this tree: it has only chance nodes and leaves")
+    first = tree.player_names[int(tree.kind[0])] if tree.kind[0] >= 0 else tree.player_names[int(movers[0])]
     other = next(p for p in tree.player_names if p != first)
     return first, other
 
 
-def decided_formulas(tree: GameTree, fixed: np.ndarray | None = None) -> dict[int, Formula]:
+def _not_sequential(tree: GameTree, i: int) -> str:
+    return (f"node {tree.path_name(i)} is a simultaneous-move node: Decide handles nodes where one player "
+            "moves, chance nodes and leaves")
+
+
+def decided_formulas(tree: GameTree, fixed: np.ndarray | None = None, *, strict: bool = False) -> dict[int, Formula]:
     """D(n) for every node index n (shared subformulas, so the total size is linear).
 
-    *fixed* (a bool per node) marks the height-1 nodes whose mover's choice the
-    other player can predict from partial knowledge of the mover's evaluation
-    (:mod:`kop.selection.evaluations`): there the base formula ``K_other E_mover``
-    is replaced by ``true`` (that knowledge is public, so common knowledge).
+    *fixed* (a bool per node) marks the nodes where the other player can predict
+    the mover's choice from partial knowledge of the mover's evaluation
+    (:meth:`kop.selection.evaluations.ResolvedKnowledge.choice_fixed`): there
+    ``K_other E_mover`` is replaced by ``true`` (that knowledge is public, so
+    common knowledge).  *strict* also asks the mover to know that each child is
+    decided (``K_mover D(c)``).
+
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("A", [("B", [(1, 2), (3, 4)]), (0, 0)]))
+    >>> kop.to_ascii(decided_formulas(t)[0])
+    'K_B K_A E_B & K_B E_A'
     """
     two_players(tree)
     names = tree.player_names
-    kind, offsets, heights = tree.kind.tolist(), tree.offsets.tolist(), tree.heights.tolist()
+    kind, offsets = tree.kind.tolist(), tree.offsets.tolist()
     fix = [False] * len(kind) if fixed is None else np.asarray(fixed, dtype=bool).tolist()
-    base = [Know(names[1 - k], evaluation(names[k])) for k in range(2)]
     out: dict[int, Formula] = {}
     for i in np.argsort(tree.heights, kind="stable").tolist():
         k = kind[i]
         if k == LEAF:
             out[i] = TRUE
             continue
-        if heights[i] == 1:
-            out[i] = TRUE if fix[i] else base[k]
-            continue
         lo, hi = offsets[i], offsets[i + 1]
         if hi - lo == 1:
             out[i] = out[lo]
             continue
+        if k == CHANCE:  # the probabilities are part of the game: decided when every child is
+            out[i] = conj(dict.fromkeys(out[c] for c in range(lo, hi) if out[c] is not TRUE))
+            continue
+        if k < 0:
+            raise TreeError(_not_sequential(tree, i))
         other = names[1 - k]
-        parts = dict.fromkeys(Know(other, out[c]) for c in range(lo, hi) if out[c] is not TRUE)
+        parts: dict[Formula, None] = {}
+        for c in range(lo, hi):
+            if out[c] is not TRUE:
+                parts[Know(other, out[c])] = None
+                if strict:
+                    parts[Know(names[k], out[c])] = None
+        if not fix[i]:
+            parts[Know(other, evaluation(names[k]))] = None
         out[i] = conj(parts)
     return out
 
@@ -106,6 +144,7 @@ class Decision:
     formulas: dict
     partial_only: tuple[bool, ...] = field(default=())
     evaluations: tuple = field(default=())
+    strict: bool = False
 
     def is_decided(self, node) -> bool:
         return self.decided[self.tree.node(node).index]
@@ -129,25 +168,29 @@ class Decision:
 
 
 def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float | None = None,
-           evaluations: Iterable[EvaluationKnowledge] | None = None) -> Decision:
+           evaluations: Iterable[EvaluationKnowledge] | None = None, strict: bool = False) -> Decision:
     """Decide every node of *tree* under *knowledge* (formulas true at the actual world).
 
     Parameters
     ----------
     tree : GameTree
-        Two players, no chance nodes; the first mover is the root's player.
+        Two players, chance nodes allowed; the first mover is the root's player.
     knowledge : formulas or strings
         What is true at the actual world, e.g. ``f_level("A","B",2) + f_level("B","A",1)``.
     timeout : float, optional
         Seconds for each entailment question.
     evaluations : EvaluationKnowledge values, optional
         Partial knowledge of evaluation functions (:func:`kop.knows_candidates`,
-        :func:`kop.knows_order`, ...), public and so common knowledge.  A
-        height-1 node where A moves is then decided for B when A's choice there
-        is the same under every candidate B considers possible, even though B
-        does not know E_A; :meth:`Decision.decided_by_partial_knowledge` lists
-        the nodes this decides that all-or-nothing knowledge leaves open.  An
-        empty list is the same as none: the propositional semantics alone.
+        :func:`kop.knows_order`, ...), public and so common knowledge.  At a
+        node where A moves, B then predicts A's choice when it is the same, over
+        the children's agreed values, under every candidate B considers
+        possible, even though B does not know E_A (this replaces ``K_B E_A``);
+        :meth:`Decision.decided_by_partial_knowledge` lists the nodes this
+        decides that all-or-nothing knowledge leaves open.  An empty list is the
+        same as none: the propositional semantics alone.
+    strict : bool
+        The stricter reading of Definition 6: the mover must also know that
+        each child is decided (``K_X D(c)``).
 
     Example
     -------
@@ -163,8 +206,8 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
     ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
     evals = () if evaluations is None else tuple(evaluations)
     if evals:
-        return _decide_partial(tree, ks, evals, timeout)
-    forms = decided_formulas(tree)
+        return _decide_partial(tree, ks, evals, timeout, strict)
+    forms = decided_formulas(tree, strict=strict)
     answers: dict[Formula, bool] = {TRUE: True}
     decided = []
     for i in range(len(tree)):
@@ -173,45 +216,57 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
             answers[f] = entails(ks, f, timeout=timeout).holds
         decided.append(answers[f])
     # a node is decided only if its children are (D(n) includes them by axiom T)
-    return Decision(tree, tuple(decided), forms)
+    return Decision(tree, tuple(decided), forms, strict=strict)
 
 
 #: a knowledge chain K_{a1} K_{a2} ... E_owner: (agent indices, owner index)
 Chain = tuple[tuple[int, ...], int]
 
 
-def required_chains(tree: GameTree, fixed: np.ndarray) -> list[frozenset[Chain]]:
-    """Per node, the knowledge chains whose conjunction is D(n) (with *fixed* base nodes ``true``).
+def required_chains(tree: GameTree, fixed: np.ndarray, *, strict: bool = False) -> list[frozenset[Chain]]:
+    """Per node, the knowledge chains whose conjunction is D(n) (with *fixed* nodes' ``K_Y E_X`` dropped).
 
     ``K_a`` distributes over conjunction and ``K_a K_a = K_a`` in S5, so D(n) is
     equivalent to a conjunction of alternation chains ending in an evaluation
     atom; there are at most 2·(players)·height distinct ones, so deciding every
     node costs a few prover calls and one linear sweep.
+
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("A", [("B", [(1, 2), (3, 4)]), (0, 0)]))
+    >>> sorted(required_chains(t, np.zeros(len(t), bool))[0])
+    [((1,), 0), ((1, 0), 1)]
     """
-    kind, offsets, heights = tree.kind.tolist(), tree.offsets.tolist(), tree.heights.tolist()
+    kind, offsets = tree.kind.tolist(), tree.offsets.tolist()
     fix = np.asarray(fixed, dtype=bool).tolist()
     n = len(kind)
     empty: frozenset[Chain] = frozenset()
     reqs: list[frozenset[Chain]] = [empty] * n
+
+    def prefix(agent: int, chains: frozenset[Chain]) -> set[Chain]:
+        return {(agents if agents[0] == agent else (agent, *agents), owner) for agents, owner in chains}
+
     for i in np.argsort(tree.heights, kind="stable").tolist():
         if kind[i] == LEAF:
             continue
+        lo, hi = offsets[i], offsets[i + 1]
+        if hi - lo == 1:
+            reqs[i] = reqs[lo]
+            continue
+        if kind[i] == CHANCE:
+            reqs[i] = frozenset().union(*(reqs[c] for c in range(lo, hi)))
+            continue
+        if kind[i] < 0:
+            raise TreeError(_not_sequential(tree, i))
         mover = kind[i]
         other = 1 - mover
-        lo, hi = offsets[i], offsets[i + 1]
-        if heights[i] == 1:
-            reqs[i] = empty if fix[i] else frozenset({((other,), mover)})
-        elif hi - lo == 1:
-            reqs[i] = reqs[lo]
-        else:
-            kids = [reqs[c] for c in range(lo, hi) if reqs[c]]
-            if not kids:
-                continue
-            acc: set[Chain] = set()
-            for r in kids:
-                for agents, owner in r:
-                    acc.add((agents if agents[0] == other else (other, *agents), owner))
-            reqs[i] = frozenset(acc)
+        acc: set[Chain] = set()
+        for c in range(lo, hi):
+            acc |= prefix(other, reqs[c])
+            if strict:
+                acc |= prefix(mover, reqs[c])
+        if not fix[i]:
+            acc.add(((other,), mover))
+        reqs[i] = frozenset(acc)
     return reqs
 
 
@@ -225,7 +280,7 @@ def _chain_formula(tree: GameTree, chain: Chain) -> Formula:
 
 
 def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple,
-                    timeout: float | None) -> Decision:
+                    timeout: float | None, strict: bool = False) -> Decision:
     from kop.reasoning.entailment import cached_entails as entails
     from kop.selection.evaluations import knowledge_formulas, resolve_all
 
@@ -238,9 +293,10 @@ def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple,
     atomic = np.zeros(len(tree), dtype=bool)
     for (k, o), r in resolved.items():
         if k != o:
-            fixed |= r.fixed
+            mine = r.choice_fixed()
+            fixed |= mine
             if r.exact:
-                atomic |= r.fixed
+                atomic |= mine
     knows_exactly = {key for key, r in resolved.items() if r.exact}
     known: dict[Chain, bool] = {}
     by_set: dict[frozenset[Chain], bool] = {}
@@ -261,11 +317,11 @@ def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple,
             ans = by_set[req] = all(known[ch] for ch in req)
         return ans
 
-    decided = np.array([holds(r) for r in required_chains(tree, fixed)], dtype=bool)
-    plain = np.array([holds(r) for r in required_chains(tree, atomic)], dtype=bool)
+    decided = np.array([holds(r) for r in required_chains(tree, fixed, strict=strict)], dtype=bool)
+    plain = np.array([holds(r) for r in required_chains(tree, atomic, strict=strict)], dtype=bool)
     only = decided & ~plain & (tree.kind != LEAF)
-    return Decision(tree, tuple(decided.tolist()), decided_formulas(tree, fixed), tuple(only.tolist()),
-                    tuple(r.spec for (k, o), r in sorted(resolved.items()) if k != o))
+    return Decision(tree, tuple(decided.tolist()), decided_formulas(tree, fixed, strict=strict),
+                    tuple(only.tolist()), tuple(r.spec for (k, o), r in sorted(resolved.items()) if k != o), strict)
 
 
 def check_consistent(tree: GameTree, ks: Sequence[Formula], resolved: Mapping, timeout: float | None) -> None:

@@ -79,9 +79,11 @@ class KnowingValueModel:
     model: KripkeModel
     candidates: tuple[np.ndarray, ...]
     world_candidate: tuple[np.ndarray, ...]
+    evaluations: tuple = ()
 
     @classmethod
     def build(cls, tree: GameTree, evaluations: Iterable[EvaluationKnowledge]) -> KnowingValueModel:
+        evaluations = tuple(evaluations)
         first, second = two_players(tree)
         resolved = resolve_all(tree, evaluations)
         names = tree.player_names
@@ -105,7 +107,7 @@ class KnowingValueModel:
         model = KripkeModel(
             {w: [p for p, vec in atoms.items() if vec[i]] for i, w in enumerate(worlds)},
             {a: np.asarray(ids) for a, ids in parts.items()}, actual=worlds[actual], agents=names)
-        return cls(tree, model, (wit[0], wit[1]), (ia, ib))
+        return cls(tree, model, (wit[0], wit[1]), (ia, ib), tuple(evaluations))
 
     def levels(self, max_depth: int | None = None) -> tuple[float, float]:
         """(level of the first mover, level of the other), by model checking f(P, d) at the actual world."""
@@ -127,16 +129,24 @@ class KnowingValueModel:
             d += 1
         return d
 
-    def decided(self) -> np.ndarray:
-        """Per node, Algorithm 3 on the model: D(n) true at the actual world, where a height-1 node
-        is decided for the other player when every world it considers possible gives the mover
-        the same choice there (the same value, at a forced move)."""
+    def decided(self, strict: bool = False) -> np.ndarray:
+        """Per node, the corrected Decide (SPEC §2.6 erratum) model-checked here: D(n) true at the
+        actual world, where at a node of X with two or more children the base ``K_Y E_X`` is true
+        throughout when the statement about E_X fixes X's choice there
+        (:meth:`~kop.selection.evaluations.ResolvedKnowledge.choice_fixed`, public knowledge)."""
+        from kop.selection.evaluations import resolve_all
+
         t, m = self.tree, self.model
         kind, offsets = t.kind, t.offsets
         n_worlds = len(m)
-        blocks = [m.block_ids(a) for a in t.player_names]
+        names = t.player_names
+        blocks = [m.block_ids(a) for a in names]
         truth = np.ones((len(t), n_worlds), dtype=bool)
-        rows_of = t.leaf_rows()
+        fixed = np.zeros(len(t), dtype=bool)
+        for (k, o), r in resolve_all(t, self.evaluations).items():
+            if k != o:
+                fixed |= r.choice_fixed()
+        e_true = [self.world_candidate[p] == 0 for p in range(2)]
 
         def knows(agent: int, vec: np.ndarray) -> np.ndarray:
             ids = blocks[agent]
@@ -144,30 +154,23 @@ class KnowingValueModel:
             np.logical_or.at(bad, ids, ~vec)
             return ~bad[ids]
 
-        for i in np.argsort(t.heights, kind="stable")[::1]:
-            i = int(i)
+        for i in np.argsort(t.heights, kind="stable").tolist():
             if kind[i] == LEAF:
+                continue
+            lo, hi = int(offsets[i]), int(offsets[i + 1])
+            if hi - lo == 1:
+                truth[i] = truth[lo]
+                continue
+            if kind[i] < 0:
+                truth[i] = np.logical_and.reduce(truth[lo:hi], axis=0)
                 continue
             mover = int(kind[i])
             other = 1 - mover
-            lo, hi = int(offsets[i]), int(offsets[i + 1])
-            if t.heights[i] == 1:
-                vals = self.candidates[mover][:, rows_of[lo:hi]]
-                what = vals[:, 0] if hi - lo == 1 else (np.argmax(vals, axis=1) if t.players[mover].sign > 0
-                                                       else np.argmin(vals, axis=1))
-                per_world = what[self.world_candidate[mover]]
-                ids = blocks[other]
-                same = np.ones(n_worlds, dtype=bool)
-                for b in np.unique(ids):
-                    members = ids == b
-                    same[members] = bool(np.all(per_world[members] == per_world[members][0]))
-                truth[i] = same
-            elif hi - lo == 1:
-                truth[i] = truth[lo]
-            else:
-                acc = np.ones(n_worlds, dtype=bool)
-                for c in range(lo, hi):
-                    acc &= knows(other, truth[c])
-                truth[i] = acc
+            acc = np.ones(n_worlds, dtype=bool) if fixed[i] else knows(other, e_true[mover])
+            for c in range(lo, hi):
+                acc &= knows(other, truth[c])
+                if strict:
+                    acc &= knows(mover, truth[c])
+            truth[i] = acc
         actual = m.index(m.actual[0])
         return truth[:, actual].copy()

@@ -19,11 +19,13 @@ knows of the other's evaluation is common knowledge (as the structure of a
 game of incomplete information is), and every player knows its own
 evaluation exactly.
 
-What partial knowledge buys: at a node of height 1 where A moves, B can
-predict A's choice when A's choice (first best child; ties to the first) is
-the same under every candidate B considers possible, although B does not
-know E_A.  :meth:`ResolvedKnowledge.fixed_choices` answers that exactly, also
-for the infinite candidate sets:
+What partial knowledge buys: at a node where A moves, B can predict A's
+choice when A's choice (first best child; ties to the first) over the
+children's agreed values is the same under every candidate B considers
+possible, although B does not know E_A (the corrected Decide asks that in
+place of ``K_B E_A``, at every height: SPEC §2.6 erratum).
+:meth:`ResolvedKnowledge.choice_fixed` answers that exactly, also for the
+infinite candidate sets; at height 1 (:attr:`ResolvedKnowledge.fixed`):
 
 * order knowledge fixes every choice (the first argmax depends on the order only);
 * within ``±k``, A (maximizing) keeps its choice c at a node over every
@@ -32,10 +34,8 @@ for the infinite candidate sets:
   case sets c at its lowest and j at its highest value); a minimizer mirrors it;
 * subtree knowledge fixes the nodes whose leaves are all known.
 
-At a forced move (one child) there is no choice to predict; Algorithm 3 still
-asks ``K_B E_A`` there, and its knowing-value reading asks that B's candidates
-agree on A's value at that leaf.  So with knowledge that is all or nothing the
-two semantics agree exactly.
+A forced move (one child) has no choice to predict: it is decided when its
+child is, whatever is known.
 
 Leaves are numbered left to right (depth first), as one reads the tree:
 :func:`leaf_order`.
@@ -74,7 +74,7 @@ from kop.syntax.formula import Atom, Common, Formula, Know, Not, Or, conj
 
 __all__ = ["EvaluationKnowledge", "EvaluationError", "ResolvedKnowledge", "knows_exactly", "knows_nothing",
            "knows_candidates", "knows_order", "knows_within", "knows_on_subtree", "leaf_order",
-           "resolve_all", "restrict_all", "parse_evaluation", "knowledge_formulas", "KINDS"]
+           "resolve_all", "restrict_all", "parse_evaluation", "knowledge_formulas", "agreed_outcomes", "KINDS"]
 
 #: the kinds of evaluation knowledge
 KINDS = ("exact", "nothing", "candidates", "order", "within", "subtree")
@@ -423,6 +423,56 @@ class ResolvedKnowledge:
     def __repr__(self) -> str:
         return f"ResolvedKnowledge({self.spec!r}, exact={self.exact}, fixed={len(self.nodes())})"
 
+    def choice_fixed(self) -> np.ndarray:
+        """Per node: True at the owner's nodes with two or more children, at every height, where
+        the owner's choice over the children's agreed values (their M^h outcomes, lotteries below
+        chance nodes) is the same under every candidate the knower considers possible.
+
+        This is what the corrected Decide asks of partial knowledge in place of
+        ``K_knower E_owner`` (SPEC §2.6 erratum); at height 1 it equals :attr:`fixed` on the
+        nodes with two or more children.  Exact for every kind: finite candidates are tried one
+        by one; for ``within ±k`` the worst case over the box of a comparison between two
+        lotteries L, L' is ``sum (L - L') a - k sum |L - L'|``; for ``order`` a comparison holds
+        for every order-preserving candidate iff L first-order dominates L' (strictly for an
+        earlier sibling); for ``subtree`` the lotteries must lie on known leaves.
+
+        >>> import kop
+        >>> t = kop.GameTree.build(["A", "B"], ("A", [("A", [(1, 0), (5, 0)], "x"), (3, 0)]))
+        >>> [t.node(int(i)).name for i in np.flatnonzero(kop.knows_within("B", "A", 0.5).resolve(t).choice_fixed())]
+        ['root', 'x']
+        >>> [t.node(int(i)).name for i in np.flatnonzero(kop.knows_within("B", "A", 1.5).resolve(t).choice_fixed())]
+        ['x']
+        """
+        t = self.tree
+        out = np.zeros(len(t), dtype=bool)
+        kind, offsets = t.kind, t.offsets
+        nodes = [i for i in np.flatnonzero(kind == self.owner).tolist() if offsets[i + 1] - offsets[i] > 1]
+        if not nodes:
+            return out
+        kind_ = self.spec.kind
+        if self.exact:
+            out[nodes] = True
+            return out
+        if kind_ == "nothing":
+            return out
+        sign = t.players[self.owner].sign
+        lots = agreed_outcomes(t)
+        a = self.actual
+        for n in nodes:
+            kids = [lots[c] for c in range(int(offsets[n]), int(offsets[n + 1]))]
+            best = _best_lottery(kids, a, sign)
+            if kind_ == "candidates":
+                assert self.candidates is not None
+                out[n] = all(_best_lottery(kids, row, sign) == best for row in _unique_rows(self.candidates))
+            elif kind_ == "subtree":
+                known = self.known_leaves
+                assert known is not None
+                out[n] = all(bool(known[r]) for lot in kids for r in lot)
+            else:
+                out[n] = all(_robust(kids[best], kids[j], j < best, a, sign, kind_, self.spec.k)
+                             for j in range(len(kids)) if j != best)
+        return out
+
     def witnesses(self) -> np.ndarray:
         """Finitely many candidate evaluations (rows; the actual first) with the same consequences.
 
@@ -463,6 +513,81 @@ class ResolvedKnowledge:
         up[~known] = big + rank[~known]
         down[~known] = -big - rank[~known]
         return np.vstack([a, up, down])
+
+
+#: comparisons of expected values closer than this count as ties (sums of products of floats)
+_TOL = 1e-9
+
+
+def agreed_outcomes(tree: GameTree) -> list[dict[int, float]]:
+    """Per node, its M^h outcome as a lottery: leaf row -> probability (one leaf without chance).
+
+    A decided node's agreed value is its M^h value (Theorem 2), so these are the
+    values the mover compares at a node whose children are decided.
+
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> t.value_of(t.payoffs[list(agreed_outcomes(t)[0])[0]])     # the root's: M^h reaches (10,3)
+    (10, 3)
+    """
+    from kop.games.mh import mh
+    from kop.games.tree import CHANCE
+
+    nxt = mh(tree).next_array
+    rows_of = tree.leaf_rows()
+    kind, offsets = tree.kind, tree.offsets
+    out: list[dict[int, float]] = [{} for _ in range(len(tree))]
+    for i in np.argsort(tree.heights, kind="stable").tolist():
+        k = int(kind[i])
+        if k == LEAF:
+            out[i] = {int(rows_of[i]): 1.0}
+        elif k == CHANCE:
+            assert tree.probs is not None
+            acc: dict[int, float] = {}
+            for c in range(int(offsets[i]), int(offsets[i + 1])):
+                p = float(tree.probs[c])
+                for r, q in out[c].items():
+                    acc[r] = acc.get(r, 0.0) + p * q
+            out[i] = acc
+        else:
+            out[i] = out[int(nxt[i])] if int(nxt[i]) >= 0 else out[int(offsets[i])]
+    return out
+
+
+def _expect(lot: Mapping[int, float], values: np.ndarray) -> float:
+    return float(sum(p * float(values[r]) for r, p in sorted(lot.items())))
+
+
+def _best_lottery(lots: Sequence[Mapping[int, float]], values: np.ndarray, sign: int) -> int:
+    """The first child whose expected value is best by the goal *sign* (ties within _TOL to the first)."""
+    keys = [sign * _expect(lot, values) for lot in lots]
+    top = max(keys)
+    return next(j for j, x in enumerate(keys) if x >= top - _TOL)
+
+
+def _robust(win: Mapping[int, float], lose: Mapping[int, float], strict: bool, a: np.ndarray, sign: int,
+            kind: str, k: float) -> bool:
+    """Does lottery *win* beat *lose* (strictly, or at least as well) for every candidate of the kind?"""
+    d: dict[int, float] = {}
+    for r, p in win.items():
+        d[r] = d.get(r, 0.0) + p
+    for r, p in lose.items():
+        d[r] = d.get(r, 0.0) - p
+    if kind == "within":
+        worst = sign * sum(x * float(a[r]) for r, x in d.items()) - k * sum(abs(x) for x in d.values())
+        return worst > _TOL if strict else worst >= -_TOL
+    # order: the classes of equal values, worst first by the goal; every tail sum of d must be >= 0
+    classes: dict[float, float] = {}
+    for r, x in d.items():
+        v = sign * float(a[r])
+        classes[v] = classes.get(v, 0.0) + x
+    tail, tails = 0.0, []
+    for v in sorted(classes, reverse=True)[:-1]:
+        tail += classes[v]
+        tails.append(tail)
+    if any(x < -_TOL for x in tails):
+        return False
+    return any(x > _TOL for x in tails) if strict else True
 
 
 def _base_nodes(tree: GameTree, owner: int) -> np.ndarray:

@@ -1,11 +1,14 @@
 """What is missing for a node to be decided: the formula that does not follow, with a countermodel.
 
 For an undecided node n, D(n) (see :mod:`kop.selection.decide`) does not
-follow from the knowledge.  :func:`missing_knowledge` names, for every such
-node, the first part of D(n) that fails -- ``K_B E_A`` at a height-1 node of
-A, or ``K_B D(c)`` for a child c -- and the prover's countermodel: a model of
-the knowledge where that formula is false at the designated world.  Every
-countermodel is checked by the model checker before it is reported.
+follow from the knowledge.  D(n) is a conjunction of knowledge chains
+``K_a1 K_a2 ... E_p`` (K distributes over conjunction, and ``K_a K_a = K_a`` in
+S5), such as ``K_B E_A`` (B must know A's evaluation to predict A) or
+``K_B K_A E_B`` (B must know that A can predict B below).
+:func:`missing_knowledge` names, for every such node, the shortest chain
+that does not follow (the first of them in D(n)'s order), and the prover's countermodel: a model of the knowledge
+where that chain is false at the designated world.  Every countermodel is
+checked by the model checker before it is reported.
 
 Example
 -------
@@ -13,7 +16,7 @@ Example
 >>> from kop.selection.examples import figure2
 >>> gaps = missing_knowledge(figure2(), kop.f_level("A", "B", 1) + kop.f_level("B", "A", 0))
 >>> [(g.node, str(g.formula)) for g in gaps][:2]
-[('root', 'K_B K_A E_B'), ('S', 'K_A K_B K_A E_B')]
+[('root', 'K_B E_A'), ('S', 'K_A K_B E_A')]
 
 Reference: Sang & Chen, *Beyond Minimax*, Algorithm 3.
 """
@@ -26,10 +29,10 @@ from typing import Any
 
 from kop.games.tree import GameTree
 from kop.syntax.errors import KopError
-from kop.syntax.formula import TRUE, And, Formula, Not, conj
+from kop.syntax.formula import TRUE, And, Formula, Know, Not, conj
 from kop.selection.decide import decide
 
-__all__ = ["Gap", "missing_knowledge"]
+__all__ = ["Gap", "missing_knowledge", "chains"]
 
 
 @dataclass(frozen=True)
@@ -57,23 +60,35 @@ class Gap:
 
 
 def missing_knowledge(tree: GameTree, knowledge: Iterable[Formula | str], *,
-                      timeout: float | None = None) -> list[Gap]:
+                      timeout: float | None = None, evaluations: Iterable | None = None,
+                      strict: bool = False) -> list[Gap]:
     """For every undecided internal node of *tree*, in the tree's order, the formula that does not follow.
 
     Parameters
     ----------
     tree : GameTree
-        Two players, no chance nodes.
+        Two players (chance nodes allowed).
     knowledge : formulas or strings
         What is true at the actual world.
     timeout : float, optional
         Seconds for each prover question.
+    evaluations : EvaluationKnowledge values, optional
+        Partial knowledge of evaluations (:func:`kop.decide`): D(n) then has
+        ``true`` where a statement fixes the mover's choice, and the
+        statements' propositional content joins the premises.
+    strict : bool
+        The stricter reading of Definition 6 (:func:`kop.decide`).
     """
     from kop.reasoning.entailment import cached_entails as entails
     from kop.syntax.parser import parse
 
     ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
-    decision = decide(tree, ks, timeout=timeout)
+    evs = tuple(evaluations) if evaluations is not None else ()
+    decision = decide(tree, ks, timeout=timeout, evaluations=evs or None, strict=strict)
+    if evs:
+        from kop.selection.evaluations import knowledge_formulas, resolve_all
+
+        ks = ks + knowledge_formulas(tree, resolve_all(tree, evs))
     premise = conj(ks) if ks else TRUE
     cache: dict[Formula, Any] = {}
     gaps = []
@@ -81,8 +96,7 @@ def missing_knowledge(tree: GameTree, knowledge: Iterable[Formula | str], *,
         if n.is_leaf or decision.decided[n.index]:
             continue
         whole = decision.formulas[n.index]
-        parts = whole.args if isinstance(whole, And) else (whole,)
-        for part in parts:
+        for part in sorted(chains(whole), key=_depth):
             if part not in cache:
                 cache[part] = entails(ks, part, timeout=timeout)
             v = cache[part]
@@ -93,3 +107,27 @@ def missing_knowledge(tree: GameTree, knowledge: Iterable[Formula | str], *,
                 gaps.append(Gap(n.name, str(n.player), part, whole, model))
                 break
     return gaps
+
+
+def _depth(f: Formula) -> int:
+    d = 0
+    while isinstance(f, Know):
+        d, f = d + 1, f.arg
+    return d
+
+
+def chains(phi: Formula) -> list[Formula]:
+    """The knowledge chains whose conjunction is *phi* (a D(n) formula), in order, without repeats.
+
+    >>> from kop.syntax.parser import parse
+    >>> [str(c) for c in chains(parse("K_B (K_A (K_B K_A E_B & K_B E_A) & K_A E_B)"))]
+    ['K_B K_A K_B K_A E_B', 'K_B K_A K_B E_A', 'K_B K_A E_B']
+    """
+    def split(f: Formula) -> list[Formula]:
+        if isinstance(f, And):
+            return [c for g in f.args for c in split(g)]
+        if isinstance(f, Know):
+            return [c if isinstance(c, Know) and c.agent == f.agent else Know(f.agent, c) for c in split(f.arg)]
+        return [f]
+
+    return list(dict.fromkeys(c for c in split(phi) if c != TRUE))

@@ -244,7 +244,7 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     Parameters
     ----------
     tree : GameTree
-        Two players, no chance nodes; P must move at the root.
+        Two players (chance nodes allowed: a chance node is decided when its children are); P must move at the root.
     knowledge : formulas or strings
         What is true at the actual world (both players' knowledge; common
         knowledge written with ``C{A,B}``).

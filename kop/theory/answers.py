@@ -108,7 +108,8 @@ def decision_report(state: Any, st: Statement, ctx: Context) -> tuple[list[str],
          else decide(tree, ctx.formulas, timeout=state.timeout))
     names = [n.name for n in d.decided_nodes()]
     extra = [n.name for n in d.decided_by_partial_knowledge()] if evs else None
-    gaps = [g for g in missing_knowledge(tree, ctx.formulas, timeout=state.timeout) if g.node not in names]
+    gaps = [g for g in missing_knowledge(tree, ctx.formulas, timeout=state.timeout, evaluations=evs or None)
+            if g.node not in names]
     return names, extra, gaps
 
 

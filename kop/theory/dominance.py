@@ -176,7 +176,7 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
     Parameters
     ----------
     tree : GameTree
-        Two players, no chance nodes; *player* moves at the root.
+        Two players (chance nodes allowed); *player* moves at the root.
     knowledge : formulas
         What is true at the actual world.
     player : str, optional

@@ -207,12 +207,18 @@ def test_docstring_examples(name):
 
 def test_partial_knowledge_of_evaluations_reaches_the_selector():
     g = kop.figure2_game()
-    a = kop.Agent("A", knowledge=(kop.f_level("A", "B", 0), kop.knows_order("A", "B")))
+    # A knows the order of B's outcomes, and (publicly) that B knows the order of A's: every node is
+    # decided (B must predict A too: SPEC §2.6 erratum), so A plays M^h
+    both = (kop.knows_order("A", "B"), kop.knows_order("B", "A"))
+    a = kop.Agent("A", knowledge=(kop.f_level("A", "B", 0), *both))
     b = kop.Agent("B", knowledge=kop.f_level("B", "A", 0))
-    assert a.evaluation_knowledge == (kop.knows_order("A", "B"),)
+    assert a.evaluation_knowledge == both
     r = kop.Match(g, [a, b]).play()
     assert r.outcome == (10, 3) and r.strategies[0] == ("A", "Mh")
-    assert "partial knowledge: knows_order('A', 'B')" in r.log[0].reasons
+    assert "partial knowledge: knows_order('A', 'B'); knows_order('B', 'A')" in r.log[0].reasons
+    # knowing B's order alone decides B's nodes of height 1 only: B cannot predict A at U and V
+    one = kop.Agent("A", knowledge=(kop.f_level("A", "B", 0), kop.knows_order("A", "B")))
+    assert kop.Match(g, [one, b]).play().outcome == (4, 7)
     plain = kop.Match(g, [kop.Agent("A", knowledge=kop.f_level("A", "B", 0)), b]).play()
     assert plain.outcome == (4, 7)
     # an interval too wide to fix B's choices changes nothing

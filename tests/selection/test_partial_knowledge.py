@@ -312,7 +312,11 @@ def test_two_candidates_that_agree_on_every_choice_decide_everything_below():
     # A knows E_B only up to two candidates that order p's and q's leaves alike
     spec = kop.knows_candidates("A", "B", [[3, 1, 2, 5], [30, 10, 2, 9]])
     d = decide(t, [], evaluations=[spec, kop.knows_nothing("B", "A")])
-    assert [n.name for n in d.decided_by_partial_knowledge()] == ["root", "p", "q"]
+    # B knows nothing of E_A, so B cannot predict A's choice at the root: undecided (Definition 6;
+    # Algorithm 3 as printed decided it, SPEC §2.6 erratum)
+    assert [n.name for n in d.decided_by_partial_knowledge()] == ["p", "q"]
+    both = decide(t, [], evaluations=[spec, kop.knows_order("B", "A")])
+    assert [n.name for n in both.decided_by_partial_knowledge()] == ["root", "p", "q"]
     s = kop.select(t, [], evaluations=[spec, kop.knows_nothing("B", "A")])
     # A's level is 0 (it does not know E_B), yet it predicts every move of B: M^h applies, and wins
     assert s.level == 0 and s.recommended.strategy == "Mh" and s.recommended.guaranteed == (4, 2)
@@ -422,14 +426,16 @@ def _kop(*args):
 
 
 def test_kop_select_with_partial_knowledge():
-    r = _kop("select", "theories/figure2.json", "-c", "A=0", "-c", "B=0", "-e", "A:B=order", "--json")
+    r = _kop("select", "theories/figure2.json", "-c", "A=0", "-c", "B=0", "-e", "A:B=order", "-e", "B:A=order",
+             "--json")
     assert r.returncode == 0, r.stderr
     import json
 
     out = json.loads(r.stdout)
     assert out["recommended"] == "Mh" and out["outcome"] == [10, 3]
     assert out["decided_by_partial_knowledge"] == ["root", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"]
-    assert out["evaluations"] == [{"knower": "A", "owner": "B", "kind": "order"}]
+    assert out["evaluations"] == [{"knower": "A", "owner": "B", "kind": "order"},
+                                  {"knower": "B", "owner": "A", "kind": "order"}]
 
 
 @pytest.mark.parametrize("spec,message", [
@@ -471,8 +477,9 @@ def test_select_at_a_node_restricts_the_statements_to_its_subtree():
     s = kop.select(t, [], "B", node="S", evaluations=evals)
     assert [e.describe() for e in s.decision.evaluations] == [
         "knows_on_subtree('A', 'B', 'root/0')", "knows_candidates('B', 'A', [2 candidates])"]
-    # on S's subtree, A knows E_B below U: W and X are decided (publicly), so U is; Y and Z are not
-    assert [n.name for n in s.decision.decided_nodes()] == ["U", "W", "X"]
+    # on S's subtree, A knows E_B below U: W and X are decided (publicly); U is not, since B's two
+    # candidates give A different choices there (X's outcome is worth 10 or 6 to A, W's 7)
+    assert [n.name for n in s.decision.decided_nodes()] == ["W", "X"]
 
 
 @settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])

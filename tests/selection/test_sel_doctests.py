@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["decide", "selector", "evaluations", "evaluation_model", "behaviours", "examples"]
+MODULES = ["decide", "selector", "evaluations", "evaluation_model", "behaviours", "examples", "reference_decide", "missing"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -311,11 +311,12 @@ def test_partial_knowledge_theory():
     ans = kop.run_theory(kop.load_theory(THEORIES / "partial_knowledge.kop"))
     dec = {a.scenario: a.result for a in ans if a.question == "decided"}
     assert dec["b_partial"]["decided"] == [] and dec["a_partial"]["by_partial_knowledge"] == \
-        ["root", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"]
+        ["R", "T", "W", "X", "Y", "Z"]                  # B cannot predict A at U and V (SPEC §2.6 erratum)
+    assert dec["both_partial"]["by_partial_knowledge"] == ["root", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"]
     dom = {a.scenario: a.result for a in ans if a.question.startswith("dominates")}
-    assert dom["a_partial"]["recommended"] == "Mh" and dom["a_partial"]["outcome"] == [10, 3]
-    assert dom["a_partial"]["candidates"][0]["precondition"]["status"] == "met by partial knowledge"
-    assert dom["b_partial"]["recommended"] == "minimax"
+    assert dom["both_partial"]["recommended"] == "Mh" and dom["both_partial"]["outcome"] == [10, 3]
+    assert dom["both_partial"]["candidates"][0]["precondition"]["status"] == "met by partial knowledge"
+    assert dom["b_partial"]["recommended"] == "minimax" and dom["a_partial"]["recommended"] == "minimax"
 
 
 def test_partial_knowledge_contradicting_the_formulas_names_both_statements():
