@@ -21,7 +21,7 @@ world some designated event's precondition holds) and at the end whether the goa
 
 >>> task = load_task(DOMAIN_EXAMPLE, PROBLEM_EXAMPLE)
 >>> len(task.initial), task.goal
-(2, Know('a', Atom('heads')))
+(2, kop.parse('K_a heads'))
 >>> result = validate_plan(task, parse_plan("(peek a)"))
 >>> result.valid, [s.applicable for s in result.steps]
 (True, [True])

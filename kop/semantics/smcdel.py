@@ -229,7 +229,7 @@ def parse_smcdel(text: str) -> SmcdelSpec:
     -------
     >>> spec = parse_smcdel("VARS 1,2 LAW ONEOF(1,2) OBS a: 1 VALID? a knows whether 2")
     >>> spec.law
-    Or(And(Atom('p1'), Not(Atom('p2'))), And(Not(Atom('p1')), Atom('p2')))
+    kop.parse('p1 & ~p2 | ~p1 & p2')
     >>> spec.run()[0].answer
     True
     """

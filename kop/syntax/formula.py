@@ -7,7 +7,13 @@ formula).  Build them by parsing (:func:`kop.parse`) or in Python::
     >>> from kop import symbols, K, C
     >>> p, q = symbols("p q")
     >>> (K("a", p) & ~q) >> C(["a", "b"], p)
-    Implies(And(Know('a', Atom('p')), Not(Atom('q'))), Common(('a', 'b'), Atom('p')))
+    kop.parse('K_a p & ~q -> C{a,b} p')
+
+A formula's ``repr`` is code in kop's syntax that rebuilds it (as python-chess's values
+do); :meth:`Formula.structure` shows the constructors:
+
+    >>> ((K("a", p) & ~q) >> C(["a", "b"], p)).structure()
+    "Implies(And(Know('a', Atom('p')), Not(Atom('q'))), Common(('a', 'b'), Atom('p')))"
 
 Operators: ``~`` (not), ``&`` (and), ``|`` (or), ``>>`` (implies); ``a.iff(b)``.
 They keep Python's precedence, in which ``>>`` binds tighter than ``&`` and
@@ -15,7 +21,7 @@ They keep Python's precedence, in which ``>>`` binds tighter than ``&`` and
 antecedent:
 
     >>> K("a", p) & ~q >> p
-    And(Know('a', Atom('p')), Implies(Not(Atom('q')), Atom('p')))
+    kop.parse('K_a p & (~q -> p)')
 
 Conjunction and disjunction are n-ary (``And(p, q, r)``) so that long flat
 chains stay shallow.  Groups are stored sorted and without duplicates, so
@@ -71,8 +77,24 @@ def _check_formula(x: object, where: str) -> Formula:
     return x
 
 
+def _structure(v: object) -> str:
+    if isinstance(v, Formula):
+        return v.structure()
+    if isinstance(v, tuple):
+        return "(" + ", ".join(_structure(x) for x in v) + ("," if len(v) == 1 else "") + ")"
+    return repr(v)
+
+
 class Formula:
-    """Base class of all formulas.  Immutable; equality is structural."""
+    """Base class of all formulas.  Immutable; equality is structural.
+
+    Its ``repr`` is code in kop's syntax that rebuilds it (``kop.parse('K_a p')``), and
+    :meth:`structure` shows the constructors.
+
+    >>> import kop
+    >>> kop.parse("C{A,B} (E_A & E_B) -> K_A K_B E_A")
+    kop.parse('C{A,B} (E_A & E_B) -> K_A K_B E_A')
+    """
 
     __slots__ = ("_hash",)
     _fields: ClassVar[tuple[str, ...]] = ()
@@ -128,7 +150,32 @@ class Formula:
         return self._values()
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(repr(v) for v in self._init_args())})"
+        """The formula in kop's syntax, as code that rebuilds it: ``kop.parse('K_a p')``.
+
+        Formulas too deep for the printer fall back to the constructor form, ``Know('a', Atom('p'))``
+        (:meth:`structure`).
+        """
+        from kop.syntax.printer import to_ascii
+
+        try:
+            return f"kop.parse({to_ascii(self)!r})"
+        except (RecursionError, ValueError):
+            return self.structure()
+
+    def structure(self) -> str:
+        """The formula as nested constructors: ``Know('a', Atom('p'))``.
+
+        >>> import kop
+        >>> kop.parse("K_a p").structure()
+        "Know('a', Atom('p'))"
+        """
+        return f"{type(self).__name__}({', '.join(_structure(v) for v in self._init_args())})"
+
+    def _repr_latex_(self) -> str:
+        """LaTeX for Jupyter: notebooks show the formula typeset."""
+        from kop.syntax.printer import to_latex
+
+        return f"${to_latex(self)}$"
 
     def __str__(self) -> str:
         from kop.syntax.printer import to_ascii
@@ -556,7 +603,7 @@ class Probability(_Modal):
     of its cell, renormalized within the cell, in exact arithmetic.
 
     >>> Probability("a", Atom("p"), ">=", "0.5")
-    Probability('a', Atom('p'), '>=', Fraction(1, 2))
+    kop.parse('P_a(p) >= 1/2')
     """
 
     __slots__ = ("agent", "arg", "relation", "bound")
@@ -648,7 +695,7 @@ def B(agent: str, phi: Formula | str, given: Formula | str | None = None) -> For
     """``B_agent phi``, or the conditional belief ``B_agent(given, phi)`` when *given* is given.
 
     >>> B("a", "p"), B("a", "q", given="p")
-    (Belief('a', Atom('p')), CondBelief('a', Atom('p'), Atom('q')))
+    (kop.parse('B_a p'), kop.parse('B_a(p, q)'))
     """
     if given is None:
         return Belief(agent, _as_formula(phi))
@@ -688,7 +735,7 @@ def P(agent: str, phi: Formula | str) -> _ProbTerm:
 
     >>> from fractions import Fraction
     >>> P("a", "p") >= Fraction(1, 3)
-    Probability('a', Atom('p'), '>=', Fraction(1, 3))
+    kop.parse('P_a(p) >= 1/3')
     >>> str(P("a", "p & q") < "0.5")
     'P_a(p & q) < 1/2'
     """

@@ -2,9 +2,9 @@
 
     >>> from kop import parse
     >>> parse("K_A K_B E_A")
-    Know('A', Know('B', Atom('E_A')))
-    >>> parse("C{A,B}(p, K_A q)")
-    RelCommon(('A', 'B'), Atom('p'), Know('A', Atom('q')))
+    kop.parse('K_A K_B E_A')
+    >>> parse("C{A,B}(p, K_A q)").structure()
+    "RelCommon(('A', 'B'), Atom('p'), Know('A', Atom('q')))"
 
 The grammar is an LALR(1) Lark grammar.  Lark analyses it (once; the tables are
 kept in kop's cache folder, see :func:`kop.syntax.grammar_cache.lalr_tables`)
@@ -196,8 +196,8 @@ def parse(text: str) -> F.Formula:
 
     Examples
     --------
-    >>> parse("~K_B E_A")
-    Not(Know('B', Atom('E_A')))
+    >>> parse("~K_B E_A").structure()
+    "Not(Know('B', Atom('E_A')))"
     """
     if not isinstance(text, str):
         raise TypeError(f"parse() needs a string, not {type(text).__name__}")

@@ -31,7 +31,7 @@ def test_python_examples(monkeypatch):
 def test_command_line_transcript(tmp_path):
     """Each '$ kop ...' line, run in a scratch directory, prints the lines shown after it."""
     (tmp_path / "theories").symlink_to(ROOT / "theories")
-    block = re.search(r"### Command line\n\n```sh\n(.*?)```", _engine_section(), flags=re.S).group(1)
+    block = re.search(r"##+ Command line\n\n```sh\n(.*?)```", _engine_section(), flags=re.S).group(1)
     commands: list[tuple[str, list[str]]] = []
     for line in block.splitlines():
         if line.startswith("$ "):

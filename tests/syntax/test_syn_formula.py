@@ -41,7 +41,11 @@ def test_groups_are_canonical():
 
 def test_repr_is_readable_and_str_is_ascii():
     f = parse("K_a (p -> q)")
-    assert repr(f) == "Know('a', Implies(Atom('p'), Atom('q')))"
+    assert repr(f) == "kop.parse('K_a (p -> q)')"      # code in kop's syntax that rebuilds it
+    import kop
+
+    assert eval(repr(f)) == f
+    assert f.structure() == "Know('a', Implies(Atom('p'), Atom('q')))"
     assert str(f) == "K_a (p -> q)"
 
 

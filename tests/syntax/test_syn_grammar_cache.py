@@ -16,7 +16,7 @@ from kop.syntax.grammar_cache import cache_dir, grammar_dir, lalr_parser
 
 PARSE = ("from kop.syntax.grammar_cache import lalr_parser; from kop.syntax.parser import _Build; "
          "p = lalr_parser('s5n', lexer='contextual', transformer=_Build(), maybe_placeholders=False); "
-         "print(repr(p.parse('C{a,b}(p, K_a ~q) -> [!p] Kw_b q')))")
+         "print(p.parse('C{a,b}(p, K_a ~q) -> [!p] Kw_b q').structure())")
 EXPECTED = "Implies(RelCommon(('a', 'b'), Atom('p'), Know('a', Not(Atom('q')))), " \
            "Announce(Atom('p'), KnowWhether('b', Atom('q'))))"
 
