@@ -52,6 +52,8 @@ def two_players(tree: GameTree) -> tuple[str, str]:
                         f"{len(tree.players)} players ({', '.join(tree.player_names)})")
     if tree.has_chance:
         raise TreeError("knowledge-based selection handles trees without chance nodes")
+    if tree.simultaneous:  # Decide and the strategies it ranks are defined for sequential moves
+        tree.require_sequential("knowledge-based selection (Decide, select, decided, dominates)")
     if tree.root.is_leaf:
         raise TreeError("the tree is a single leaf: nobody moves")
     first = tree.player_names[int(tree.kind[0])]
