@@ -190,19 +190,26 @@ class _CsvAppender:
 
     def _open(self) -> Any:
         if self.fh is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.fh = open(self.path, "a", newline="", encoding="utf-8")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.fh = open(self.path, "a", newline="", encoding="utf-8")
+            except OSError as exc:
+                raise ExperimentError(f"results file {str(self.path)!r}: {exc.strerror or exc}") from None
         return self.fh
 
     def _rewrite(self) -> None:
         self.close()
         tmp = self.path.with_name(self.path.name + ".tmp")
-        with open(tmp, "w", newline="", encoding="utf-8") as fh:
-            writer = csv.writer(fh)
-            writer.writerow(self.header)
-            for row in self.rows:
-                writer.writerow([_encode_cell(row[c]) if c in row else "" for c in self.header])
-        os.replace(tmp, self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "w", newline="", encoding="utf-8") as fh:
+                writer = csv.writer(fh)
+                writer.writerow(self.header)
+                for row in self.rows:
+                    writer.writerow([_encode_cell(row[c]) if c in row else "" for c in self.header])
+            os.replace(tmp, self.path)
+        except OSError as exc:  # the rows already written stay in the file
+            raise ExperimentError(f"results file {str(self.path)!r}: {exc.strerror or exc}") from None
 
     def append(self, row: Row) -> None:
         self.rows.append(row)
@@ -221,11 +228,37 @@ class _CsvAppender:
             self.fh = None
 
 
+def _check_results_path(path: Path) -> None:
+    """An ExperimentError unless *path* (and a Parquet file's journal) is a regular file that can be
+    written, or is missing in a folder that exists or can be made."""
+    import stat
+
+    for p in (path, _journal(path)) if _is_parquet(path) else (path,):
+        try:
+            mode = os.stat(p).st_mode
+        except FileNotFoundError:
+            parent = p.parent
+            while not parent.exists() and parent != parent.parent:
+                parent = parent.parent
+            if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+                raise ExperimentError(f"results file {str(p)!r}: cannot create it in {str(parent)!r}") from None
+            continue
+        except OSError as exc:
+            raise ExperimentError(f"results file {str(p)!r}: {exc.strerror or exc}") from None
+        if not stat.S_ISREG(mode):
+            what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise ExperimentError(f"results file {str(p)!r} is {what}")
+        if not os.access(p, os.R_OK | os.W_OK):
+            raise ExperimentError(f"results file {str(p)!r} is not readable and writable")
+
+
 class _Store:
     """The results file of one run: CSV appended in place, or Parquet via a CSV journal."""
 
     def __init__(self, path: Path | None):
         self.path = path
+        if path is not None:
+            _check_results_path(path)
         self.rows: list[Row] = read_results(path) if path is not None else []
         self.appender: _CsvAppender | None = None
         if path is not None:

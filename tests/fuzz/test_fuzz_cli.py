@@ -50,7 +50,8 @@ KINDS = ("alternating", "nonalternating", "chance", "simultaneous_root", "simult
 SEQUENTIAL = ["minimax", "alphabeta", "M0", "M1", "M2", "Mh", "HM0M1", "HM0M2"]
 SEARCHES = ["maxn", "bnb", "lower_eval", "bimodal", "paranoid", "expectimax", "star1", "star2", "cscout", "naive",
             "substructure", "dominating"]
-TIMEOUT = "5"
+#: prover budgets: ample, or small enough that some questions end "unknown within the limit"
+TIMEOUTS = st.sampled_from(["5", "5", "5", "0.05"])
 THEORY_TOKENS = ["{", "}", "ask", "core", "=", "\n", '"', "tree", "game", "->", "(1,2)", "scenario", "in", "expect"]
 
 
@@ -150,6 +151,36 @@ def question_lines(draw: st.DrawFn, players: tuple[str, ...]) -> list[str]:
     return draw(st.lists(st.sampled_from(pool), min_size=1, max_size=3, unique=True))
 
 
+def _nodes(node: Any) -> list[dict]:
+    """Every node object of a kop-tree/1 document below *node* (joint moves flattened)."""
+    out = [node]
+    kids = node.get("children") or []
+    if "simultaneous" in node:
+        kids = node["simultaneous"]["children"]
+        while kids and isinstance(kids[0], list):
+            kids = [x for row in kids for x in row]
+    for k in kids:
+        out += _nodes(k)
+    return out
+
+
+def decorate(draw: st.DrawFn, tree: kop.GameTree) -> kop.GameTree:
+    """*tree* with some node labels and move names (unique, or one clash) and drawn goals."""
+    if not draw(st.booleans()):
+        return tree
+    doc = json.loads(kop.dumps_tree(tree))
+    doc["players"] = [{"name": p.name, "goal": draw(st.sampled_from(["max", "min"]))} for p in tree.players]
+    for k, node in enumerate(_nodes(doc["root"])):
+        if draw(st.integers(0, 2)) == 0:
+            node["label"] = draw(st.sampled_from([f"n{k}", f"n{k}", "X"]))
+        if k and draw(st.integers(0, 2)) == 0:
+            node["move"] = draw(st.sampled_from([f"m{k}", "go", "a b"]))
+    try:
+        return kop.GameTree.from_dict(doc)
+    except kop.KopError:  # a label used twice, where the format forbids it
+        return tree
+
+
 def write_efg_or_json(draw: st.DrawFn, tree: kop.GameTree, folder: Path) -> str:
     if not tree.simultaneous and draw(st.integers(0, 3)) == 0:
         path = folder / "tree.efg"
@@ -165,7 +196,7 @@ def inputs(draw: st.DrawFn, folder: Path, trees: st.SearchStrategy[kop.GameTree]
     """A tree of any kind written out, a theory naming it, a model, a formula and malformed files."""
     for old in folder.iterdir():  # one folder, reused by every example
         shutil.rmtree(old) if old.is_dir() else old.unlink()
-    tree = draw(trees)
+    tree = decorate(draw, draw(trees))
     tree_file = write_efg_or_json(draw, tree, folder)
     players = tree.player_names
     theory = [f'tree "{Path(tree_file).name}"', *knowledge_lines(draw, players)]
@@ -223,7 +254,9 @@ def _solve(draw: st.DrawFn, inp: Inputs) -> list[str]:
     s = draw(st.sampled_from(SEQUENTIAL + SEARCHES + ["nosuch"]))
     return ["solve", _main_input(draw, inp.tree_file, inp), "-s", s,
             *_maybe(draw, "--player", draw(st.sampled_from([*inp.players, "Z"]))),
-            *_maybe(draw, "--tie", "last"), *_maybe(draw, "--json")]
+            *_maybe(draw, "--tie", "last"),
+            *_maybe(draw, "--bounds", draw(st.sampled_from(["0,100", "-5,5", "1,0", "x", "0,1e400"]))),
+            *_maybe(draw, "--sum-bounds", draw(st.sampled_from(["0,300", "1,1", "nan,1"]))), *_maybe(draw, "--json")]
 
 
 def _play(draw: st.DrawFn, inp: Inputs) -> list[str]:
@@ -235,18 +268,27 @@ def _play(draw: st.DrawFn, inp: Inputs) -> list[str]:
 
 
 def _select(draw: st.DrawFn, inp: Inputs) -> list[str]:
-    argv = ["select", _main_input(draw, inp.tree_file, inp), "--timeout", TIMEOUT]
+    argv = ["select", _main_input(draw, inp.tree_file, inp), "--timeout", draw(TIMEOUTS)]
     for p in draw(st.lists(st.sampled_from(inp.players), unique=True)):
         argv += ["-c", f"{p}={draw(st.integers(0, 3))}"]
     if draw(st.booleans()):
         p, q = draw(st.sampled_from(inp.players)), draw(st.sampled_from(inp.players))
-        argv += ["-e", f"{p}:{q}={draw(st.sampled_from(['exact', 'nothing', 'order', 'within:1']))}"]
+        kinds = ["exact", "nothing", "order", "within:1", "within:0.5", "subtree:root", "subtree:root/0",
+                 "subtree:nosuch", f"candidates:{_candidates(draw, inp.tree)}"]
+        argv += ["-e", f"{p}:{q}={draw(st.sampled_from(kinds))}"]
     return argv + _maybe(draw, "-k", f"K_{inp.players[0]} E_{inp.players[-1]}") + _maybe(draw, "--json")
+
+
+def _candidates(draw: st.DrawFn, tree: kop.GameTree) -> str:
+    """Candidate evaluations for ``-e K:O=candidates:...``: the first player's own values, and others."""
+    own = [str(int(x)) if float(x).is_integer() else str(x) for x in tree.payoffs[:, 0]]
+    other = [str(draw(st.integers(-3, 3))) for _ in own]
+    return draw(st.sampled_from([",".join(own) + ";" + ",".join(other), ",".join(other), ",".join(own[:-1])]))
 
 
 def _match(draw: st.DrawFn, inp: Inputs) -> list[str]:
     game = draw(st.sampled_from([inp.tree_file, inp.theory]))
-    argv = ["match", _main_input(draw, game, inp), "--timeout", TIMEOUT, "--max-nodes", "20000"]
+    argv = ["match", _main_input(draw, game, inp), "--timeout", draw(TIMEOUTS), "--max-nodes", "20000"]
     for p in inp.players:
         argv += ["-a", draw(st.sampled_from([p, f"{p}=level:{draw(st.integers(0, 2))}", f"{p}=strategy:minimax"]))]
     return argv + _maybe(draw, "--communication") + _maybe(draw, "--json")
@@ -254,7 +296,7 @@ def _match(draw: st.DrawFn, inp: Inputs) -> list[str]:
 
 def _theory_cmd(name: str) -> Callable[[st.DrawFn, Inputs], list[str]]:
     def build(draw: st.DrawFn, inp: Inputs) -> list[str]:
-        argv = [name, _main_input(draw, inp.theory, inp), "--timeout", TIMEOUT]
+        argv = [name, _main_input(draw, inp.theory, inp), "--timeout", draw(TIMEOUTS)]
         argv += _maybe(draw, "--scenario", draw(st.sampled_from(["s1", "s2", "nosuch"])))
         if name == "dominates":
             argv += _maybe(draw, "--player", draw(st.sampled_from(inp.players)))
@@ -264,7 +306,7 @@ def _theory_cmd(name: str) -> Callable[[st.DrawFn, Inputs], list[str]]:
 
 def _draw(draw: st.DrawFn, inp: Inputs) -> list[str]:
     source = draw(st.sampled_from([inp.tree_file, inp.tree_file, inp.theory, inp.model]))
-    argv = ["draw", _main_input(draw, source, inp), "-o", str(inp.folder / "picture.svg"), "--timeout", TIMEOUT]
+    argv = ["draw", _main_input(draw, source, inp), "-o", str(inp.folder / "picture.svg"), "--timeout", draw(TIMEOUTS)]
     if draw(st.booleans()):
         for p in inp.players:
             argv += ["--play", f"{p}={draw(st.sampled_from(SEQUENTIAL))}"]
@@ -288,7 +330,7 @@ def _model_cmd(name: str) -> Callable[[st.DrawFn, Inputs], list[str]]:
 
 def _prover_cmd(name: str) -> Callable[[st.DrawFn, Inputs], list[str]]:
     def build(draw: st.DrawFn, inp: Inputs) -> list[str]:
-        argv = [name, _formula(draw, inp), "--timeout", TIMEOUT]
+        argv = [name, _formula(draw, inp), "--timeout", draw(TIMEOUTS)]
         argv += _maybe(draw, "--method", draw(st.sampled_from(["auto", "sat", "bdd", "bdd-python", "nosuch"])))
         if name == "entails":
             argv += ["--premise", _formula(draw, inp)]
@@ -298,7 +340,7 @@ def _prover_cmd(name: str) -> Callable[[st.DrawFn, Inputs], list[str]]:
 
 def _level(draw: st.DrawFn, inp: Inputs) -> list[str]:
     p, q = draw(st.sampled_from(inp.players)), draw(st.sampled_from([*inp.players, "Z"]))
-    argv = ["level", "--player", p, "--opponent", q, "--max-depth", "3", "--timeout", TIMEOUT]
+    argv = ["level", "--player", p, "--opponent", q, "--max-depth", "3", "--timeout", draw(TIMEOUTS)]
     for _ in range(draw(st.integers(0, 2))):
         argv += ["-k", draw(st.sampled_from([f"K_{p} E_{q}", f"K_{q} K_{p} E_{q}", _formula(draw, inp)]))]
     return argv + _maybe(draw, "--json")
