@@ -109,3 +109,12 @@ def test_subtree_keeps_simultaneous_nodes():
     sub = t.subtree("root/1")
     assert sub.simultaneous == {0: ((0, 1), (2, 2))}
     assert kop.search(sub, "naive").value == pytest.approx(2.0)
+
+
+def test_solve_prints_the_root_stage_equilibrium():
+    r = run_cli(["solve", STAGE, "-s", "dominating"])
+    assert r.code == 0, r
+    assert r.out.splitlines()[-1] == "equilibrium at the root: Row plays (0.5, 0.5, 0), Col plays (0.5, 0.5)"
+    r = run_cli(["solve", STAGE, "-s", "naive", "-p", "Col"])
+    assert "value: -2.0" in r.out
+    assert r.out.splitlines()[-1] == "equilibrium at the root: Col plays (0.5, 0.5), Row plays (0.5, 0.5, 0)"
