@@ -595,3 +595,28 @@ def test_every_command_on_each_kind_of_tree(folder, kind):
                 expected = reference_stage_value(tree, 0)
                 assert expected is not None and json.loads(r.out)["value"] == pytest.approx(expected, abs=1e-6)
 
+
+
+# the Python API under the commands: a KopError or an answer, on every kind of tree
+
+API_CALLS: dict[str, Callable[[kop.GameTree], Any]] = {
+    "decide": lambda t: kop.decide(t, [], timeout=5),
+    "select": lambda t: kop.select(t, [], timeout=5),
+    "play": lambda t: kop.play(t, {p: "Mh" for p in t.player_names}),
+    "minimax": lambda t: kop.strategy(t, "minimax").value(),
+    "M1": lambda t: kop.strategy(t, "M1").value(),
+    "global_optimum": kop.global_optimum,
+    "subtree": lambda t: [t.subtree(n) for n in t.nodes()],
+    "dumps_efg": kop.dumps_efg,
+    "Match": lambda t: kop.Match(kop.games.implicit.TreeGame(t), [kop.Agent(p) for p in t.player_names]).play(),
+    **{f"search {s}": (lambda s: lambda t: kop.search(t, s))(s) for s in SEARCHES},
+}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=_QUIET)
+@given(tree=ANY_TREE, call=st.sampled_from(sorted(API_CALLS)))
+def test_api_answers_or_raises_a_kop_error(tree, call):
+    try:
+        API_CALLS[call](tree)
+    except kop.KopError:
+        pass
