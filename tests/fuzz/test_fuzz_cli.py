@@ -304,9 +304,19 @@ def _theory_cmd(name: str) -> Callable[[st.DrawFn, Inputs], list[str]]:
     return build
 
 
+def _output(draw: st.DrawFn, inp: Inputs, name: str) -> str:
+    """An output path: *name* in the folder, or a folder of that name, or one in a missing folder."""
+    k = draw(st.integers(0, 5))
+    if k == 4:
+        (inp.folder / "taken" / name).mkdir(parents=True, exist_ok=True)
+        return str(inp.folder / "taken" / name)
+    return str(inp.folder / "missing" / name) if k == 5 else str(inp.folder / name)
+
+
 def _draw(draw: st.DrawFn, inp: Inputs) -> list[str]:
     source = draw(st.sampled_from([inp.tree_file, inp.tree_file, inp.theory, inp.model]))
-    argv = ["draw", _main_input(draw, source, inp), "-o", str(inp.folder / "picture.svg"), "--timeout", draw(TIMEOUTS)]
+    argv = ["draw", _main_input(draw, source, inp), "-o", _output(draw, inp, "picture.svg"), "--timeout",
+            draw(TIMEOUTS)]
     if draw(st.booleans()):
         for p in inp.players:
             argv += ["--play", f"{p}={draw(st.sampled_from(SEQUENTIAL))}"]
@@ -321,7 +331,7 @@ def _model_cmd(name: str) -> Callable[[st.DrawFn, Inputs], list[str]]:
         if name == "check":
             argv += _maybe(draw, "--world", draw(st.sampled_from(["w0", "w1", "nosuch"])))
         else:
-            argv += _maybe(draw, "--output", str(inp.folder / "out.model.json"))
+            argv += _maybe(draw, "--output", _output(draw, inp, "out.model.json"))
         if name == "minimize":
             argv += _maybe(draw, "--generated")
         return argv + _maybe(draw, "--json")
