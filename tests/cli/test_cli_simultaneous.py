@@ -118,3 +118,17 @@ def test_solve_prints_the_root_stage_equilibrium():
     r = run_cli(["solve", STAGE, "-s", "naive", "-p", "Col"])
     assert "value: -2.0" in r.out
     assert r.out.splitlines()[-1] == "equilibrium at the root: Col plays (0.5, 0.5), Row plays (0.5, 0.5, 0)"
+
+
+@pytest.mark.parametrize("search", ["naive", "substructure", "dominating"])
+def test_a_minimizer_s_value_is_in_its_payoff_units(search):
+    """Found by the CLI fuzz test: the simultaneous-move searches reported a minimizing player's value
+    negated (-1 for a payoff of 1), unlike every other search; the row/col strategies were right."""
+    t = kop.GameTree.from_dict({"format": "kop-tree/1", "players": [{"name": "A", "goal": "min"}, "B"],
+                                "root": {"simultaneous": {"players": ["A", "B"], "children": [
+                                    [{"payoff": [1, 0]}, {"payoff": [5, 0]}], [{"payoff": [3, 0]}, {"payoff": [2, 0]}]]}}})
+    # A minimizes its payoff, B maximizes it (zero-sum view): mixed equilibrium, value 13/5
+    r = kop.search(t, search, player="A")
+    assert r.value == pytest.approx(13 / 5)
+    assert r.row == pytest.approx((1 / 5, 4 / 5)) and r.col == pytest.approx((3 / 5, 2 / 5))
+    assert kop.search(t, search, player="B").value == pytest.approx(0.0)
