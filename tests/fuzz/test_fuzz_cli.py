@@ -501,17 +501,10 @@ def folder():
 
 def _drive(data: st.DataObject, folder: Path, name: str) -> None:
     inp = data.draw(inputs(folder), label="inputs")
-    argv = data.draw(_argv_strategy(name, inp), label="argv")
+    argv = argv_for(data.draw, name, inp)
     r = clean(argv)
     spot_check(inp, r)
     expected_refusal(inp, r)
-
-
-def _argv_strategy(name: str, inp: Inputs) -> st.SearchStrategy[list[str]]:
-    @st.composite
-    def build(draw: st.DrawFn) -> list[str]:
-        return argv_for(draw, name, inp)
-    return build()
 
 
 FAST = [c for c in COMMANDS if c not in RARE]
