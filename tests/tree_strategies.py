@@ -9,6 +9,7 @@ fewer levels, fewer children, leaves instead of inner nodes, no chance nodes, sm
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -24,8 +25,13 @@ _LEAF = st.sampled_from([True, False, True, False, False, True, False, False, Fa
 @st.composite
 def tree_specs(draw: st.DrawFn, n_players: int = 2, *, max_depth: int = 5, max_branching: int = 3,
                chance: bool = False, movers: str = "alternate", inner_root: bool = False,
-               max_nodes: int = 200) -> Any:
-    """The nested structure of a game tree with placeholder leaves ``None`` (payoffs come later)."""
+               max_nodes: int = 200, simultaneous: bool = False) -> Any:
+    """The nested structure of a game tree with placeholder leaves ``None`` (payoffs come later).
+
+    With *simultaneous*, a node (the root too) may be a simultaneous-move node
+    ``{"simultaneous": (player indices, moves per player), "children": [...]}`` of two or more
+    players (one when there is one player), its children the joint moves in row-major order.
+    """
     names = NAMES[:n_players]
     count = [0]
 
@@ -34,6 +40,12 @@ def tree_specs(draw: st.DrawFn, n_players: int = 2, *, max_depth: int = 5, max_b
         must_branch = inner_root and depth == 0
         if not must_branch and (depth >= max_depth or count[0] >= max_nodes or draw(_LEAF)):
             return None
+        if simultaneous and draw(st.integers(0, 3)) == 3:
+            m = draw(st.integers(min(2, n_players), n_players))
+            who = tuple(draw(st.permutations(range(n_players)))[:m])
+            dims = tuple(draw(st.integers(1, max_branching if m <= 2 else 2)) for _ in who)
+            return {"simultaneous": (who, dims),
+                    "children": [node(depth + 1, mover) for _ in range(math.prod(dims))]}
         k = draw(st.integers(1, max_branching))
         if chance and depth > 0 and draw(st.integers(0, 3)) == 3:
             cuts = sorted(draw(st.sets(st.integers(1, 1023), min_size=k - 1, max_size=k - 1)))
@@ -56,13 +68,20 @@ def _leaves(spec: Any) -> int:
 def _fill(spec: Any, payoffs: list[tuple[int, ...]]) -> Any:
     if spec is None:
         return payoffs.pop()
-    return {**spec, "children": [_fill(c, payoffs) for c in spec["children"]]}
+    kids = [_fill(c, payoffs) for c in spec["children"]]
+    if "simultaneous" in spec:
+        who, dims = spec["simultaneous"]
+        for d in reversed(dims[1:]):  # nest the joint moves, one level per player
+            kids = [kids[j:j + d] for j in range(0, len(kids), d)]
+        return {"simultaneous": {"players": [NAMES[k] for k in who], "children": kids}}
+    return {**spec, "children": kids}
 
 
 @st.composite
 def game_trees(draw: st.DrawFn, players: int | tuple[int, ...] = 2, *, chance: bool = True,
                distinct: bool = False, goals: str | None = None, movers: str | None = None,
-               max_depth: int = 5, max_branching: int = 3, inner_root: bool = False) -> kop.GameTree:
+               max_depth: int = 5, max_branching: int = 3, inner_root: bool = False,
+               simultaneous: bool = False) -> kop.GameTree:
     """A :class:`kop.GameTree` drawn node by node.
 
     Parameters
@@ -79,12 +98,14 @@ def game_trees(draw: st.DrawFn, players: int | tuple[int, ...] = 2, *, chance: b
         Who moves: by turns down the tree, or anyone at each node (drawn when not given).
     inner_root : bool
         The root is a decision node (never a bare leaf).
+    simultaneous : bool
+        Whether simultaneous-move nodes may appear (the root too).
     """
     n = players if isinstance(players, int) else draw(st.sampled_from(players))
     movers = movers or draw(st.sampled_from(["alternate", "random"]))
     goals = goals or draw(st.sampled_from(["paper", "max"]))
     spec = draw(tree_specs(n, max_depth=max_depth, max_branching=max_branching, chance=chance,
-                           movers=movers, inner_root=inner_root))
+                           movers=movers, inner_root=inner_root, simultaneous=simultaneous))
     n_leaves = _leaves(spec)
     if distinct:
         columns = [draw(st.lists(st.integers(0, 1000), min_size=n_leaves, max_size=n_leaves, unique=True))

@@ -157,9 +157,12 @@ def _theory(args: argparse.Namespace, plays: dict[str, str]) -> tuple[Any, dict[
         names = ", ".join(c.name or "base" for c in ctxs)
         raise KopError(f"{args.source}: the theory has several scenarios ({names}); choose one with --scenario")
     ctx = ctxs[0]
+    where = f"scenario {ctx.name}" if ctx.name else "the base knowledge"
+    if tree.simultaneous and not plays:  # Decide and the selector need sequential moves: the game alone
+        fig = tree.draw(title=args.title)
+        return fig, {"scenario": ctx.name, "simultaneous": True}, f"{where}; simultaneous moves, no recommendation"
     probe = th.statements[-1] if th.statements else None
     evaluations = state.evaluations(ctx, probe) if probe is not None else []
-    where = f"scenario {ctx.name}" if ctx.name else "the base knowledge"
     if plays:
         from kop.selection.decide import decide
 

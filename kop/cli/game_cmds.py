@@ -181,3 +181,10 @@ def _search(args: argparse.Namespace, t: Any) -> None:
     print(f"leaves examined: {d['leaves']} of {t.n_leaves}{extra}")
     if step is not None:
         print(f"move:  root -> {step}")
+    if d.get("row") is not None and 0 in t.simultaneous:  # the root stage's equilibrium (mixed) strategies
+        me = t.player_index(args.player)
+        who = t.simultaneous[0][0]
+        other = who[1] if who[0] == me else who[0]
+        mix = ", ".join(f"{t.players[k].name} plays ({', '.join(f'{x:.4g}' for x in d[side])})"
+                        for k, side in ((me, "row"), (other, "col")))
+        print(f"equilibrium at the root: {mix}")

@@ -237,19 +237,26 @@ class _CsvAppender:
 
     def _open(self) -> Any:
         if self.fh is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.fh = open(self.path, "a", newline="", encoding="utf-8")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.fh = open(self.path, "a", newline="", encoding="utf-8")
+            except OSError as exc:
+                raise ExperimentError(f"results file {str(self.path)!r}: {exc.strerror or exc}") from None
         return self.fh
 
     def _rewrite(self) -> None:
         self.close()
         tmp = self.path.with_name(self.path.name + ".tmp")
-        with open(tmp, "w", newline="", encoding="utf-8") as fh:
-            writer = csv.writer(fh)
-            writer.writerow(self.header)
-            for row in self.rows:
-                writer.writerow([_encode_cell(row[c]) if c in row else "" for c in self.header])
-        os.replace(tmp, self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "w", newline="", encoding="utf-8") as fh:
+                writer = csv.writer(fh)
+                writer.writerow(self.header)
+                for row in self.rows:
+                    writer.writerow([_encode_cell(row[c]) if c in row else "" for c in self.header])
+            os.replace(tmp, self.path)
+        except OSError as exc:  # the rows already written stay in the file
+            raise ExperimentError(f"results file {str(self.path)!r}: {exc.strerror or exc}") from None
 
     def append(self, row: Row) -> None:
         self.rows.append(row)

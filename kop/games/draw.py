@@ -1,7 +1,8 @@
 """Pictures of game trees: payoffs at the leaves, decided nodes marked, a play highlighted.
 
 Every internal node is a circle with the name of the player who moves there
-(chance nodes are grey diamonds with their edge probabilities); its label, when
+(chance nodes are grey diamonds with their edge probabilities; a simultaneous-move
+node is a square naming its players, ``A|B``, its edges the joint moves ``0,1``); its label, when
 it has one, stands beside it, and move labels sit on the edges.  Leaves show
 their payoff vector.  Decided nodes (Algorithm 3, Decide) are filled green, and
 a play (``play=``: an :class:`~kop.games.play.Outcome` or any root-first path) is drawn
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kop.games.tree import CHANCE, LEAF, GameTree, Node
+from kop.games.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, Node
 from kop.semantics.draw import figure_svg, require_matplotlib
 from kop.syntax.errors import LimitError
 
@@ -166,6 +167,8 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
             if kinds[i] == CHANCE and tree.probs is not None:
                 p = float(tree.probs[c])
                 text = f"{text} {p:.3g}" if text else f"{p:.3g}"
+            elif kinds[i] == SIMULTANEOUS and not text:
+                text = _joint_move(tree, i, c - lo)
             if text:
                 mx, my = (xy[i, 0] + xy[c, 0]) / 2, (xy[i, 1] + xy[c, 1]) / 2
                 ax.text(mx, my, text, fontsize=7, ha="center", va="center", color="#333333", zorder=4,
@@ -182,6 +185,12 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
         elif k == CHANCE:
             ax.plot([x], [y], marker="D", markersize=13, color="#d0d0d0", markeredgecolor="black", zorder=3)
             ax.text(x, y, "c", ha="center", va="center", fontsize=8, zorder=4)
+        elif k == SIMULTANEOUS:
+            face = _DECIDED if i in marked else "white"
+            who = "|".join(players[j] for j in tree.simultaneous[i][0])
+            ax.plot([x], [y], marker="s", markersize=19, color=face, markeredgecolor="#333333",
+                    markeredgewidth=1.5, zorder=3)
+            ax.text(x, y, who, ha="center", va="center", fontsize=7, fontweight="bold", zorder=4)
         else:
             face = _DECIDED if i in marked else "white"
             ax.plot([x], [y], marker="o", markersize=17, color=face, markeredgecolor="#333333",
@@ -206,6 +215,16 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     if caption:
         fig.text(0.5, 0.01, caption, ha="center", va="bottom", fontsize=9)
     return fig
+
+
+def _joint_move(tree: GameTree, i: int, rank: int) -> str:
+    """The joint move of child *rank* of simultaneous node *i*: each player's move index, e.g. ``"1,0"``."""
+    dims = tree.simultaneous[i][1]
+    picks = []
+    for d in reversed(dims):
+        rank, r = divmod(rank, d)
+        picks.append(r)
+    return ",".join(map(str, reversed(picks)))
 
 
 def tree_svg(tree: GameTree, **options: Any) -> str:

@@ -400,6 +400,7 @@ class TreeGame(ImplicitGame):
     """
 
     def __init__(self, tree: GameTree):
+        tree.require_sequential("a game played move by move (kop match, kop.Match, agents)")
         self.tree = tree
         self.players = tree.players
         self._rows = tree.leaf_rows()

@@ -61,6 +61,7 @@ def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -
         raise StrategyError("play needs a mapping from player names to strategies")
     for name in strategies:
         tree.player(name)
+    tree.require_sequential("play")
     movers = {int(k) for k in np.unique(tree.kind) if k >= 0}
     chosen: dict[int, Any] = {}
     for k in sorted(movers):

@@ -51,6 +51,9 @@ CHANCE = -2
 #: ``kind`` code of a simultaneous-move node (its players and the shape of its joint moves
 #: are in :attr:`GameTree.simultaneous`; children in row-major order of the joint moves)
 SIMULTANEOUS = -3
+#: what a refusal of a simultaneous-move tree tells the user to use instead
+SIMULTANEOUS_HANDLED_BY = ("Trees with simultaneous moves are handled by kop solve -s naive, substructure or "
+                           "dominating (the equilibrium value of two-player stages; Python: kop.search) and kop draw")
 #: the goals a player may have
 GOALS = ("max", "min")
 #: tolerance on the sum of chance probabilities
@@ -245,7 +248,8 @@ class GameTree:
         pos = {int(old): new for new, old in enumerate(order)}
         labels = {pos[i]: lab for i, lab in self.labels.items() if i in pos}
         moves = {pos[i]: m for i, m in self.moves.items() if i in pos and pos[i] != 0}
-        return GameTree(self.players, offs, kind, pay, probs, labels, moves, self.integral)
+        sims = {pos[i]: v for i, v in self.simultaneous.items() if i in pos}
+        return GameTree(self.players, offs, kind, pay, probs, labels, moves, self.integral, sims)
 
     # -- basic facts ----------------------------------------------------------
     @property
@@ -421,8 +425,9 @@ class GameTree:
         """A located error if the tree has a simultaneous-move node (*what* cannot search it)."""
         if self.simultaneous:
             i = min(self.simultaneous)
+            who = ", ".join(self.players[k].name for k in self.simultaneous[i][0])
             raise StrategyError(f"{self.path_name(i)}: {what} needs sequential moves; this is a simultaneous-move "
-                                "node (use the strategies naive, substructure or dominating)")
+                                f"node ({who} move at once). {SIMULTANEOUS_HANDLED_BY}")
 
     def nbytes(self) -> int:
         """Bytes held by the array layout."""

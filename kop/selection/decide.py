@@ -65,6 +65,8 @@ def two_players(tree: GameTree) -> tuple[str, str]:
     if len(tree.players) != 2:
         raise TreeError(f"knowledge-based selection needs a two-player tree; this one has "
                         f"{len(tree.players)} players ({', '.join(tree.player_names)})")
+    if tree.simultaneous:  # Decide and the strategies it ranks are defined for sequential moves
+        tree.require_sequential("knowledge-based selection (Decide, select, decided, dominates)")
     if tree.root.is_leaf:
         raise TreeError("the tree is a single leaf: nobody moves")
     movers = tree.kind[(tree.kind >= 0)]

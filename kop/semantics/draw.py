@@ -29,7 +29,7 @@ import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kop.syntax.errors import LimitError, MissingDependency
+from kop.syntax.errors import KopError, LimitError, MissingDependency
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -73,7 +73,10 @@ def save_figure(fig: Figure, path: str | Path) -> Path:
         raise MissingDependency(f"{p.name}: cannot save a picture as {p.suffix or 'a file without suffix'!r}; "
                                 f"use one of {', '.join('.' + f for f in FORMATS)}")
     meta = {"Date": None} if fmt == "svg" else {}
-    fig.savefig(p, format=fmt, bbox_inches="tight", metadata=meta, dpi=150)
+    try:
+        fig.savefig(p, format=fmt, bbox_inches="tight", metadata=meta, dpi=150)
+    except OSError as exc:  # a missing folder, a folder of that name, no permission, a full disk
+        raise KopError(f"{p}: cannot save the picture ({exc.strerror or exc})") from None
     return p
 
 

@@ -46,6 +46,9 @@ class SimFlat:
     paths: list[str] | None = None
     #: optional static estimates of every node's value (move ordering, as a shallower search would)
     est: list[float] | None = None
+    #: the searching player's sign in a GameTree (+1 max, -1 min): ``val`` is payoff times sign, so the
+    #: searches maximize; their results multiply back, so values are in the player's payoff units
+    sign: int = 1
 
     def where(self, i: int) -> str:
         return self.paths[i] if self.paths else f"node {i}"
@@ -86,7 +89,7 @@ class SimFlat:
                 else:
                     shape[i] = (cnt, 1) if ki == P else (1, cnt)
         prob = [0.0] * n if tree.probs is None else np.nan_to_num(tree.probs).tolist()
-        flat = cls(off, kinds, val, prob, shape, tree.height, [tree.path_name(i) for i in range(n)])
+        flat = cls(off, kinds, val, prob, shape, tree.height, [tree.path_name(i) for i in range(n)], sign=sign)
         return flat._transpose_where_needed() if any(s[0] < 0 for s in shape.values()) else flat
 
     def _transpose_where_needed(self) -> SimFlat:
@@ -124,7 +127,7 @@ class SimFlat:
             queue.extend(kids)
         off.append(nxt)
         del order
-        return SimFlat(off, kind, val, prob, new_shape, self.height, paths)
+        return SimFlat(off, kind, val, prob, new_shape, self.height, paths, sign=self.sign)
 
 
 @dataclass

@@ -152,5 +152,5 @@ def dominating(tree: Any, player: str | None = None, *, tol: float | None = None
         for j, w in zip(C, sol.col):
             yc[j] = float(w)
         row, col = tuple(xr), tuple(yc)
-    return SimResult("dominating", value, stats.leaves, stats.lps, row, col,
+    return SimResult("dominating", value * flat.sign, stats.leaves, stats.lps, row, col,
                      {"saddles": stats.saddles, "tests": stats.tests, "eliminated": eliminated[0]})

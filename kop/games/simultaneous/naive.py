@@ -81,4 +81,4 @@ def naive(tree: Any, player: str | None = None) -> SimResult:
     value = run_deep(lambda: rec(0), flat.height)
     row = root[0].row if root else None
     col = root[0].col if root else None
-    return SimResult("naive", value, stats.leaves, stats.lps, row, col, {"saddles": stats.saddles})
+    return SimResult("naive", value * flat.sign, stats.leaves, stats.lps, row, col, {"saddles": stats.saddles})

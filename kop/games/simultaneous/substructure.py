@@ -147,4 +147,4 @@ def substructure(tree: Any, player: str | None = None, *, pure: bool = False, to
             yc[j] = float(w)
         row, col = tuple(xr), tuple(yc)
     name = "pure_substructure" if pure else "substructure"
-    return SimResult(name, value, stats.leaves, stats.lps, row, col, {"saddles": stats.saddles, "tests": stats.tests})
+    return SimResult(name, value * flat.sign, stats.leaves, stats.lps, row, col, {"saddles": stats.saddles, "tests": stats.tests})
