@@ -305,9 +305,14 @@ def test_model_building_checks_the_deadline():
 
 # ------------------------------------------------------------- 8. exit 3
 @pytest.mark.parametrize("args", [
-    ("select", FIG2, "-c", "A=2", "-c", "B=1"), ("run", FIG2_KOP), ("dominates", FIG2_KOP), ("decided", FIG2_KOP),
+    ("select", FIG2, "-c", "A=2", "-c", "B=1", "-k", "K_B (E_A | p)"), ("run", "T"), ("dominates", "T"), ("decided", "T"),
 ])
-def test_unknown_within_the_limit_exits_3(capsys, args):
+def test_unknown_within_the_limit_exits_3(capsys, tmp_path, args):
+    # a disjunction in the knowledge: the prover must answer (chains alone are decided without it,
+    # by the subsequence rule, faster than any limit)
+    theory = tmp_path / "fig2.kop"
+    theory.write_text(Path(FIG2_KOP).read_text(encoding="utf-8") + "\nknow K_B (E_A | p)\n", encoding="utf-8")
+    args = tuple(str(theory) if a == "T" else a for a in args)
     code, out, err = cli(capsys, *args, "--timeout", "1e-9")
     assert code == 3 and "unknown within the limit" in out, (out, err)
 
