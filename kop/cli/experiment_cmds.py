@@ -68,7 +68,8 @@ def register(cli: Commands) -> None:
     q.add_argument("--figure", default=None, metavar="FIG",
                    help="Run every column of a thesis figure (4-3..4-6, 4-8..4-10, 4-24..4-26) at its deepest "
                         "depth instead of one cell.")
-    q.add_argument("--json", action="store_true", help="Print the results as one line of JSON.")
+    # --json before the experiment's name (kop experiment --json NAME) counts too: no default here
+    q.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="Print the results as one line of JSON.")
     _runner_options(q)
     q.set_defaults(_handler=_bodkin)
 

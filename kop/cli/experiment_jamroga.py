@@ -20,6 +20,10 @@ def register(group: Commands) -> None:
                    help="Smaller games (D = 6 instead of 8, N = 300; the card game as in the paper), "
                         "fewer of them: well under a minute.")
     add_runner_options(p)
+    # kop experiment --json jamroga counts too: no default of its own here
+    for action in p._actions if isinstance(p, argparse.ArgumentParser) else ():
+        if action.dest == "json":
+            action.default = argparse.SUPPRESS
 
 
 def _jamroga(args: argparse.Namespace) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from kop.games.errors import TreeError
 from kop.games.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, format_number
+from kop.syntax import arguments
 
 __all__ = ["load_tree", "loads_tree", "dumps_tree", "save_tree"]
 
@@ -33,12 +34,17 @@ def loads_tree(text: str) -> GameTree:
     """A tree from ``kop-tree/1`` JSON text (errors located by line and column, or node path)."""
     from kop.games.treejson import loads_tree_json
 
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise arguments.fail("text", "kop-tree/1 JSON text (a str; load_tree reads a file)", text)
     return loads_tree_json(text)
 
 
 def load_tree(path: str | os.PathLike[str]) -> GameTree:
     """A tree from a ``.json`` (kop-tree/1) or ``.efg`` (Gambit) file."""
-    p = Path(path)
+    p = Path(arguments.path(path, "path"))
+    if p.suffix.lower() == ".kop":
+        raise TreeError(f"{p} is a theory file, not a game tree: run a theory with 'kop run' (its questions), "
+                        "'kop dominates' (which strategy dominates) or 'kop match'")
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -59,7 +65,8 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
 
 def save_tree(tree: GameTree, path: str | os.PathLike[str]) -> None:
     """Write *tree* as ``.json`` or ``.efg`` (by extension)."""
-    p = Path(path)
+    arguments.instance(tree, GameTree, "tree", "a GameTree")
+    p = Path(arguments.path(path, "path"))
     if p.suffix.lower() == ".efg":
         from kop.games.efg import dumps_efg
         p.write_text(dumps_efg(tree), encoding="utf-8")
@@ -73,6 +80,7 @@ def _num(x: float, integral: bool) -> str:
 
 def dumps_tree(tree: GameTree) -> str:
     """``kop-tree/1`` JSON text of *tree*, one node per line."""
+    arguments.instance(tree, GameTree, "tree", "a GameTree")
     players = ", ".join(json.dumps({"name": p.name, "goal": p.goal}) for p in tree.players)
     parts = ['{"format": "kop-tree/1",\n "players": [', players, '],\n "root":\n']
     kind, offsets, probs = tree.kind, tree.offsets, tree.probs

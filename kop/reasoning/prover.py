@@ -49,6 +49,8 @@ from kop.reasoning.core import Closure, Core
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline, check_agents, check_depth, check_type_space, deep_input_guard
 from kop.reasoning.verdict import Verdict
+from kop.syntax import arguments
+from kop.syntax.errors import ArgumentError
 from kop.syntax.formula import Distributed, Formula, Not, conj
 
 __all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
@@ -65,14 +67,15 @@ def _formula(phi: Formula | str, what: str = "formula") -> Formula:
 
         return parse(phi)
     if not isinstance(phi, Formula):
-        raise TypeError(f"the {what} must be a Formula or a string, not {type(phi).__name__}")
+        raise ArgumentError(f"the {what} must be a Formula or a string, not {type(phi).__name__}")
     return phi
 
 
-def _premises(premises: Iterable[Formula | str] | Formula | str) -> tuple[Formula, ...]:
+def _premises(premises: Iterable[Formula | str] | Formula | str, name: str = "premises") -> tuple[Formula, ...]:
     if isinstance(premises, (str, Formula)):
         premises = [premises]
-    return tuple(_formula(p, "premise") for p in premises)
+    items = arguments.items(premises, name, "a formula or a list of formulas (Formula objects or strings)")
+    return tuple(_formula(p, "premise") for p in items)
 
 
 def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float | None = None,

@@ -51,3 +51,12 @@ class MissingDependency(KopError):
     The message says which extra to install, e.g.
     ``pip install 'kop-epistemic[draw]'``.
     """
+
+
+class ArgumentError(KopError, TypeError):
+    """A public function was given an argument of the wrong type or out of its range.
+
+    The message names the argument and says what was expected.  It is a
+    :class:`KopError` (and also a :class:`TypeError`, as Python's own
+    argument errors are).
+    """

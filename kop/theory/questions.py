@@ -318,6 +318,11 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
     from kop.theory.defines import apply_defines
 
     statements = apply_defines(statements)
+    if scenario is not None and scenario != "base":
+        declared = [str(s.args[0]) for s in statements if s.kind == "scenario"]
+        if scenario not in declared:
+            raise KopError(f"--scenario {scenario!r}: the theory has no such scenario "
+                           f"(scenarios: {', '.join(declared) or 'none'})")
     state = TheoryState(theory, timeout)
     answers: list[Answer] = []
     for st in statements:
