@@ -38,6 +38,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
+from kop.syntax import arguments
 from kop.syntax.errors import KopError
 
 __all__ = ["run_tasks", "spawn_seeds", "read_results", "ExperimentError"]
@@ -80,6 +81,8 @@ def spawn_seeds(seed: int, n: int) -> list[int]:
     """
     import numpy as np
 
+    seed = arguments.integer(seed, "seed")
+    n = arguments.integer(n, "n")
     if n < 0:
         raise ExperimentError(f"number of seeds must be >= 0, got {n}")
     out = []
@@ -155,7 +158,7 @@ def read_results(path: str | os.PathLike[str]) -> list[Row]:
     >>> read_results("/nonexistent/results.csv")
     []
     """
-    p = Path(path)
+    p = Path(arguments.path(path, "path"))
     if not _is_parquet(p):
         return _read_csv(p)
     rows: list[Row] = []
@@ -419,7 +422,9 @@ def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | 
     >>> rows
     [{'key': 'a', 'y': 9}]
     """
-    checked = _check_tasks(list(tasks))
+    if not callable(fn):
+        raise arguments.fail("fn", "a function task -> dict", fn)
+    checked = _check_tasks(arguments.items(tasks, "tasks", "an iterable of task dicts"))
     if workers is None:
         workers = os.cpu_count() or 1
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:

@@ -400,7 +400,9 @@ class TreeGame(ImplicitGame):
     """
 
     def __init__(self, tree: GameTree):
-        self.tree = tree
+        from kop.games.checks import tree_argument
+
+        self.tree = tree_argument(tree)
         self.players = tree.players
         self._rows = tree.leaf_rows()
 
@@ -458,6 +460,10 @@ class Nim(ImplicitGame):
     """
 
     def __init__(self, piles: Sequence[int] = (2, 2), misere: bool = True):
+        from kop.syntax import arguments
+
+        piles = arguments.items(piles, "piles", "a list of pile sizes (integers >= 0)")
+        misere = arguments.flag(misere, "misere")
         if not piles or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in piles):
             raise GameError(f"Nim piles must be non-negative integers, not {piles!r}")
         self.piles = tuple(sorted(piles, reverse=True))

@@ -189,7 +189,7 @@ def is_core(core: Iterable[Formula | str], knowledge: Iterable[Formula | str] | 
     deadline = Deadline(timeout, "the core question")
     unsupported = tuple(f for f in F if not _entailed(ks, f, ag, deadline))
     missing = []
-    for g in (_about(player, _formula(x)) for x in fragment):
+    for g in (_about(player, _formula(x, f"fragment[{i}]")) for i, x in enumerate(fragment)):
         if _entailed(ks, g, ag, deadline) and not _entailed(F, g, ag, deadline):
             missing.append(g)
     return CoreVerdict(not unsupported and not missing, tuple(missing), unsupported)

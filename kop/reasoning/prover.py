@@ -50,7 +50,6 @@ from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline, check_agents, check_depth, check_type_space, deep_input_guard
 from kop.reasoning.verdict import Verdict
 from kop.syntax import arguments
-from kop.syntax.errors import ArgumentError
 from kop.syntax.formula import Distributed, Formula, Not, conj
 
 __all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
@@ -61,13 +60,13 @@ __all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
 METHODS = ("auto", "sat", "bdd", "bdd-python")
 
 
-def _formula(phi: Formula | str, what: str = "formula") -> Formula:
+def _formula(phi: Formula | str, name: str = "phi") -> Formula:
     if isinstance(phi, str):
         from kop.syntax.parser import parse
 
         return parse(phi)
     if not isinstance(phi, Formula):
-        raise ArgumentError(f"the {what} must be a Formula or a string, not {type(phi).__name__}")
+        raise arguments.fail(name, "a formula (a Formula or a string such as 'K_a p')", phi)
     return phi
 
 
@@ -75,7 +74,7 @@ def _premises(premises: Iterable[Formula | str] | Formula | str, name: str = "pr
     if isinstance(premises, (str, Formula)):
         premises = [premises]
     items = arguments.items(premises, name, "a formula or a list of formulas (Formula objects or strings)")
-    return tuple(_formula(p, "premise") for p in items)
+    return tuple(_formula(p, f"{name}[{i}]") for i, p in enumerate(items))
 
 
 def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float | None = None,

@@ -27,8 +27,9 @@ import os
 from typing import Any
 
 from kop.syntax.errors import ArgumentError
+from kop.syntax.formula import AGENT_RE, Formula
 
-__all__ = ["describe", "fail", "instance", "integer", "real", "text", "path", "formula", "formulas",
+__all__ = ["describe", "fail", "instance", "integer", "real", "text", "path", "formula", "formulas", "flag", "seed",
            "agent", "items", "ArgumentError"]
 
 
@@ -99,8 +100,6 @@ def path(value: Any, name: str) -> str | os.PathLike[str]:
 
 def agent(value: Any, name: str) -> str:
     """*value* when it is an agent name (letters, digits and underscores)."""
-    from kop.syntax.formula import AGENT_RE
-
     if not isinstance(value, str) or not AGENT_RE.fullmatch(value):
         raise fail(name, "an agent name (letters, digits and underscores)", value)
     return value
@@ -108,8 +107,6 @@ def agent(value: Any, name: str) -> str:
 
 def formula(value: Any, name: str) -> Any:
     """*value* as a :class:`~kop.syntax.formula.Formula`: a Formula, or a string in kop's syntax (parsed)."""
-    from kop.syntax.formula import Formula
-
     if isinstance(value, Formula):
         return value
     if isinstance(value, str):
@@ -128,9 +125,31 @@ def items(value: Any, name: str, expected: str) -> list[Any]:
 
 def formulas(value: Any, name: str) -> list[Any]:
     """*value* as a list of formulas: one formula (or string), or an iterable of them."""
-    from kop.syntax.formula import Formula
-
     if isinstance(value, (Formula, str)):
         return [formula(value, name)]
     return [formula(v, f"{name}[{i}]") for i, v in enumerate(items(value, name, "formulas (a list of "
                                                                                 "formulas or strings)"))]
+
+
+def flag(value: Any, name: str) -> bool:
+    """*value* when it is True or False (a Python or numpy bool)."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise fail(name, "True or False", value)
+
+
+def seed(value: Any, name: str = "seed") -> Any:
+    """*value* when it seeds a random generator: None, an integer >= 0, or a numpy Generator."""
+    if value is None:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 0:
+            raise fail(name, "None, an integer >= 0 or a numpy Generator", value)
+        return value
+    import numpy as np
+
+    if isinstance(value, (np.random.Generator, np.random.SeedSequence)):
+        return value
+    if isinstance(value, np.integer) and value >= 0:
+        return int(value)
+    raise fail(name, "None, an integer >= 0 or a numpy Generator", value)

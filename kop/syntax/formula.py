@@ -485,7 +485,10 @@ def _as_formula(x: Formula | str) -> Formula:
         from kop.syntax.parser import parse
 
         return parse(x)
-    return _check_formula(x, "the formula")
+    if not isinstance(x, Formula):
+        raise ArgumentError(f"argument 'phi': expected a formula (a Formula or a string such as 'K_a p'), "
+                            f"got a {type(x).__name__}")
+    return x
 
 
 def K(agent: str, phi: Formula | str) -> Know:

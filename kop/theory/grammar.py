@@ -383,9 +383,10 @@ def load_theory(path: str | Path, *, allow_outside: bool = False) -> Theory:
     Files the theory names (trees, models, includes) are read only inside the
     theory's folder (after resolving symbolic links) unless *allow_outside*.
     """
+    from kop.syntax.arguments import path as path_argument
     from kop.theory.files import read_bytes
 
-    p = Path(path)
+    p = Path(path_argument(path, "path"))
     if "\x00" in str(path):
         raise KopError("the theory path contains a NUL character")
     data = read_bytes(p, what="theory")

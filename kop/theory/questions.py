@@ -305,6 +305,14 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
     scenario; a question sees what is stated above it.  ``announce`` updates
     the model and reports what it changes in the game.
     """
+    if not isinstance(theory, Theory):
+        from kop.syntax.arguments import fail
+
+        raise fail("theory", "a Theory (from kop.load_theory(path) or kop.parse_theory(text))", theory)
+    if scenario is not None and not isinstance(scenario, str):
+        from kop.syntax.arguments import fail
+
+        raise fail("scenario", "a scenario's name (a string) or None", scenario)
     return list(run_statements(theory, timeout=timeout, scenario=scenario).answers)
 
 
