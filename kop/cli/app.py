@@ -268,9 +268,9 @@ def main(argv: list[str] | None = None) -> None:
     except RecursionError:
         print("error: input nested too deeply for kop's limits", file=sys.stderr)
         status = 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        status = 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, or a run stopped by SIGTERM (kop.experiments.runner.Stopped)
+        print(f"interrupted: {exc}" if str(exc) else "interrupted", file=sys.stderr)
+        status = getattr(exc, "status", 130)
     except BrokenPipeError:  # output piped into a program that stopped reading (head, ...)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
