@@ -66,12 +66,16 @@ DEFAULT_SELECT_LIMIT = 2_000
 
 
 def level_text(x: float | None) -> str:
-    """A level as text: ``inf`` when unbounded, ``none`` when not even f(P,0) follows."""
+    """A level as text, as ``kop level`` prints it: ``inf`` when unbounded, ``-1`` when not even f(P,0) follows.
+
+    >>> level_text(-1), level_text(2), level_text(math.inf)
+    ('-1', '2', 'inf')
+    """
     if x is None:
         return "?"
     if x == math.inf:
         return "inf"
-    return "none" if x < 0 else str(int(x))
+    return str(int(x))
 
 
 def as_formulas(knowledge: Any) -> tuple[Formula, ...]:

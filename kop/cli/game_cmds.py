@@ -40,7 +40,8 @@ def strategy_pairs(specs: list[str], flag: str) -> dict[str, str]:
 def register(cli: Commands) -> None:
     p = cli.add("solve", _solve, json_help="Print JSON: value (one number per player) and path.")
     p.add_argument("tree_file", metavar="TREE", help=_SOLVE_HELP)
-    p.add_argument("--strategy", "-s", default="Mh", metavar="NAME", help=f"The strategy: {STRATEGY_HELP}; {SEARCH_HELP}.")
+    p.add_argument("--strategy", "-s", default="Mh", metavar="NAME",
+                   help=f"The strategy (default: Mh): {STRATEGY_HELP}; {SEARCH_HELP}.")
     p.add_argument("--player", "-p", metavar="PLAYER", help="Whose strategy (default: the first player).")
     p.add_argument("--tie", choices=("first", "last"), default="first", metavar="first|last", help=_TIE_HELP)
     p.add_argument("--depth", type=int, metavar="D",

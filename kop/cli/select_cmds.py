@@ -104,6 +104,10 @@ def _run(args: argparse.Namespace) -> int | None:
     agents, know, common, core P = d, P knows E_Q ..., scenario NAME { ... },
     include "FILE", announce FORMULA, [in S] ask QUESTION, [in S] expect ...
     (see docs/theories.md).  Exit 1 when an `expect` does not match.
+
+    Statements run in order: a question sees the knowledge stated above it,
+    after every `announce` above it (`kop dominates` answers for the state
+    before any announcement).
     """
     from kop.theory import load_theory, run_theory
 

@@ -342,6 +342,26 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
     return state
 
 
+def _said(values: dict[str, Any]) -> str:
+    """A computed answer in words, as the theory states it: ``recommended Mh, outcome (10, 3), ...``.
+
+    >>> _said({"recommended": "Mh", "outcome": [10, 3], "outcome_with_communication": None})
+    'recommended Mh, outcome (10, 3), outcome with communication none'
+    """
+    parts = []
+    for key, v in values.items():
+        if v is None:
+            shown = "none"
+        elif isinstance(v, list) and all(isinstance(x, (int, float)) for x in v):
+            shown = "(" + ", ".join(map(str, v)) + ")"
+        elif isinstance(v, list):
+            shown = ", ".join(map(str, v)) or "none"
+        else:
+            shown = str(v)
+        parts.append(f"{key.replace('_', ' ')} {shown}")
+    return ", ".join(parts)
+
+
 def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | None = 60.0) -> tuple[Any, list[Context]]:
     """The final state of *theory* (without its questions) and the contexts to ask in: every scenario or one."""
     quiet = Theory(tuple(s for s in theory.statements if not s.kind.startswith(("ask", "expect"))
@@ -469,6 +489,8 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
                 computed["outcome_with_communication"] = None if oc is None else list(oc)
                 expected["outcome_with_communication"] = None if comm is None else list(comm)
             what = f"{who}: {strat} {tuple(out)}"
+            if has_comm:
+                what += f", communication {'none' if comm is None else tuple(comm)}"
         elif k == "expect_play":
             pairs, out = a
             from kop.games.names import strategy
@@ -511,7 +533,7 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
         ok = computed == expected
         scen = None if k in ("expect_play", "expect_value") else ctx.name
         text = (f"expect {what}: "
-                + ("ok" if ok else f"MISMATCH: computed {computed}"))
+                + ("ok" if ok else f"MISMATCH: computed {_said(computed)}"))
         answers.append(Answer(st.line, f"expect {what}", {"ok": ok, "expected": expected, "computed": computed},
                               text, scen))
         if k in ("expect_play", "expect_value"):
