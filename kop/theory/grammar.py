@@ -61,7 +61,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
     expected: set[str] = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     at_start = first and col == start
     never_closed = brace is not None and brace in _open_braces(text, len(text.splitlines()) + 1, 1)
-    if never_closed and at_start and first in _KEYWORDS and first != "}" and "NAME" in expected and first != "in":
+    if brace is not None and never_closed and at_start and first in _KEYWORDS and first != "}" and "NAME" in expected and first != "in":
         return located(text, brace[0], brace[1], f"this '{{' is not closed: line {line} starts the statement "
                        f"{first!r} inside its block (a '}}' is missing before it)", "{", file)
     word_start = col
