@@ -197,7 +197,9 @@ def cell_tasks(cell: Cell) -> list[dict[str, Any]]:
     tasks = []
     for k in range(n_chunks):
         count = min(CHUNK, cell.trees - k * CHUNK)
-        tasks.append({"key": f"bodkin-nplayer/{cell.name}/seed{cell.seed}/chunk{k}", "n_players": cell.n_players,
+        # a short last chunk names its size: a rerun with more trees must not take it for a full one
+        size = "" if count == CHUNK else f"-of{count}"
+        tasks.append({"key": f"bodkin-nplayer/{cell.name}/seed{cell.seed}/chunk{k}{size}", "n_players": cell.n_players,
                       "branching": cell.branching, "depth": cell.depth, "m": cell.m,
                       "eta": "inf" if cell.eta == math.inf else cell.eta, "leaves": cell.leaves,
                       "count": count, "seed": seeds[k]})

@@ -199,3 +199,15 @@ def test_a_task_error_on_dask_is_not_a_lost_cluster() -> None:
         with pytest.raises(TypeError):
             run_tasks(runner._example_square, [{"key": "a", "x": "oops"}], dask=cluster.scheduler_address,
                       progress=False)
+
+
+def test_a_short_last_chunk_is_not_reused_for_a_full_one(tmp_path: Path) -> None:
+    from kop.experiments.bodkin import CHUNK, Cell, run_cell
+
+    results = str(tmp_path / "r.csv")
+    run_cell(Cell(3, 2, 4, 1, 1, trees=CHUNK + 10, seed=1), workers=1, progress=False, results=results)
+    out = run_cell(Cell(3, 2, 4, 1, 1, trees=2 * CHUNK, seed=1), workers=1, progress=False, results=results)
+    fresh = run_cell(Cell(3, 2, 4, 1, 1, trees=2 * CHUNK, seed=1), workers=1, progress=False)
+    def leaves(o: dict[str, Any]) -> dict[str, float]:
+        return {name: a["mean_leaves"] for name, a in o["algorithms"].items()}
+    assert leaves(out) == leaves(fresh)
