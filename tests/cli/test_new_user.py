@@ -128,3 +128,9 @@ def test_bodkin_help_is_styled_like_the_other_commands(capsys: pytest.CaptureFix
         assert options[1].split()[0] == "--json"            # --json first, as every command has it
         assert "{" not in text.split("\n\n")[0]              # plain-word placeholders in the usage line
         assert options[0].index("show this help") == options[1].index(options[1].split(maxsplit=1)[1])
+
+
+def test_an_unlabelled_chance_node_is_named_by_its_path(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "run", _theory(tmp_path, "players A max, B min\n"
+                                                         "game A { chance { 1/3 -> (1,2) 1/2 -> (3,0) } (2,2) }\n"))
+    assert code == 2 and "chance node root/0 (unlabelled) sum to 5/6" in err and "node  sum" not in err
