@@ -128,7 +128,7 @@ def state_text(state: Any, limit: int = 80) -> str:
 def state_drawing(state: Any, max_lines: int = 30, width: int = 100) -> str:
     """The state as the game draws it (``str(state)``, line breaks kept), indented, within a size limit.
 
-    >>> print(state_drawing("x.o\n.x.\n..o"))
+    >>> print(state_drawing("x.o\\n.x.\\n..o"))
         x.o
         .x.
         ..o
