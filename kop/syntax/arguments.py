@@ -70,8 +70,11 @@ def integer(value: Any, name: str, minimum: int | None = None, maximum: int | No
 
 
 def real(value: Any, name: str, minimum: float | None = None, maximum: float | None = None,
-         finite: bool = True) -> float:
-    """*value* as a float (any real number, not a bool or a string), within the bounds given."""
+         finite: bool = True, nan: bool = False) -> float:
+    """*value* as a float (any real number, not a bool or a string), within the bounds given.
+
+    ``finite=False`` lets infinities through, ``nan=True`` NaN (for a caller that reports it itself).
+    """
     what = ("a finite number" if finite else "a number") + (f" >= {minimum:g}" if minimum is not None else "") + \
         (f" <= {maximum:g}" if maximum is not None else "")
     if isinstance(value, (bool, str, bytes)):
@@ -80,7 +83,11 @@ def real(value: Any, name: str, minimum: float | None = None, maximum: float | N
         out = float(value)
     except (TypeError, ValueError):
         raise fail(name, what, value) from None
-    if math.isnan(out) or (finite and math.isinf(out)) or (minimum is not None and out < minimum) \
+    if math.isnan(out):
+        if nan:
+            return out
+        raise fail(name, what, value)
+    if (finite and math.isinf(out)) or (minimum is not None and out < minimum) \
             or (maximum is not None and out > maximum):
         raise fail(name, what, value)
     return out

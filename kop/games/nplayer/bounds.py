@@ -59,10 +59,10 @@ class PayoffBounds:
         for name in ("low", "high"):
             values = getattr(self, name)
             items = arguments.items(values, name, "a list of numbers, one per player")
-            object.__setattr__(self, name, tuple(arguments.real(x, f"{name}[{i}]", finite=False)
+            object.__setattr__(self, name, tuple(arguments.real(x, f"{name}[{i}]", finite=False, nan=True)
                                                  for i, x in enumerate(items)))
         for name in ("m", "M"):
-            object.__setattr__(self, name, arguments.real(getattr(self, name), name, finite=False))
+            object.__setattr__(self, name, arguments.real(getattr(self, name), name, finite=False, nan=True))
         if not isinstance(self.subsets, Mapping):
             raise arguments.fail("subsets", "a dict {(player indices): (m_I, M_I)}", self.subsets)
         n = len(self.low)
