@@ -63,6 +63,7 @@ _EXPORTS: dict[str, str] = {
     "parse": "kop.syntax.parser",
     "ParseError": "kop.syntax.errors",
     "KopError": "kop.syntax.errors",
+    "ArgumentError": "kop.syntax.errors",
     "to_ascii": "kop.syntax.printer",
     "to_unicode": "kop.syntax.printer",
     "to_latex": "kop.syntax.printer",

@@ -47,6 +47,8 @@ from kop.games.search import SearchResult, search
 from kop.games.tree import GameTree, Player
 from kop.selection.evaluations import EvaluationKnowledge
 from kop.selection.selector import Selection, select
+from kop.syntax import arguments
+from kop.syntax.arguments import fail
 from kop.syntax.errors import KopError
 from kop.syntax.formula import Formula
 from kop.syntax.wording import plural
@@ -64,12 +66,16 @@ DEFAULT_SELECT_LIMIT = 2_000
 
 
 def level_text(x: float | None) -> str:
-    """A level as text: ``inf`` when unbounded, ``none`` when not even f(P,0) follows."""
+    """A level as text, as ``kop level`` prints it: ``inf`` when unbounded, ``-1`` when not even f(P,0) follows.
+
+    >>> level_text(-1), level_text(2), level_text(math.inf)
+    ('-1', '2', 'inf')
+    """
     if x is None:
         return "?"
     if x == math.inf:
         return "inf"
-    return "none" if x < 0 else str(int(x))
+    return str(int(x))
 
 
 def as_formulas(knowledge: Any) -> tuple[Formula, ...]:
@@ -89,6 +95,9 @@ def split_knowledge(knowledge: Any) -> tuple[tuple[Formula, ...], tuple[Evaluati
         return (), ()
     if isinstance(knowledge, (str, Formula, EvaluationKnowledge)):
         knowledge = [knowledge]
+    if not isinstance(knowledge, Iterable) or isinstance(knowledge, Mapping):
+        raise fail("knowledge", "formulas, formula strings or partial knowledge of evaluations (kop.knows_order, "
+                   "...), or a list of them", knowledge)
     out: list[Formula] = []
     partial: list[EvaluationKnowledge] = []
     for k in knowledge:
@@ -103,8 +112,8 @@ def split_knowledge(knowledge: Any) -> tuple[tuple[Formula, ...], tuple[Evaluati
             out.extend(f)
             partial.extend(e)
         else:
-            raise KopError(f"knowledge must be formulas, formula strings or partial knowledge of evaluations "
-                           f"(kop.knows_order, ...), not {type(k).__name__} {k!r}")
+            raise fail("knowledge", "formulas, formula strings or partial knowledge of evaluations "
+                       "(kop.knows_order, ...)", k)
     return tuple(out), tuple(partial)
 
 
@@ -209,6 +218,13 @@ class Agent:
             parse_strategy_name(strategy)
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise GameError(f"agent {name}: the search depth must be an integer >= 0 or None, not {depth!r}")
+        select_limit = arguments.integer(select_limit, "select_limit", minimum=1)
+        if timeout is not None:
+            timeout = arguments.real(timeout, "timeout", minimum=0)
+        if bound is not None:
+            bound = arguments.real(bound, "bound")
+        if max_nodes is not None:
+            max_nodes = arguments.integer(max_nodes, "max_nodes", minimum=1)
         self.name = name
         self.evaluation = evaluation
         self.knowledge, self.evaluation_knowledge = split_knowledge(knowledge)

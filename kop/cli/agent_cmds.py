@@ -17,7 +17,7 @@ import argparse
 from dataclasses import dataclass, field
 from typing import Any
 
-from kop.cli.app import Commands, print_json
+from kop.cli.app import Commands, positive_int, print_json
 
 __all__ = ["register", "load_game", "parse_agent_spec", "AgentSpec"]
 
@@ -41,7 +41,7 @@ def register(cli: Commands) -> None:
     p.add_argument("--scenario", metavar="NAME", help="Theory files: give each agent its knowledge in this scenario.")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="Seed of the chance moves (default 0).")
     p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS", help="Seconds per prover question.")
-    p.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
+    p.add_argument("--max-nodes", type=positive_int, default=DEFAULT_MAX_NODES, metavar="N",
                    help=f"Stop a search past N states (default {DEFAULT_MAX_NODES}).")
     p.add_argument("--key", choices=("history", "string"), default=None, metavar="history|string",
                    help=KEY_HELP)
@@ -236,7 +236,7 @@ def solve_implicit(args: argparse.Namespace) -> None:
     if getattr(args, "eval", "payoff") == "zero":
         evs = {p.name: _evaluation("zero", game, i) for i, p in enumerate(game.players)}
     r = search(game, args.strategy, depth=args.depth, player=args.player, evaluations=evs, tie=args.tie,
-               max_nodes=args.max_nodes)
+               max_nodes=args.max_nodes if args.max_nodes is not None else DEFAULT_MAX_NODES)
     if args.json:
         print_json({"game": args.tree_file, "players": [p.name for p in game.players], **r.to_json(),
                     "tie": args.tie})

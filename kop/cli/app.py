@@ -73,7 +73,7 @@ from kop.syntax.errors import KopError, ParseError
 from kop.syntax.wording import plural
 
 __all__ = ["Commands", "Handler", "COMMAND_MODULES", "COMMAND_INDEX", "build_parser", "main", "plural",
-           "print_json", "report_error", "report_unknown"]
+           "positive_int", "print_json", "report_error", "report_unknown"]
 
 #: a command's handler: the parsed arguments in, an exit status (or None for 0) out
 Handler = Callable[[argparse.Namespace], "int | None"]
@@ -122,6 +122,21 @@ def print_json(obj: Any) -> None:
     {"holds": true, "worlds": ["w1"]}
     """
     print(json.dumps(obj, ensure_ascii=False))
+
+
+def positive_int(text: str) -> int:
+    """An argparse ``type=``: a positive integer (a flag such as ``--max-nodes 0`` is bad input).
+
+    >>> positive_int("3")
+    3
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -211,6 +226,24 @@ def report_error(exc: Exception) -> None:
     print(msg, file=sys.stderr)
 
 
+#: command -> what a stray argument to it usually means
+STRAY_HINTS: dict[tuple[str, ...], str] = {
+    ("entails",): " (premises go with -p: kop entails -p PREMISE -p PREMISE CONCLUSION)",
+}
+
+
+def _command_parser(parser: argparse.ArgumentParser,
+                    argv: list[str]) -> tuple[argparse.ArgumentParser, list[str]]:
+    """The parser of the (sub-)command that *argv* names, and the names leading to it."""
+    names: list[str] = []
+    for token in argv:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if subs and token in subs[0].choices:
+            parser = subs[0].choices[token]
+            names.append(token)
+    return parser, names
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run the command line on *argv* (default: ``sys.argv[1:]``); return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -218,7 +251,11 @@ def run(argv: list[str] | None = None) -> int:
     parser, names = _build(first)
     if first is not None and first not in names:  # not a command: the full parser says so
         parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # a stray argument: the command's own usage says what it takes
+        command, names = _command_parser(parser, argv)
+        hint = STRAY_HINTS.get(tuple(names), "")
+        command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     handler: Handler | None = getattr(args, "_handler", None)
     if handler is None:  # no command: show the help
         parser.print_help()
@@ -279,9 +316,9 @@ def main(argv: list[str] | None = None) -> None:
     except RecursionError:
         print("error: input nested too deeply for kop's limits", file=sys.stderr)
         status = 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        status = 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, or a run stopped by SIGTERM (kop.experiments.runner.Stopped)
+        print(f"interrupted: {exc}" if str(exc) else "interrupted", file=sys.stderr)
+        status = getattr(exc, "status", 130)
     except BrokenPipeError:  # output piped into a program that stopped reading (head, ...)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -31,6 +31,13 @@ def add_runner_options(p: argparse.ArgumentParser) -> None:
 _runner_options = add_runner_options
 
 
+def inherit_json(p: argparse.ArgumentParser) -> None:
+    """Let ``kop experiment --json NAME`` count as ``kop experiment NAME --json`` (no default of its own)."""
+    for action in p._actions if isinstance(p, argparse.ArgumentParser) else ():
+        if action.dest == "json":
+            action.default = argparse.SUPPRESS
+
+
 def runner_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     """The keyword arguments of :func:`kop.experiments.runner.run_tasks` from the parsed flags."""
     return {"workers": args.workers, "dask": args.dask, "results": args.results,
@@ -50,9 +57,8 @@ def register(cli: Commands) -> None:
     p = cli.add("experiment", _no_experiment, json_help="Print the results as one line of JSON.")
     sub = p.add_subparsers(title="experiments", metavar="NAME")
 
-    q = sub.add_parser("bodkin-nplayer", help="Bodkin's N-player random trees (thesis §4.6): log_b of the mean "
-                       "leaves examined by BnB, Lower-Eval and Bimodal-Unimodal, beside the thesis.",
-                       description=_bodkin.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    group = Commands(sub)
+    q = group.add("bodkin-nplayer", _bodkin, json_help="Print the results as one line of JSON.")
     q.add_argument("--N", dest="n_players", type=int, default=3, metavar="N", help="Players (default 3).")
     q.add_argument("--b", dest="branching", type=int, default=2, metavar="B", help="Branching factor (default 2).")
     q.add_argument("--depth", type=int, default=None, metavar="D",
@@ -63,19 +69,19 @@ def register(cli: Commands) -> None:
     q.add_argument("--trees", type=int, default=200, metavar="T", help="Random trees (default 200).")
     q.add_argument("--seed", type=int, default=0, metavar="S", help="Seed (default 0).")
     q.add_argument("--leaves", choices=("uniform", "normalized", "thesis"), default=None,
+                   metavar="uniform|normalized|thesis",
                    help="Leaf distribution: uniform on U_m (default for one cell, as the thesis states), "
                         "normalized (a uniform cube point scaled to the sum) or thesis (the reproduction "
                         "preset, default with --figure: normalized for N >= 3, uniform for N = 2).")
     q.add_argument("--figure", default=None, metavar="FIG",
                    help="Run every column of a thesis figure (4-3..4-6, 4-8..4-10, 4-24..4-26) at its deepest "
                         "depth instead of one cell.")
-    q.add_argument("--json", action="store_true", help="Print the results as one line of JSON.")
     _runner_options(q)
-    q.set_defaults(_handler=_bodkin)
+    inherit_json(q)
 
     from kop.cli.experiment_jamroga import register as register_jamroga
 
-    register_jamroga(Commands(sub))
+    register_jamroga(group)
 
 
 def _no_experiment(args: argparse.Namespace) -> int:
@@ -86,7 +92,7 @@ def _no_experiment(args: argparse.Namespace) -> int:
 
 
 def _bodkin(args: argparse.Namespace) -> None:
-    """Bodkin's N-player random-tree experiment (thesis §4.6).
+    """Bodkin's N-player random trees (thesis §4.6): leaves examined by BnB, Lower-Eval and Bimodal-Unimodal.
 
     Generates uniform trees (branching B, depth D, player to move at level n is
     n mod N) with leaves uniform on {x in [0,1]^N : m <= sum x <= 1}, ordered by

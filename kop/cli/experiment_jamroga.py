@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from kop.cli.app import Commands, print_json
-from kop.cli.experiment_cmds import add_runner_options, runner_kwargs
+from kop.cli.experiment_cmds import add_runner_options, inherit_json, runner_kwargs
 
 
 def register(group: Commands) -> None:
@@ -20,6 +20,7 @@ def register(group: Commands) -> None:
                    help="Smaller games (D = 6 instead of 8, N = 300; the card game as in the paper), "
                         "fewer of them: well under a minute.")
     add_runner_options(p)
+    inherit_json(p)
 
 
 def _jamroga(args: argparse.Namespace) -> None:

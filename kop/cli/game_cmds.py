@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from kop.cli.app import Commands, print_json
+from kop.cli.app import Commands, positive_int, print_json
 
 STRATEGY_HELP = "minimax, alphabeta, M<d> (M0 = minimax), Mh or HM0M<d>"
 SEARCH_HELP = ("or a search (kop solve only): maxn, bnb, lower_eval, bimodal, paranoid (N players); expectimax, "
@@ -40,14 +40,16 @@ def strategy_pairs(specs: list[str], flag: str) -> dict[str, str]:
 def register(cli: Commands) -> None:
     p = cli.add("solve", _solve, json_help="Print JSON: value (one number per player) and path.")
     p.add_argument("tree_file", metavar="TREE", help=_SOLVE_HELP)
-    p.add_argument("--strategy", "-s", default="Mh", metavar="NAME", help=f"The strategy: {STRATEGY_HELP}; {SEARCH_HELP}.")
+    p.add_argument("--strategy", "-s", default="Mh", metavar="NAME",
+                   help=f"The strategy (default: Mh): {STRATEGY_HELP}; {SEARCH_HELP}.")
     p.add_argument("--player", "-p", metavar="PLAYER", help="Whose strategy (default: the first player).")
     p.add_argument("--tie", choices=("first", "last"), default="first", metavar="first|last", help=_TIE_HELP)
     p.add_argument("--depth", type=int, metavar="D",
                    help="openspiel:NAME games: search D plies (default: to the end).")
-    p.add_argument("--eval", choices=("payoff", "zero"), default="payoff", metavar="payoff|zero",
-                   help="openspiel:NAME games: score a non-terminal horizon 0 (zero) or refuse (payoff).")
-    p.add_argument("--max-nodes", type=int, default=2_000_000, metavar="N",
+    p.add_argument("--eval", choices=("payoff", "zero"), default=None, metavar="payoff|zero",
+                   help="openspiel:NAME games: score a non-terminal horizon 0 (zero) or refuse (payoff, "
+                        "the default).")
+    p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="openspiel:NAME games: stop the search past N states (default 2000000).")
     p.add_argument("--key", choices=("history", "string"), default=None, metavar="history|string",
                    help=("openspiel:NAME games: the transposition key, history (default: exact) or string "
@@ -78,10 +80,13 @@ def _solve(args: argparse.Namespace) -> None:
 
         solve_implicit(args)
         return
-    if args.depth is not None:
+    given = [flag for flag, value in (("--depth", args.depth), ("--eval", args.eval), ("--max-nodes", args.max_nodes))
+             if value is not None]
+    if given:
         from kop.syntax.errors import KopError
 
-        raise KopError("--depth applies to openspiel:NAME games; a tree file is solved whole")
+        raise KopError(f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} to openspiel:NAME games; "
+                       "a tree file is solved whole")
     if args.key is not None:
         from kop.syntax.errors import KopError
 

@@ -14,7 +14,8 @@ def register(cli: Commands) -> None:
                 json_help="Print a JSON description (all notations, atoms, agents, depth, AST).")
     p.add_argument("formula", metavar="FORMULA", help="The formula, e.g. 'K_A K_B E_A' or 'C{A,B}(p, q)'.")
     p.add_argument("--format", "-f", dest="fmt", choices=FORMATS, default="ascii", metavar="NOTATION",
-                   help="Notation to print: ascii (default), unicode or latex.")
+                   help="Notation to print: ascii (default), unicode or latex; with --json, the notation "
+                        "of the \"formula\" field (the others are always there).")
 
 
 def _parse(args: argparse.Namespace) -> None:

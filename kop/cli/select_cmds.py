@@ -107,6 +107,10 @@ def _run(args: argparse.Namespace) -> int | None:
     include "FILE", announce FORMULA, [in S] ask QUESTION, [in S] expect ...
     (see docs/theories.md).  Exit 1 when an `expect` does not match.
 
+    Statements run in order: a question sees the knowledge stated above it,
+    after every `announce` above it (`kop dominates` answers for the state
+    before any announcement).
+
     A file in SMCDEL's input language (VARS, LAW, OBS, then VALID?, WHERE?
     and TRUE? questions; *.smcdel.txt or text that starts with VARS) is
     read as SMCDEL reads it, and each question answered as SMCDEL prints it.

@@ -45,6 +45,11 @@ def _dominates(args: argparse.Namespace) -> int | None:
     the guaranteed outcome, the pairwise dominance claims (verified or refuted
     on this tree), the recommendation and the outcome with communication.
     The theory's `expect` statements are checked: exit 1 on a mismatch.
+
+    It answers for the state the theory states: its game, knowledge and
+    scenarios, before any `announce` (announcements are left out); `kop run`
+    applies each `announce` in order, so its later questions see the
+    knowledge after it.
     """
     from kop.theory import run_theory
     from kop.theory.dominance import dominance

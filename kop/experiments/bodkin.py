@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from kop.experiments.runner import ExperimentError, run_tasks, spawn_seeds
+from kop.experiments.runner import ExperimentError, checkpoint, run_tasks, spawn_seeds
 from kop.games.nplayer.bimodal import bimodal_flat
 from kop.games.nplayer.bnb import bnb_flat
 from kop.games.nplayer.bounds import PayoffBounds
@@ -203,6 +203,11 @@ def _run_trees(task: dict[str, Any], N: int, b: int, d: int, m: float, eta: floa
             if got != tuple(value.tolist()):
                 raise AssertionError(f"{name} returned {got}, max^n is {tuple(value)} (task {task['key']})")
             row[name] += count
+        checkpoint()  # one tree done: the progress bar counts trees, and a stopped run stops here
+
+
+def _tree_count(task: dict[str, Any]) -> int:
+    return int(task["count"])
 
 
 def cell_tasks(cell: Cell) -> list[dict[str, Any]]:
@@ -212,7 +217,9 @@ def cell_tasks(cell: Cell) -> list[dict[str, Any]]:
     tasks = []
     for k in range(n_chunks):
         count = min(CHUNK, cell.trees - k * CHUNK)
-        tasks.append({"key": f"bodkin-nplayer/{cell.name}/seed{cell.seed}/chunk{k}", "n_players": cell.n_players,
+        # a short last chunk names its size: a rerun with more trees must not take it for a full one
+        size = "" if count == CHUNK else f"-of{count}"
+        tasks.append({"key": f"bodkin-nplayer/{cell.name}/seed{cell.seed}/chunk{k}{size}", "n_players": cell.n_players,
                       "branching": cell.branching, "depth": cell.depth, "m": cell.m,
                       "eta": "inf" if cell.eta == math.inf else cell.eta,
                       "leaves": leaf_distribution(cell.leaves, cell.n_players),
@@ -225,7 +232,7 @@ def run_cell(cell: Cell, *, workers: int | None = None, dask: Any = None, result
     """Run *cell*; per algorithm its ``log_b_leaves``, ``thesis`` figure and difference, and timings."""
     t0, c0 = time.perf_counter(), time.process_time()
     rows = run_tasks(cell_task, cell_tasks(cell), workers=workers, dask=dask, results=results,
-                     progress=progress, desc=f"bodkin-nplayer {cell.name}")
+                     progress=progress, desc=f"bodkin-nplayer {cell.name}", weight=_tree_count, unit="trees")
     wall = time.perf_counter() - t0
     fig, thesis = thesis_figure(cell)
     b = cell.branching

@@ -9,7 +9,12 @@ function ``fn(task) -> dict`` that returns one flat result row.  The runner
 * shows a rich progress bar with an ETA on stderr when stderr is a terminal;
 * appends each row to a results file (CSV, or Parquet when the path ends in
   ``.parquet``) as soon as it arrives, so that an interrupted run, started
-  again with the same results file, skips the tasks already done;
+  again with the same results file, skips the tasks already done (and says
+  "resuming: N of M done");
+* stops on SIGTERM as on SIGINT: task functions that call :func:`checkpoint`
+  between units of work (trees) stop within one unit; pool workers end with
+  the process that runs them, even on ``kill -9``; a Dask scheduler that goes
+  away mid-run is reported (:class:`ClusterLost`) with the rows kept;
 * returns the rows in task order, each ``{"key": task["key"], **fn(task)}``.
 
 The rows never depend on the number of workers, nor on local against Dask
@@ -39,9 +44,10 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
+from kop.syntax import arguments
 from kop.syntax.errors import KopError
 
-__all__ = ["run_tasks", "spawn_seeds", "read_results", "ExperimentError"]
+__all__ = ["run_tasks", "spawn_seeds", "read_results", "checkpoint", "ExperimentError", "ClusterLost", "Stopped"]
 
 Row = dict[str, Any]
 TaskFn = Callable[[dict[str, Any]], Mapping[str, Any]]
@@ -58,9 +64,16 @@ class ExperimentError(KopError):
 def _example_square(task: dict[str, Any]) -> dict[str, Any]:
     """The function of the module example (module level, so that it pickles).
 
-    With a ``"seed"`` in the task it also draws a number from that seed.
+    With a ``"seed"`` in the task it also draws a number from that seed; with
+    ``"units"``, it first works through that many units of ``"pause"`` seconds each.
     """
     row: dict[str, Any] = {"y": task["x"] ** 2}
+    if "units" in task:  # units of work, each after a pause: a slow task for the tests of stops and progress
+        import time
+
+        for _ in range(int(task["units"])):
+            time.sleep(float(task.get("pause", 0.0)))
+            checkpoint()
     if "seed" in task:
         import numpy as np
 
@@ -81,6 +94,8 @@ def spawn_seeds(seed: int, n: int) -> list[int]:
     """
     import numpy as np
 
+    seed = arguments.integer(seed, "seed")
+    n = arguments.integer(n, "n")
     if n < 0:
         raise ExperimentError(f"number of seeds must be >= 0, got {n}")
     out = []
@@ -201,7 +216,7 @@ def read_results(path: str | os.PathLike[str]) -> list[Row]:
     >>> read_results("/nonexistent/results.csv")
     []
     """
-    p = Path(path)
+    p = Path(arguments.path(path, "path"))
     if not _is_parquet(p):
         return _read_csv(p)
     rows: list[Row] = []
@@ -355,10 +370,100 @@ def _call(fn: TaskFn, task: dict[str, Any]) -> Row:
     return _row(task["key"], fn(task))
 
 
-class _Bar:
-    """A rich progress bar with an ETA on stderr, or nothing."""
+# --------------------------------------------------- checkpoints, stops, progress
+class Stopped(KeyboardInterrupt):
+    """The run was stopped (SIGINT, SIGTERM) before every task was done.
 
-    def __init__(self, enabled: bool, total: int, done: int, desc: str):
+    A :class:`KeyboardInterrupt`, so that code stopping on Ctrl-C stops on it
+    too; its message says what was kept and how to resume; ``status`` is the
+    exit status a command line should end with (130 for SIGINT, 143 for SIGTERM).
+    """
+
+    def __init__(self, message: str = "stopped", status: int = 130):
+        super().__init__(message)
+        self.status = status
+
+
+class ClusterLost(ExperimentError):
+    """The Dask scheduler (or the connection to it) went away in the middle of a run."""
+
+
+class _Context:
+    """What :func:`checkpoint` reports to in this process: a stop flag, a unit counter, a callback."""
+
+    def __init__(self, stop: Any = None, counter: Any = None, on_units: Callable[[int], None] | None = None):
+        self.stop = stop
+        self.counter = counter
+        self.on_units = on_units
+        self.units = 0     # units reported by the task running now
+
+
+_CONTEXT: _Context | None = None
+
+
+def checkpoint(units: int = 1) -> None:
+    """Report *units* of work done (trees, games) by the task running now; stop here if the run is stopping.
+
+    Task functions call it between units of work: the progress bar and its
+    ETA then count units (see ``weight`` of :func:`run_tasks`), and a stopped
+    run (SIGTERM) ends within one unit instead of one task.  Outside
+    :func:`run_tasks` it does nothing.
+
+    >>> checkpoint()
+    """
+    ctx = _CONTEXT
+    if ctx is None:
+        return
+    if ctx.stop is not None and ctx.stop.is_set():
+        raise Stopped("the run is stopping")
+    ctx.units += units
+    if ctx.counter is not None:
+        with ctx.counter.get_lock():
+            ctx.counter.value += units
+    if ctx.on_units is not None:
+        ctx.on_units(units)
+
+
+def _call_counted(fn: TaskFn, task: dict[str, Any]) -> tuple[Row, int]:
+    """Run one task: its row and the units it reported through :func:`checkpoint`."""
+    ctx = _CONTEXT
+    if ctx is not None:
+        ctx.units = 0
+    row = _call(fn, task)
+    return row, (ctx.units if ctx is not None else 0)
+
+
+def _watch_parent(lifeline: Any) -> None:
+    """In a worker: block on the pipe from the parent; when the parent is gone (EOF), end this process."""
+    try:
+        lifeline.recv()
+    except (EOFError, OSError):
+        pass
+    os._exit(1)
+
+
+def _worker_init(stop: Any, counter: Any, lifeline: Any) -> None:
+    """Pool worker start-up: checkpoints report to the run, and the worker dies with its parent.
+
+    A worker's parent process is the forkserver, which itself lives as long as
+    its workers do; so the worker watches the run's process through a pipe
+    whose only writing end the run holds: when the run ends, even by
+    ``kill -9``, the pipe reaches its end and the worker exits (and with the
+    last worker, the forkserver).
+    """
+    global _CONTEXT
+    import signal
+    import threading
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _CONTEXT = _Context(stop, counter)
+    threading.Thread(target=_watch_parent, args=(lifeline,), daemon=True, name="kop-lifeline").start()
+
+
+class _Bar:
+    """A rich progress bar with an ETA on stderr, or nothing; it counts units (tasks, or trees)."""
+
+    def __init__(self, enabled: bool, total: int, done: int, desc: str, unit: str = "tasks"):
         self.progress: Any = None
         if not enabled:
             return
@@ -367,24 +472,38 @@ class _Bar:
                                    TimeRemainingColumn)
 
         self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                                 TextColumn(unit), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                                  console=Console(stderr=True), transient=False)
         self.progress.start()
-        self.task = self.progress.add_task(desc or "tasks", total=total, completed=done)
+        self.task = self.progress.add_task(desc or unit, total=total, completed=done)
 
-    def advance(self) -> None:
+    def update(self, completed: int) -> None:
         if self.progress is not None:
-            self.progress.advance(self.task)
+            self.progress.update(self.task, completed=completed)
 
     def close(self) -> None:
         if self.progress is not None:
             self.progress.stop()
 
 
-def _local(fn: TaskFn, pending: list[dict[str, Any]], workers: int) -> Iterator[Row]:
+#: seconds a stopped pool's workers get to reach their next checkpoint before they are terminated
+STOP_GRACE = 5.0
+
+
+def _local(fn: TaskFn, pending: list[dict[str, Any]], workers: int, counter: list[int],
+           tick: Callable[[], None]) -> Iterator[tuple[Row, int]]:
+    global _CONTEXT
     if workers == 1 or len(pending) <= 1:
-        for task in pending:
-            yield _call(fn, task)
+        def seen(units: int) -> None:
+            counter[0] += units
+            tick()
+
+        _CONTEXT = _Context(on_units=seen)
+        try:
+            for task in pending:
+                yield _call_counted(fn, task)
+        finally:
+            _CONTEXT = None
         return
     import multiprocessing
 
@@ -392,29 +511,73 @@ def _local(fn: TaskFn, pending: list[dict[str, Any]], workers: int) -> Iterator[
     ctx = multiprocessing.get_context(method)
     if method == "forkserver":
         ctx.set_forkserver_preload([getattr(fn, "__module__", "kop")])
-    with ProcessPoolExecutor(max_workers=min(workers, len(pending)), mp_context=ctx) as pool:
+    stop = ctx.Event()
+    units = ctx.Value("q", 0)
+    lifeline_r, lifeline_w = ctx.Pipe(duplex=False)
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(pending)), mp_context=ctx,
+                               initializer=_worker_init, initargs=(stop, units, lifeline_r))
+    finished = False
+    try:
         # a bounded window of futures: memory stays flat for 10^5 tasks
         todo = iter(pending)
         window = 4 * workers
-        running: set[Future[Row]] = set()
-        try:
-            for task in todo:
-                running.add(pool.submit(_call, fn, task))
-                if len(running) >= window:
-                    break
-            while running:
-                done, running = wait(running, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    yield fut.result()
-                    nxt = next(todo, None)
-                    if nxt is not None:
-                        running.add(pool.submit(_call, fn, nxt))
-        finally:
-            for fut in running:
-                fut.cancel()
+        running: set[Future[tuple[Row, int]]] = set()
+        for task in todo:
+            running.add(pool.submit(_call_counted, fn, task))
+            if len(running) >= window:
+                break
+        while running:
+            done, running = wait(running, timeout=0.25, return_when=FIRST_COMPLETED)
+            counter[0] = int(units.value)
+            tick()
+            for fut in done:
+                yield fut.result()
+                nxt = next(todo, None)
+                if nxt is not None:
+                    running.add(pool.submit(_call_counted, fn, nxt))
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # stopped or failed: workers stop at their next checkpoint, or are terminated
+            stop.set()
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            _end_processes(processes, STOP_GRACE)
+        lifeline_w.close()
+        lifeline_r.close()
 
 
-def _dask(fn: TaskFn, pending: list[dict[str, Any]], address: Any) -> Iterator[Row]:
+def _end_processes(processes: list[Any], grace: float) -> None:
+    """Wait up to *grace* seconds for *processes* to end, then terminate (and at last kill) the rest."""
+    import time
+
+    deadline = time.monotonic() + grace
+    for p in processes:
+        p.join(max(0.0, deadline - time.monotonic()))
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    for p in processes:
+        p.join(2.0)
+        if p.is_alive():
+            p.kill()
+
+
+def _dask_lost(distributed: Any, exc: BaseException) -> bool:
+    """Is *exc* the cluster going away (not an error raised by the task function)?"""
+    import asyncio
+    import concurrent.futures
+
+    comm = getattr(getattr(distributed, "comm", None), "CommClosedError", ())
+    cancelled = getattr(distributed.client, "FutureCancelledError", ())
+    lost = tuple(t for t in (comm, cancelled, asyncio.CancelledError, concurrent.futures.CancelledError)
+                 if isinstance(t, type))
+    return isinstance(exc, lost) or (isinstance(exc, (OSError, TimeoutError)) and "comm" in type(exc).__module__)
+
+
+def _dask(fn: TaskFn, pending: list[dict[str, Any]], address: Any, counter: list[int],
+          tick: Callable[[], None]) -> Iterator[tuple[Row, int]]:
     try:
         distributed = importlib.import_module("distributed")
     except ImportError:
@@ -425,18 +588,44 @@ def _dask(fn: TaskFn, pending: list[dict[str, Any]], address: Any) -> Iterator[R
         client = distributed.Client(address, timeout=DASK_CONNECT_TIMEOUT) if own else address
     except (OSError, TimeoutError, ValueError) as exc:
         raise ExperimentError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+    where = address if own else getattr(client.scheduler, "address", "the client's scheduler")
+    import logging
+
+    # the client logs each failed reconnection with a traceback; ClusterLost says it once, plainly
+    quiet = [logging.getLogger(n) for n in ("distributed.client", "distributed.comm", "distributed.core")]
+    levels = [q.level for q in quiet]
+    for q in quiet:
+        q.setLevel(logging.CRITICAL)
     try:
-        futures = client.map(_call, [fn] * len(pending), pending, pure=False)
-        for fut in distributed.as_completed(futures):
-            yield fut.result()
+        futures = client.map(_call_counted, [fn] * len(pending), pending, pure=False)
+        results = distributed.as_completed(futures)
+        while True:
+            fut = None
+            try:
+                fut = next(results)
+                row = fut.result()
+            except StopIteration:
+                break
+            except Exception as exc:  # noqa: BLE001 - the task's own errors propagate below
+                if not _dask_lost(distributed, exc) and (fut is None or fut.status != "cancelled"):
+                    raise
+                raise ClusterLost(f"the Dask scheduler at {where} went away in the middle of the run "
+                                  f"({type(exc).__name__})") from None
+            yield row
     finally:
         if own:
-            client.close()
+            try:
+                client.close(timeout=5)
+            except Exception:  # noqa: BLE001 - closing a client whose scheduler is gone
+                pass
+        for q, level in zip(quiet, levels):
+            q.setLevel(level)
 
 
 def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | None = None,
               dask: Any = None, results: str | os.PathLike[str] | None = None, progress: bool = True,
-              desc: str = "") -> list[Row]:
+              desc: str = "", weight: Callable[[dict[str, Any]], int] | None = None,
+              unit: str = "tasks") -> list[Row]:
     """Run ``fn`` on every task, in parallel; the rows in task order.
 
     Parameters
@@ -458,9 +647,16 @@ def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | 
         tasks whose key is already stored are not run again and their stored
         rows are returned.
     progress : bool
-        Show a progress bar with an ETA on stderr (only when stderr is a terminal).
+        Show a progress bar with an ETA on stderr (only when stderr is a terminal),
+        and say "resuming: N of M done" when the results file holds part of the run.
     desc : str
         The progress bar's label.
+    weight : callable, optional
+        ``task -> int``: the units of work (trees, games) in a task; the bar and
+        its ETA then count units, and a task function that calls
+        :func:`checkpoint` after each unit moves the bar unit by unit.
+    unit : str
+        The name of the units the bar counts ("tasks", or "trees" with *weight*).
 
     Returns
     -------
@@ -471,8 +667,15 @@ def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | 
     ------
     ExperimentError
         Tasks without a unique key, a bad worker count, an unreadable results
-        file, an unreachable cluster.  An exception raised by ``fn`` stops the
-        run (rows already done stay in the results file) and propagates.
+        file, an unreachable cluster; :class:`ClusterLost` when the Dask
+        scheduler goes away mid-run (the rows done are kept; the message says
+        how to resume).  An exception raised by ``fn`` stops the run (rows
+        already done stay in the results file) and propagates.
+    Stopped
+        SIGINT or SIGTERM stopped the run (a :class:`KeyboardInterrupt`): the
+        pool's workers stop at their next :func:`checkpoint` (or are
+        terminated), the rows done stay in the results file.  Pool workers also
+        end when this process ends in any other way (``kill -9``).
 
     Example
     -------
@@ -480,7 +683,9 @@ def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | 
     >>> rows
     [{'key': 'a', 'y': 9}]
     """
-    checked = _check_tasks(list(tasks))
+    if not callable(fn):
+        raise arguments.fail("fn", "a function task -> dict", fn)
+    checked = _check_tasks(arguments.items(tasks, "tasks", "an iterable of task dicts"))
     if workers is None:
         workers = os.cpu_count() or 1
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
@@ -491,19 +696,80 @@ def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | 
         except Exception:
             raise ExperimentError(f"the task function {fn!r} cannot be pickled: use a module-level function") \
                 from None
+    size = _weights(checked, weight)
     store = _Store(Path(results) if results is not None else None)
     wanted = {t["key"] for t in checked}
     found: dict[str, Row] = {r["key"]: r for r in store.rows if r.get("key") in wanted}
     pending = [t for t in checked if t["key"] not in found]
-    bar = _Bar(progress and sys.stderr.isatty(), len(checked), len(checked) - len(pending), desc)
+    total = sum(size.values())
+    done = [sum(size[k] for k in found)]   # units of the tasks finished (before and in this run)
+    if progress and found and pending:
+        print(f"resuming: {done[0]} of {total} {unit} done ({results})", file=sys.stderr, flush=True)
+    bar = _Bar(progress and sys.stderr.isatty(), total, done[0], desc, unit)
+    running = [0]   # units reported by checkpoints of the tasks running (and finished) in this run
+    reported = [0]  # ... of which those of finished tasks
+
+    def tick() -> None:
+        bar.update(done[0] + running[0] - reported[0])
+
+    restore = _on_sigterm()
     try:
-        stream = _dask(fn, pending, dask) if dask is not None else _local(fn, pending, workers)
-        for row in stream:
+        stream = _dask(fn, pending, dask, running, tick) if dask is not None else \
+            _local(fn, pending, workers, running, tick)
+        for row, units in stream:
             found[row["key"]] = row
             store.append(row)
-            bar.advance()
+            done[0] += size[row["key"]]
+            reported[0] += units
+            tick()
+    except ClusterLost as exc:
+        raise ClusterLost(f"{exc}; {_kept(done[0], total, unit, results)}") from None
+    except KeyboardInterrupt as exc:
+        status = exc.status if isinstance(exc, Stopped) else 130
+        raise Stopped(f"stopped by {'SIGTERM' if status == 143 else 'SIGINT'}; "
+                      f"{_kept(done[0], total, unit, results)}", status) from None
     finally:
+        restore()
         bar.close()
         store.close()
     return [found[t["key"]] for t in checked]
+
+
+def _kept(done: int, total: int, unit: str, results: Any) -> str:
+    if results is None:
+        return f"{done} of {total} {unit} were done (without a results file nothing is kept)"
+    return f"{done} of {total} {unit} are done and kept in {results}; run the same command again to resume"
+
+
+def _weights(tasks: list[dict[str, Any]], weight: Callable[[dict[str, Any]], int] | None) -> dict[str, int]:
+    if weight is None:
+        return {t["key"]: 1 for t in tasks}
+    out = {}
+    for t in tasks:
+        w = weight(t)
+        if isinstance(w, bool) or not isinstance(w, int) or w < 0:
+            raise ExperimentError(f"task {t['key']!r}: weight must give an integer >= 0, got {w!r}")
+        out[t["key"]] = w
+    return out
+
+
+def _on_sigterm() -> Callable[[], None]:
+    """While a run lasts, SIGTERM stops it as SIGINT does (in the main thread); returns the undo."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def stop(signum: int, frame: Any) -> None:
+        raise Stopped("stopped by SIGTERM", 143)
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except (ValueError, OSError):
+        return lambda: None
+
+    def undo() -> None:
+        signal.signal(signal.SIGTERM, previous)
+    return undo
 

@@ -30,6 +30,7 @@ import math
 
 from kop.games.engine import check_tie
 from kop.games.tree import CHANCE, LEAF, GameTree, Node, NodeRef
+from kop.games.checks import tree_argument
 
 __all__ = ["alphabeta", "AlphaBeta"]
 
@@ -139,4 +140,5 @@ class AlphaBeta:
 
 def alphabeta(tree: GameTree, player: str | None = None, *, tie: str = "first") -> AlphaBeta:
     """P's minimax strategy computed by alpha-beta search."""
+    tree_argument(tree)
     return AlphaBeta(tree, player, tie)

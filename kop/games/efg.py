@@ -66,6 +66,7 @@ from kop.games.efgscan import scan_nodes, tree_from_prefix
 from kop.games.errors import EfgError
 from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 from kop.syntax.jsontext import location, paused_gc
+from kop.games.checks import tree_argument
 
 __all__ = ["loads_efg", "dumps_efg", "MAX_NUMBER_CHARS", "MAX_EXPONENT"]
 
@@ -649,6 +650,7 @@ def _preorder(tree: GameTree) -> np.ndarray:
 
 def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
     """Gambit ``.efg`` text of *tree* (see the module docstring for the payoff convention)."""
+    tree_argument(tree)
     tree.require_sequential("the .efg writer")
     simple = all(p.name.split() == [p.name] and "=" not in p.name for p in tree.players)
     goals = " ".join(f"{p.name}={p.goal}" if simple else p.goal for p in tree.players)

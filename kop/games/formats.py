@@ -23,6 +23,7 @@ from pathlib import Path
 
 from kop.games.errors import TreeError
 from kop.games.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, format_number
+from kop.syntax import arguments
 
 __all__ = ["load_tree", "loads_tree", "dumps_tree", "save_tree"]
 
@@ -33,6 +34,8 @@ def loads_tree(text: str) -> GameTree:
     """A tree from ``kop-tree/1`` JSON text (errors located by line and column, or node path)."""
     from kop.games.treejson import loads_tree_json
 
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise arguments.fail("text", "kop-tree/1 JSON text (a str; load_tree reads a file)", text)
     return loads_tree_json(text)
 
 
@@ -41,7 +44,10 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
     from kop.syntax.errors import KopError
     from kop.syntax.files import read_text
 
-    p = Path(path)
+    p = Path(arguments.path(path, "path"))
+    if p.suffix.lower() == ".kop":
+        raise TreeError(f"{p} is a theory file, not a game tree: run a theory with 'kop run' (its questions), "
+                        "'kop dominates' (which strategy dominates) or 'kop match'")
     if not p.exists() and not p.is_symlink():
         raise TreeError(f"{p}: no such file")
     try:  # the guarded reader: regular files only, within the size cap (kop.syntax.files)
@@ -62,7 +68,8 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
 
 def save_tree(tree: GameTree, path: str | os.PathLike[str]) -> None:
     """Write *tree* as ``.json`` or ``.efg`` (by extension)."""
-    p = Path(path)
+    arguments.instance(tree, GameTree, "tree", "a GameTree")
+    p = Path(arguments.path(path, "path"))
     if p.suffix.lower() == ".efg":
         from kop.games.efg import dumps_efg
         p.write_text(dumps_efg(tree), encoding="utf-8")
@@ -76,6 +83,7 @@ def _num(x: float, integral: bool) -> str:
 
 def dumps_tree(tree: GameTree) -> str:
     """``kop-tree/1`` JSON text of *tree*, one node per line."""
+    arguments.instance(tree, GameTree, "tree", "a GameTree")
     players = ", ".join(json.dumps({"name": p.name, "goal": p.goal}) for p in tree.players)
     parts = ['{"format": "kop-tree/1",\n "players": [', players, '],\n "root":\n']
     kind, offsets, probs = tree.kind, tree.offsets, tree.probs

@@ -27,12 +27,14 @@ from kop.games.mh import mh_rule
 from kop.games.minimax import minimax_rule
 from kop.games.strategy import Strategy
 from kop.games.tree import GameTree
+from kop.games.checks import tree_argument
 
 __all__ = ["hm0m"]
 
 
 def hm0m(tree: GameTree, d: int, player: str | None = None, *, tie: str = "first") -> Strategy:
     """P's HM0M^d strategy on *tree*."""
+    tree_argument(tree)
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise StrategyError(f"HM0M^d needs an integer d >= 0, not {d!r}")
     p = tree.player_index(player)

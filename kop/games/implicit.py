@@ -125,6 +125,24 @@ def state_text(state: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def state_drawing(state: Any, max_lines: int = 30, width: int = 100) -> str:
+    """The state as the game draws it (``str(state)``, line breaks kept), indented, within a size limit.
+
+    >>> print(state_drawing("x.o\\n.x.\\n..o"))
+        x.o
+        .x.
+        ..o
+    """
+    try:
+        text = str(state)
+    except Exception:  # a user's __str__ failing must not hide the real error
+        return "    " + state_text(state)
+    lines = text.splitlines() or [""]
+    if len(lines) > max_lines or any(len(line) > width for line in lines):
+        return "    " + state_text(state)
+    return "\n".join("    " + line for line in lines)
+
+
 def _identity_hashed(state: Any) -> bool:
     return type(state).__hash__ is object.__hash__
 
@@ -357,8 +375,11 @@ class GameView:
         """A GameError when a component in *need* (default: all) is unknown (NaN) at *state*."""
         for i in (range(len(vec)) if need is None else need):
             if math.isnan(vec[i]):
-                raise GameError(f"the search horizon ends at {state_text(state)}, which is not terminal, "
-                                f"and {self.names[i]} has no evaluation function to score it")
+                raise GameError(f"the search horizon ends at a state that is not terminal, and {self.names[i]} "
+                                "has no evaluation function to score it: give the search an evaluation, or score "
+                                "the horizon 0 (on the command line: kop solve ... --eval zero; kop match: "
+                                f"eval:zero in the agent, e.g. -a {self.names[i]}=depth:2;eval:zero).  The state:\n"
+                                f"{state_drawing(state)}")
 
 
 def _number(v: Any, what: str) -> float:
@@ -400,6 +421,9 @@ class TreeGame(ImplicitGame):
     """
 
     def __init__(self, tree: GameTree):
+        from kop.games.checks import tree_argument
+
+        tree = tree_argument(tree)
         tree.require_sequential("a game played move by move (kop match, kop.Match, agents)")
         self.tree = tree
         self.players = tree.players
@@ -459,6 +483,10 @@ class Nim(ImplicitGame):
     """
 
     def __init__(self, piles: Sequence[int] = (2, 2), misere: bool = True):
+        from kop.syntax import arguments
+
+        piles = arguments.items(piles, "piles", "a list of pile sizes (integers >= 0)")
+        misere = arguments.flag(misere, "misere")
         if not piles or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in piles):
             raise GameError(f"Nim piles must be non-negative integers, not {piles!r}")
         self.piles = tuple(sorted(piles, reverse=True))

@@ -25,6 +25,7 @@ import numpy as np
 from kop.games.engine import sweep
 from kop.games.strategy import Strategy
 from kop.games.tree import GameTree
+from kop.games.checks import tree_argument
 
 __all__ = ["mh", "mh_rule"]
 
@@ -38,5 +39,6 @@ def mh_rule(tree: GameTree) -> tuple[np.ndarray, np.ndarray]:
 
 def mh(tree: GameTree, *, tie: str = "first") -> Strategy:
     """The M^h strategy on *tree*."""
+    tree_argument(tree)
     comp, sign = mh_rule(tree)
     return Strategy(tree, "Mh", None, sweep(tree, comp, sign, tie=tie))

@@ -27,6 +27,7 @@ import numpy as np
 from kop.games.engine import sweep
 from kop.games.strategy import Strategy
 from kop.games.tree import GameTree
+from kop.games.checks import tree_argument
 
 __all__ = ["minimax", "minimax_rule"]
 
@@ -42,6 +43,7 @@ def minimax_rule(tree: GameTree, p: int) -> tuple[np.ndarray, np.ndarray]:
 
 def minimax(tree: GameTree, player: str | None = None, *, tie: str = "first") -> Strategy:
     """P's minimax strategy (M^0) on *tree*."""
+    tree_argument(tree)
     p = tree.player_index(player)
     comp, sign = minimax_rule(tree, p)
     return Strategy(tree, "minimax", tree.players[p].name, sweep(tree, comp, sign, tie=tie))

@@ -33,12 +33,14 @@ from kop.games.errors import StrategyError
 from kop.games.minimax import minimax_rule
 from kop.games.strategy import Strategy
 from kop.games.tree import GameTree
+from kop.games.checks import tree_argument
 
 __all__ = ["mstar"]
 
 
 def mstar(tree: GameTree, d: int, player: str | None = None, *, tie: str = "first") -> Strategy:
     """P's M^d strategy on *tree*."""
+    tree_argument(tree)
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise StrategyError(f"M^d needs an integer d >= 0, not {d!r}")
     p = tree.player_index(player)

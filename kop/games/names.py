@@ -15,6 +15,8 @@ from typing import Any
 
 from kop.games.errors import StrategyError
 from kop.games.tree import GameTree
+from kop.games.checks import tree_argument
+from kop.syntax.arguments import text
 
 __all__ = ["strategy", "parse_strategy_name", "STRATEGY_NAMES"]
 
@@ -42,6 +44,8 @@ def parse_strategy_name(name: str) -> tuple[str, int | None]:
 
 def strategy(tree: GameTree, name: str, player: str | None = None, *, tie: str = "first") -> Any:
     """The strategy called *name* for *player* (default: the first player) on *tree*."""
+    tree_argument(tree)
+    text(name, "name", "a strategy's name such as 'Mh', 'M2' or 'minimax'")
     from kop.games.alphabeta import alphabeta
     from kop.games.hm0m import hm0m
     from kop.games.mh import mh

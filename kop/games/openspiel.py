@@ -44,6 +44,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from kop.games.errors import GameError
+from kop.syntax import arguments
+from kop.syntax.arguments import fail
 from kop.games.implicit import CHANCE, ImplicitGame
 from kop.games.tree import Player
 
@@ -70,11 +72,45 @@ def load_openspiel(spec: str) -> Any:
     spec = spec.strip()
     if not spec:
         raise GameError("an OpenSpiel game name is needed, e.g. openspiel:tic_tac_toe")
+    name = spec.split("(", 1)[0].strip()
+    known = list(pyspiel.registered_names())
+    if name not in known:
+        import difflib
+
+        near = difflib.get_close_matches(name, known, n=5, cutoff=0.6)
+        hint = (f"; did you mean {', '.join(near)}?" if near
+                else f" (it has {len(known)}, e.g. tic_tac_toe, connect_four, nim)")
+        raise GameError(f"OpenSpiel has no game {name!r}{hint}")
     try:
-        return pyspiel.load_game(spec)
+        with _quiet_stderr():   # OpenSpiel prints its errors on stderr before raising them
+            return pyspiel.load_game(spec)
     except Exception as exc:   # SpielError lists every game; keep the first line
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise GameError(f"OpenSpiel cannot load {spec!r}: {first.removeprefix('OpenSpiel exception: ')}") from None
+
+
+class _quiet_stderr:
+    """Send file descriptor 2 to /dev/null for the duration (C++ code writes there directly)."""
+
+    def __enter__(self) -> None:
+        import os
+        import sys
+
+        try:
+            sys.stderr.flush()
+            self.saved: int | None = os.dup(2)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 2)
+            os.close(devnull)
+        except OSError:
+            self.saved = None
+
+    def __exit__(self, *exc: Any) -> None:
+        import os
+
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
 
 
 class OpenSpielGame(ImplicitGame):
@@ -84,6 +120,11 @@ class OpenSpielGame(ImplicitGame):
         pyspiel = _pyspiel()
         if isinstance(game, str):
             game = load_openspiel(game)
+        if not isinstance(game, pyspiel.Game):
+            raise fail("game", "a pyspiel.Game or an OpenSpiel game name such as 'tic_tac_toe'", game)
+        if players is not None:
+            players = [arguments.text(x, "players", "a list of player names") for x in
+                       arguments.items(players, "players", "a list of player names")]
         gtype = game.get_type()
         name = gtype.short_name
         if gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:

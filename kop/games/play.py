@@ -28,6 +28,7 @@ from kop.games.engine import sweep
 from kop.games.errors import StrategyError
 from kop.games.strategy import Strategy, path_steps
 from kop.games.tree import CHANCE, LEAF, GameTree, Node
+from kop.games.checks import tree_argument
 
 __all__ = ["Outcome", "play", "global_optimum"]
 
@@ -55,6 +56,7 @@ class Outcome:
 
 def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -> Outcome:
     """Play *strategies* (player name -> strategy or strategy name) against each other on *tree*."""
+    tree_argument(tree)
     from kop.games.names import strategy as by_name
 
     if not isinstance(strategies, Mapping):
@@ -109,6 +111,7 @@ def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -
 
 def global_optimum(tree: GameTree) -> Node | None:
     """The leaf strictly best for every player by its goal (Definition 9), or None."""
+    tree_argument(tree)
     keys = tree.payoffs * np.array([p.sign for p in tree.players])
     row = None
     for j in range(keys.shape[1]):

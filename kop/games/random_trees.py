@@ -42,8 +42,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from kop.syntax import arguments
 from kop.games.errors import TreeError
 from kop.games.tree import CHANCE, LEAF, GameTree, Player, make_players
+from kop.games.checks import tree_argument
 
 __all__ = ["random_tree", "random_strategy", "random_strategy_choices"]
 
@@ -57,7 +59,18 @@ def random_tree(depth: int = 4, branching: int | tuple[int, int] = 2, *,
                 chance_prob: float = 0.0, movers: str = "alternate", max_nodes: int | None = None,
                 seed: int | None = None) -> GameTree:
     """A random tree (see the module docstring for the parameters)."""
-    rng = np.random.default_rng(seed)
+    depth = arguments.integer(depth, "depth")
+    if isinstance(branching, (tuple, list)) and len(branching) == 2:
+        branching = (arguments.integer(branching[0], "branching"), arguments.integer(branching[1], "branching"))
+    elif not isinstance(branching, int) or isinstance(branching, bool):
+        raise arguments.fail("branching", "an integer or a pair (low, high) of integers", branching)
+    low, high = arguments.real(low, "low"), arguments.real(high, "high")
+    arguments.flag(distinct, "distinct")
+    noise = arguments.real(noise, "noise")
+    leaf_prob, chance_prob = arguments.real(leaf_prob, "leaf_prob"), arguments.real(chance_prob, "chance_prob")
+    if max_nodes is not None:
+        max_nodes = arguments.integer(max_nodes, "max_nodes")
+    rng = np.random.default_rng(arguments.seed(seed))
     ps = make_players(players, goals)
     n_players = len(ps)
     lo, hi = (branching, branching) if isinstance(branching, int) else tuple(branching)
@@ -148,6 +161,7 @@ def random_strategy_choices(tree: GameTree, seed: int | None = None) -> np.ndarr
 
 def random_strategy(tree: GameTree, seed: int | None = None, player: str | None = None):
     """A :class:`~kop.games.strategy.Strategy` choosing a uniformly random child at every decision node."""
+    tree_argument(tree)
     from kop.games.engine import sweep
     from kop.games.strategy import Strategy
 

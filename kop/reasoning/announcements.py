@@ -32,6 +32,7 @@ H. van Ditmarsch, W. van der Hoek, B. Kooi, *Dynamic Epistemic Logic* (2007), ch
 
 from __future__ import annotations
 
+from kop.syntax import arguments
 from kop.syntax import formula as F
 from kop.syntax.errors import LimitError
 
@@ -74,6 +75,7 @@ def reduce_announcements(phi: F.Formula, limit: int = MAX_REDUCED_NODES) -> F.Fo
     LimitError
         When the reduction grows beyond *limit*.
     """
+    phi = arguments.formula(phi, "phi")
     if not has_announcements(phi):
         return phi
     budget = _Budget(limit)

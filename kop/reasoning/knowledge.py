@@ -32,7 +32,9 @@ from kop.reasoning.limits import Deadline, check_agents, deep_input_guard
 from kop.reasoning.entailment import consistent, follows
 from kop.reasoning.prover import _formula, _premises
 from kop.reasoning.verdict import Verdict
-from kop.syntax.formula import And, Atom, Common, Formula, Know, RelCommon, conj
+from kop.syntax import arguments
+from kop.syntax.errors import ArgumentError
+from kop.syntax.formula import And, Atom, Common, Formula, Know, Not, RelCommon, conj
 from kop.syntax.levels import chain, f_level
 
 __all__ = ["level", "knows", "is_core", "chains_fragment", "CoreVerdict"]
@@ -78,7 +80,11 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
     otherwise common knowledge of ``E_P & E_Q`` is checked first, and without
     it some chain fails.
     """
-    ks = _premises(knowledge)
+    ks = _premises(knowledge, "knowledge")
+    player, opponent = arguments.agent(player, "player"), arguments.agent(opponent, "opponent")
+    if player == opponent:
+        raise ArgumentError(f"the player and the opponent are both {player!r}: a level of knowledge is about "
+                            "two different players")
     deadline = Deadline(timeout, "the level")
     for k in ks:
         check_agents(k, agents)
@@ -125,7 +131,8 @@ def knows(knowledge: Iterable[Formula | str] | Formula | str, player: str, phi: 
     """
     from kop.reasoning.prover import entails
 
-    return entails(knowledge, Know(player, _formula(phi)), timeout=timeout, agents=agents)
+    return entails(_premises(knowledge, "knowledge"), Know(arguments.agent(player, "player"), _formula(phi)),
+                   timeout=timeout, agents=agents)
 
 
 @dataclass(frozen=True)
@@ -173,13 +180,15 @@ def is_core(core: Iterable[Formula | str], knowledge: Iterable[Formula | str] | 
     player : str
     fragment : formulas, e.g. :func:`chains_fragment`.
     """
-    F = _premises(core)
-    ks = _premises(knowledge)
+    F = _premises(core, "core")
+    ks = _premises(knowledge, "knowledge")
+    arguments.agent(player, "player")
+    fragment = arguments.items(fragment, "fragment", "a list of formulas")
     ag = None if agents is None else tuple(agents)
     deadline = Deadline(timeout, "the core question")
     unsupported = tuple(f for f in F if not _entailed(ks, f, ag, deadline))
     missing = []
-    for g in (_about(player, _formula(x)) for x in fragment):
+    for g in (_about(player, _formula(x, f"fragment[{i}]")) for i, x in enumerate(fragment)):
         if _entailed(ks, g, ag, deadline) and not _entailed(F, g, ag, deadline):
             missing.append(g)
     return CoreVerdict(not unsupported and not missing, tuple(missing), unsupported)
@@ -192,9 +201,10 @@ def chains_fragment(player: str, opponent: str, atoms: Iterable[str | Atom], dep
     >>> [to_ascii(f) for f in chains_fragment("A", "B", ["E_A"], 3)]
     ['K_A E_A', 'K_A K_B E_A', 'K_A K_B K_A E_A']
     """
-    if depth < 1:
-        raise ValueError(f"the depth must be >= 1, not {depth}")
-    base = [a if isinstance(a, Atom) else Atom(a) for a in atoms]
+    arguments.agent(player, "player")
+    arguments.agent(opponent, "opponent")
+    depth = arguments.integer(depth, "depth", minimum=1)
+    base = [a if isinstance(a, Atom) else Atom(a) for a in arguments.items(atoms, "atoms", "a list of atoms")]
     out: list[Formula] = []
     for d in range(1, depth + 1):
         for x in base:

@@ -49,6 +49,7 @@ from kop.reasoning.core import Closure, Core
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline, check_agents, check_depth, check_type_space, deep_input_guard
 from kop.reasoning.verdict import Verdict
+from kop.syntax import arguments
 from kop.syntax.budget import check_timeout
 from kop.syntax.formula import Distributed, Formula, Not, conj
 from kop.syntax.fragments import refuse_uncertainty
@@ -63,7 +64,7 @@ METHODS = ("auto", "sat", "bdd", "bdd-python")
 _TOOL = "the prover"
 
 
-def _formula(phi: Formula | str, what: str = "formula") -> Formula:
+def _formula(phi: Formula | str, name: str = "phi") -> Formula:
     if isinstance(phi, str):
         from kop.syntax.parser import parse
 
@@ -71,15 +72,16 @@ def _formula(phi: Formula | str, what: str = "formula") -> Formula:
         refuse_uncertainty(f, _TOOL, phi)   # located in the text as written
         return f
     if not isinstance(phi, Formula):
-        raise TypeError(f"the {what} must be a Formula or a string, not {type(phi).__name__}")
+        raise arguments.fail(name, "a formula (a Formula or a string such as 'K_a p')", phi)
     refuse_uncertainty(phi, _TOOL)
     return phi
 
 
-def _premises(premises: Iterable[Formula | str] | Formula | str) -> tuple[Formula, ...]:
+def _premises(premises: Iterable[Formula | str] | Formula | str, name: str = "premises") -> tuple[Formula, ...]:
     if isinstance(premises, (str, Formula)):
         premises = [premises]
-    return tuple(_formula(p, "premise") for p in premises)
+    items = arguments.items(premises, name, "a formula or a list of formulas (Formula objects or strings)")
+    return tuple(_formula(p, f"{name}[{i}]") for i, p in enumerate(items))
 
 
 def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float | None = None,

@@ -53,6 +53,8 @@ from kop.games.errors import TreeError
 from kop.games.tree import CHANCE, LEAF, GameTree, Node
 from kop.syntax.formula import TRUE, Atom, Formula, Know, conj
 from kop.syntax.levels import evaluation
+from kop.games.checks import tree_argument
+from kop.syntax import arguments
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.selection.evaluations import EvaluationKnowledge
@@ -202,10 +204,10 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
     >>> [n.name for n in d.decided_nodes()], [n.name for n in d.decided_by_partial_knowledge()]
     (['root', 'x', 'y'], ['root', 'x', 'y'])
     """
+    tree_argument(tree)
     from kop.reasoning.entailment import cached_entails as entails
-    from kop.syntax.parser import parse
 
-    ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
+    ks = tuple(arguments.formulas(knowledge, "knowledge"))
     evals = () if evaluations is None else tuple(evaluations)
     if evals:
         return _decide_partial(tree, ks, evals, timeout, strict)

@@ -47,6 +47,7 @@ from kop.semantics.model import KripkeModel
 from kop.syntax.errors import LimitError
 from kop.syntax.formula import And, Atom, Common, conj
 from kop.syntax.levels import chain, f_level
+from kop.games.checks import tree_argument
 
 __all__ = ["evaluation_model", "KnowingValueModel", "MAX_WORLDS"]
 
@@ -66,6 +67,7 @@ def evaluation_model(tree: GameTree, evaluations: Iterable[EvaluationKnowledge])
     >>> m.satisfies("C{A,B}(E_A & E_B)"), len(m)
     (True, 4)
     """
+    tree_argument(tree)
     return KnowingValueModel.build(tree, evaluations).model
 
 

@@ -71,6 +71,7 @@ import numpy as np
 from kop.games.tree import LEAF, GameTree, Node
 from kop.syntax.errors import KopError
 from kop.syntax.formula import Atom, Common, Formula, Know, Not, Or, conj
+from kop.games.checks import tree_argument
 
 __all__ = ["EvaluationKnowledge", "EvaluationError", "ResolvedKnowledge", "knows_exactly", "knows_nothing",
            "knows_candidates", "knows_order", "knows_within", "knows_on_subtree", "leaf_order",
@@ -330,6 +331,7 @@ def leaf_order(tree: GameTree) -> np.ndarray:
     >>> [t.node(int(i)).payoff for i in leaf_order(t)][:4]
     [(4, 7), (8, 9), (7, 4), (5, 6)]
     """
+    tree_argument(tree)
     offsets, kind = tree.offsets, tree.kind
     out: list[int] = []
     stack = [0]

@@ -52,6 +52,8 @@ from kop.syntax.errors import LimitError
 from kop.syntax.formula import And, Common, Formula, Know
 from kop.syntax.levels import evaluation, strategy_atom
 from kop.syntax.printer import to_ascii
+from kop.games.checks import tree_argument
+from kop.syntax import arguments
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.selection.evaluations import EvaluationKnowledge
@@ -282,9 +284,10 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     >>> s.level, s.opponent_level, s.recommended.strategy, s.recommended.guaranteed
     (1, 0, 'HM0M1', (9, 4))
     """
+    tree_argument(tree)
+    knowledge = arguments.formulas(knowledge, "knowledge")
     from kop.reasoning.knowledge import level as knowledge_level
     from kop.reasoning.entailment import cached_entails as entails
-    from kop.syntax.parser import parse
 
     where = "root"
     evals = tuple(evaluations) if evaluations is not None else ()
@@ -300,7 +303,7 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     if p != first:
         raise LimitError(f"the selector reasons for the player who moves at {where} ({first}), not {p}")
     q = second
-    formulas = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
+    formulas = tuple(arguments.formulas(knowledge, "knowledge"))
     decision = decide(tree, formulas, timeout=timeout, evaluations=evals)
     ks = formulas
     if evals:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kop.syntax import arguments
 from kop.games.hm0m import hm0m
 from kop.games.mh import mh
 from kop.games.minimax import minimax
@@ -73,6 +74,8 @@ class WorkedExample:
 
 def worked_example(timeout: float | None = 60.0) -> WorkedExample:
     """Run SPEC §3.4: the four scenarios of Figure 2, A's strategies and the M^0 node values."""
+    if timeout is not None:
+        timeout = arguments.real(timeout, "timeout", minimum=0)
     t = figure2()
     checks: list[Check] = []
     results = []

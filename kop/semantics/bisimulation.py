@@ -35,6 +35,7 @@ import numpy as np
 
 from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
+from kop.semantics.checks import model_argument
 
 __all__ = ["bisimulation_classes", "minimize", "bisimilar", "generated_submodel"]
 
@@ -44,6 +45,7 @@ def bisimulation_classes(model: KripkeModel) -> np.ndarray:
 
     Worlds with equal ids are bisimilar.
     """
+    model_argument(model)
     atoms = sorted(model.atoms)
     blocks = [model._blocks[a] for a in model.agents]
     return _refine(_valuation_classes(model, atoms), blocks)
@@ -228,6 +230,7 @@ def minimize(model: KripkeModel) -> KripkeModel:
     designated worlds.  Every formula without D holds at a world of *model* iff
     it holds at that world's class.
     """
+    model_argument(model)
     cls = bisimulation_classes(model)
     n = len(model)
     if n == 0:
@@ -260,6 +263,8 @@ def bisimilar(m1: KripkeModel, m2: KripkeModel, w1: str | None = None, w2: str |
     ModelError
         If the models have different agents, or a world is unknown.
     """
+    model_argument(m1, "m1")
+    model_argument(m2, "m2")
     if set(m1.agents) != set(m2.agents):
         raise ModelError(f"cannot compare models with different agents: {sorted(m1.agents)} and {sorted(m2.agents)}")
     if (w1 is None) != (w2 is None):
@@ -291,6 +296,7 @@ def generated_submodel(model: KripkeModel) -> KripkeModel:
 
     Every formula has the same truth value at the designated worlds here as in *model*.
     """
+    model_argument(model)
     from kop.semantics.checker import components
 
     n = len(model)

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from kop.semantics.bitset_checker import check_agents
+from kop.syntax import arguments
 from kop.syntax import formula as F
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,14 +66,20 @@ def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:
     Parameters
     ----------
     model : KripkeModel
-    phi : Formula
-        Every agent it names must be an agent of the model.
+    phi : Formula or str
+        Every agent it names must be an agent of the model (a string is parsed).
 
     Returns
     -------
     numpy.ndarray
         ``result[i]`` is True iff *phi* holds at ``model.worlds[i]``.
     """
+    if not isinstance(phi, F.Formula):
+        phi = arguments.formula(phi, "phi")      # a string in kop's syntax is parsed
+    if not hasattr(model, "_memo"):
+        from kop.semantics.checks import model_argument
+
+        model_argument(model)
     memo = model._memo
     hit = memo.get(phi)
     if hit is not None:

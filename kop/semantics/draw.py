@@ -29,7 +29,7 @@ import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kop.syntax.errors import KopError, LimitError, MissingDependency
+from kop.syntax.errors import KopError, LimitError, MissingDependency, install_hint
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -53,8 +53,7 @@ def require_matplotlib() -> Any:
     try:
         from matplotlib.figure import Figure
     except ImportError as exc:
-        raise MissingDependency(
-            "drawing needs matplotlib, an optional extra: pip install 'kop-epistemic[draw]'") from exc
+        raise MissingDependency(f"drawing needs matplotlib, an optional extra: {install_hint('draw')}") from exc
     return Figure
 
 

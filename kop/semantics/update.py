@@ -35,6 +35,8 @@ import numpy as np
 from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel, _check_atom, _formula, _index_of, _read_actual, _read_agents, _read_partition
 from kop.syntax.formula import TRUE, Formula, Not
+from kop.semantics.checks import model_argument
+from kop.syntax import arguments
 
 __all__ = ["ActionModel", "product_update"]
 
@@ -183,6 +185,8 @@ def product_update(model: KripkeModel, action: ActionModel,
         Designated: the pairs of a designated world and a designated event.
         If no pair survives the result is the empty model with a ``note``.
     """
+    model_argument(model)
+    arguments.instance(action, ActionModel, "action", "an ActionModel")
     if set(action.agents) != set(model.agents):
         missing = sorted(set(model.agents) - set(action.agents))
         extra = sorted(set(action.agents) - set(model.agents))

@@ -53,9 +53,36 @@ class LimitError(KopError):
     """An explicit size or time limit was exceeded."""
 
 
+def install_hint(extra: str) -> str:
+    """The command that installs kop's optional *extra*: from a checkout of kop's sources, or from PyPI.
+
+    >>> install_hint("draw") in ("pip install '.[draw]' (in kop's source folder)", "pip install 'kop-epistemic[draw]'")
+    True
+    """
+    from pathlib import Path
+
+    project = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    try:
+        checkout = project.is_file() and 'name = "kop-epistemic"' in project.read_text(encoding="utf-8")
+    except OSError:
+        checkout = False
+    if checkout:
+        return f"pip install '.[{extra}]' (in kop's source folder)"
+    return f"pip install 'kop-epistemic[{extra}]'"
+
+
 class MissingDependency(KopError):
     """An optional library that a feature needs is not installed.
 
     The message says which extra to install, e.g.
     ``pip install 'kop-epistemic[draw]'``.
+    """
+
+
+class ArgumentError(KopError, TypeError):
+    """A public function was given an argument of the wrong type or out of its range.
+
+    The message names the argument and says what was expected.  It is a
+    :class:`KopError` (and also a :class:`TypeError`, as Python's own
+    argument errors are).
     """

@@ -35,6 +35,8 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import ClassVar
 
+from kop.syntax.errors import ArgumentError
+
 __all__ = [
     "Formula", "Atom", "Top", "Bottom", "TRUE", "FALSE", "Not", "And", "Or",
     "Implies", "Iff", "Know", "Possible", "KnowWhether", "Everyone", "Common",
@@ -58,22 +60,25 @@ def is_reserved_atom(name: str) -> bool:
 
 def _check_agent(agent: object) -> str:
     if not isinstance(agent, str) or not AGENT_RE.fullmatch(agent):
-        raise ValueError(f"invalid agent name {agent!r}: use letters, digits and underscores")
+        raise ArgumentError(f"invalid agent name {agent!r}: use letters, digits and underscores")
     return agent
 
 
 def _group(agents: Iterable[str] | str) -> tuple[str, ...]:
     if isinstance(agents, str):
         agents = [agents]
+    if not isinstance(agents, Iterable):
+        raise ArgumentError(f"a group of agents must be a string or an iterable of agent names, "
+                            f"not {type(agents).__name__}")
     group = tuple(sorted({_check_agent(a) for a in agents}))
     if not group:
-        raise ValueError("a group operator needs at least one agent")
+        raise ArgumentError("a group operator needs at least one agent")
     return group
 
 
 def _check_formula(x: object, where: str) -> Formula:
     if not isinstance(x, Formula):
-        raise TypeError(f"{where} must be a Formula, not {type(x).__name__}")
+        raise ArgumentError(f"{where} must be a Formula, not {type(x).__name__}")
     return x
 
 
@@ -273,9 +278,9 @@ class Atom(Formula):
 
     def __init__(self, name: str):
         if not isinstance(name, str) or not ATOM_RE.fullmatch(name):
-            raise ValueError(f"invalid atom name {name!r}: start with a letter, then letters, digits, '_'")
+            raise ArgumentError(f"invalid atom name {name!r}: start with a letter, then letters, digits, '_'")
         if is_reserved_atom(name):
-            raise ValueError(f"{name!r} cannot be an atom: it reads as an operator or constant")
+            raise ArgumentError(f"{name!r} cannot be an atom: it reads as an operator or constant")
         object.__setattr__(self, "name", name)
         self._seal()
 
@@ -324,7 +329,7 @@ class _NAry(Formula):
 
     def __init__(self, *args: Formula):
         if len(args) < 2:
-            raise ValueError(f"{type(self).__name__} needs at least two arguments; use conj()/disj()")
+            raise ArgumentError(f"{type(self).__name__} needs at least two arguments; use conj()/disj()")
         object.__setattr__(self, "args", tuple(_check_formula(a, f"an argument of {type(self).__name__}") for a in args))
         self._seal()
 
@@ -652,7 +657,13 @@ def symbols(names: str | Iterable[str]) -> tuple[Atom, ...]:
     """Atoms from a space- or comma-separated string: ``p, q = symbols("p q")``."""
     if isinstance(names, str):
         names = names.replace(",", " ").split()
-    return tuple(Atom(n) for n in names)
+    return tuple(Atom(n) for n in _iterable(names, "names", "symbols()"))
+
+
+def _iterable(x: object, name: str, where: str) -> tuple:
+    if isinstance(x, Iterable):
+        return tuple(x)
+    raise ArgumentError(f"argument {name!r} of {where}: expected an iterable, got a {type(x).__name__}")
 
 
 def _as_formula(x: Formula | str) -> Formula:
@@ -660,6 +671,9 @@ def _as_formula(x: Formula | str) -> Formula:
         from kop.syntax.parser import parse
 
         return parse(x)
+    if not isinstance(x, Formula):
+        raise ArgumentError(f"argument 'phi': expected a formula (a Formula or a string such as 'K_a p'), "
+                            f"got a {type(x).__name__}")
     return x
 
 
@@ -744,18 +758,18 @@ def P(agent: str, phi: Formula | str) -> _ProbTerm:
 
 def conj(formulas: Iterable[Formula]) -> Formula:
     """The conjunction of the formulas: ``true`` if none, the formula itself if one."""
-    fs = tuple(formulas)
+    fs = _iterable(formulas, "formulas", "conj()")
     if not fs:
         return TRUE
-    return fs[0] if len(fs) == 1 else And(*fs)
+    return _check_formula(fs[0], "the formula of conj()") if len(fs) == 1 else And(*fs)
 
 
 def disj(formulas: Iterable[Formula]) -> Formula:
     """The disjunction of the formulas: ``false`` if none, the formula itself if one."""
-    fs = tuple(formulas)
+    fs = _iterable(formulas, "formulas", "disj()")
     if not fs:
         return FALSE
-    return fs[0] if len(fs) == 1 else Or(*fs)
+    return _check_formula(fs[0], "the formula of disj()") if len(fs) == 1 else Or(*fs)
 
 
 # -- negation normal form -------------------------------------------------------

@@ -15,6 +15,7 @@ Reference: Sang & Chen, *Beyond Minimax*, formula (4).
 
 from __future__ import annotations
 
+from kop.syntax import arguments
 from kop.syntax.errors import LimitError
 from kop.syntax.formula import Atom, Formula, Know
 
@@ -29,6 +30,12 @@ def evaluation(player: str) -> Atom:
 def strategy_atom(player: str) -> Atom:
     """The atom ``S_P``: player P's strategy."""
     return Atom(f"S_{player}")
+
+
+def _check_levels(player: str, opponent: str, d: int) -> None:
+    arguments.agent(player, "player")
+    arguments.agent(opponent, "opponent")
+    _check_depth(arguments.integer(d, "d", minimum=0))
 
 
 def _check_depth(d: int) -> None:
@@ -46,9 +53,7 @@ def chain(player: str, opponent: str, d: int) -> Formula:
     opponent's evaluation ``E_Q`` when d is odd and the player's own ``E_P``
     when d is even.  ``chain(P, Q, 0)`` is ``K_P E_P``.
     """
-    if d < 0:
-        raise ValueError(f"the depth d must be >= 0, not {d}")
-    _check_depth(d)
+    _check_levels(player, opponent, d)
     if d == 0:
         return Know(player, evaluation(player))
     result: Formula = evaluation(opponent if d % 2 == 1 else player)
@@ -69,8 +74,6 @@ def f_level(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
         (a :class:`~kop.syntax.errors.LimitError` otherwise: f(P, d) holds d
         formulas of up to d nested operators).
     """
-    if d < 0:
-        raise ValueError(f"the level d must be >= 0, not {d}")
-    _check_depth(d)
+    _check_levels(player, opponent, d)
     base = (Know(player, evaluation(player)), Know(player, strategy_atom(player)))
     return base + tuple(chain(player, opponent, i) for i in range(1, d + 1))

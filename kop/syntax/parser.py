@@ -200,7 +200,10 @@ def parse(text: str) -> F.Formula:
     "Not(Know('B', Atom('E_A')))"
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse() needs a string, not {type(text).__name__}")
+        from kop.syntax.errors import ArgumentError
+
+        raise ArgumentError(f"argument 'text' of parse(): expected a formula as a string, got a "
+                            f"{type(text).__name__} (kop.parse reads text such as 'K_a p')")
     if len(text) > MAX_LENGTH:
         raise ParseError(text[:80], 1, 1, "", f"a formula of at most {MAX_LENGTH} characters (kop's limit)")
     _TEXT[0] = text

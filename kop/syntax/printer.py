@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from kop.syntax import arguments
 from kop.syntax import formula as F
 
 __all__ = ["to_ascii", "to_unicode", "to_latex", "render"]
@@ -96,11 +97,12 @@ def _prec(f: F.Formula) -> int:
 
 
 def render(f: F.Formula, style: str = "ascii") -> str:
-    """Print *f* in ``"ascii"``, ``"unicode"`` or ``"latex"`` notation."""
+    """Print *f* in ``"ascii"``, ``"unicode"`` or ``"latex"`` notation (a string *f* is parsed first)."""
+    f = arguments.formula(f, "f")
     try:
         st = _STYLES[style]
-    except KeyError:
-        raise ValueError(f"unknown format {style!r}: use ascii, unicode or latex") from None
+    except (KeyError, TypeError):
+        raise arguments.fail("style", "'ascii', 'unicode' or 'latex'", style) from None
     out: dict[F.Formula, str] = {}
 
     def sub(child: F.Formula, need: int) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 import sympy
 from sympy.logic import boolalg
 
+from kop.syntax import arguments
 from kop.syntax import formula as F
 from kop.syntax.errors import KopError
 
@@ -44,6 +45,8 @@ def modal_atoms(f: F.Formula) -> list[F.Formula]:
 def to_sympy(f: F.Formula) -> sympy.Basic:
     """The propositional skeleton of *f* as a sympy Boolean expression."""
     from kop.syntax.printer import to_ascii
+
+    f = arguments.formula(f, "f")
 
     done: dict[F.Formula, sympy.Basic] = {}
     for g in _skeleton_postorder(f):

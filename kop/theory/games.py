@@ -38,7 +38,7 @@ def build_game(root: GameNode, players: list[tuple[str, str]]) -> GameTree:
     names = [p for p, _ in players]
     count = 0
 
-    def conv(n: GameNode, move: str | None, depth: int) -> dict[str, Any]:
+    def conv(n: GameNode, move: str | None, depth: int, where: str = "root") -> dict[str, Any]:
         nonlocal count
         count += 1
         if count > MAX_GAME_NODES:
@@ -64,7 +64,8 @@ def build_game(root: GameNode, players: list[tuple[str, str]]) -> GameTree:
                     raise c.pos.error("a probability must be >= 0", str(p))
                 probs.append(Fraction(p))
             if sum(probs) != 1:
-                raise n.pos.error(f"the probabilities of chance node {n.label or ''} sum to {sum(probs)}, not 1",
+                name = repr(n.label) if n.label else f"{where} (unlabelled)"
+                raise n.pos.error(f"the probabilities of chance node {name} sum to {sum(probs)}, not 1",
                                   n.label or "chance")
             out["chance"] = [float(p) for p in probs]
         else:
@@ -77,7 +78,7 @@ def build_game(root: GameNode, players: list[tuple[str, str]]) -> GameTree:
             out["player"] = n.mover
         if depth > 10_000:
             raise n.pos.error("the game is nested too deeply")
-        out["children"] = [conv(c, mv, depth + 1) for mv, _, c in kids]
+        out["children"] = [conv(c, mv, depth + 1, f"{where}/{i}") for i, (mv, _, c) in enumerate(kids)]
         return out
 
     with recursion_room(3 * MAX_NESTING):  # the theory's text nests at most MAX_NESTING levels

@@ -56,11 +56,29 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
     words = src.split()
     first = words[0] if words else ""
     start = len(src) - len(src.lstrip()) + 1
+    brace = _open_brace(text, line, col)
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
-        return located(text, line, col, "the theory ends inside a block: expected '}'", "", file)
+        where = f" (the '{{' at line {brace[0]}, column {brace[1]} is not closed)" if brace else ""
+        return located(text, line, col, f"the theory ends inside a block: expected '}}'{where}", "", file)
     found = src[col - 1:].split(" ")[0] if 0 < col <= len(src) else ""
     expected: set[str] = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     at_start = first and col == start
+    never_closed = brace is not None and brace in _open_braces(text, len(text.splitlines()) + 1, 1)
+    if brace is not None and never_closed and at_start and first in _KEYWORDS and first != "}" and "NAME" in expected and first != "in":
+        return located(text, brace[0], brace[1], f"this '{{' is not closed: line {line} starts the statement "
+                       f"{first!r} inside its block (a '}}' is missing before it)", "{", file)
+    word_start = col
+    while word_start > 1 and (src[word_start - 2].isalnum() or src[word_start - 2] == "_"):
+        word_start -= 1
+    if word_start < col and src[word_start - 1].isalpha():  # inside a word: kop read a keyword at its start
+        word = src[word_start - 1:].split(" ")[0].rstrip(",")
+        prefix = src[word_start - 1:col - 1]
+        return located(text, line, word_start, f"unknown word {word!r}: kop reads {prefix!r} and then "
+                       f"{word[len(prefix):]!r}; did you mean {prefix!r}?", word, file)
+    if "NAME" in expected and found.isidentifier() and (found in _KEYWORDS or found in _RESERVED_WORDS):
+        return located(text, line, col, f"expected a name; {found!r} is a reserved word of the theory "
+                       f"language and cannot be a name or a move label (names are case-sensitive: write "
+                       f"{found.capitalize()!r}, or another word)", found, file)
     unknown_word = first and first not in _KEYWORDS and (len(words) < 2 or words[1] not in ("knows", "believes")) \
         and not first.startswith("#") and col in (start, start + len(first) + 1 + len(src[start - 1 + len(first):])
                                                  - len(src[start - 1 + len(first):].lstrip()) - 1)
@@ -70,8 +88,49 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
     words_expected = _describe(expected)
     if at_start and first == "}":
         return located(text, line, col, "'}' closes no block", "}", file)
-    return located(text, line, col, f"expected {words_expected}" if words_expected else
-                   f"expected a statement: {_STATEMENTS}", found, file)
+    hint = ""
+    keywords = [e.lower() for e in expected if e.isupper() and e.isalpha()] + \
+        [w for e in expected for w in _TERMINAL_WORDS.get(e, "").replace(",", " ").split() if w.isalpha()]
+    if found.isidentifier() and keywords:
+        import difflib
+
+        near = difflib.get_close_matches(found, keywords, n=1, cutoff=0.75)
+        if near and near[0] != found:
+            hint = f"; did you mean {near[0]!r}?"
+    return located(text, line, col, (f"expected {words_expected}" if words_expected else
+                                     f"expected a statement: {_STATEMENTS}") + hint, found, file)
+
+
+def _open_brace(text: str, line: int, col: int) -> tuple[int, int] | None:
+    """(line, column) of the innermost '{' still open at *line*, *col* of *text* (comments and strings skipped)."""
+    stack = _open_braces(text, line, col)
+    return stack[-1] if stack else None
+
+
+def _open_braces(text: str, line: int, col: int) -> list[tuple[int, int]]:
+    """The positions of the '{' still open at *line*, *col* of *text*, outermost first."""
+    stack: list[tuple[int, int]] = []
+    for n, src in enumerate(text.splitlines()[:line], start=1):
+        in_string = False
+        for c, ch in enumerate(src, start=1):
+            if n == line and c >= col:
+                break
+            if ch == '"':
+                in_string = not in_string
+            elif in_string:
+                continue
+            elif ch == "#":
+                break
+            elif ch == "{":
+                stack.append((n, c))
+            elif ch == "}" and stack:
+                stack.pop()
+    return stack
+
+
+#: words the theory grammar reads as keywords wherever they stand
+_RESERVED_WORDS = {"in", "ask", "expect", "scenario", "announce", "include", "define", "know", "common", "core",
+                   "players", "agents", "game", "tree", "model"}
 
 
 _KEYWORDS = {"define", "expect", "include", "tree", "model", "agents", "players", "game", "scenario", "announce", "ask", "in",
@@ -457,9 +516,10 @@ def load_theory(path: str | Path, *, allow_outside: bool = False) -> Theory:
     theory's folder (after resolving symbolic links) unless *allow_outside*;
     an ``include`` reads only ``.kop`` files (see :func:`expand_includes`).
     """
+    from kop.syntax.arguments import path as path_argument
     from kop.syntax.files import read_bytes
 
-    p = Path(path)
+    p = Path(path_argument(path, "path"))
     if "\x00" in str(path):
         raise KopError("the theory path contains a NUL character")
     data = read_bytes(p, what="theory")

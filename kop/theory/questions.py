@@ -347,6 +347,14 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
     scenario; a question sees what is stated above it.  ``announce`` updates
     the model and reports what it changes in the game.
     """
+    if not isinstance(theory, Theory):
+        from kop.syntax.arguments import fail
+
+        raise fail("theory", "a Theory (from kop.load_theory(path) or kop.parse_theory(text))", theory)
+    if scenario is not None and not isinstance(scenario, str):
+        from kop.syntax.arguments import fail
+
+        raise fail("scenario", "a scenario's name (a string) or None", scenario)
     return list(run_statements(theory, timeout=timeout, scenario=scenario).answers)
 
 
@@ -361,6 +369,11 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
     from kop.theory.defines import apply_defines
 
     statements = apply_defines(statements)
+    if scenario is not None and scenario != "base":
+        declared = [str(s.args[0]) for s in statements if s.kind == "scenario"]
+        if scenario not in declared:
+            raise KopError(f"--scenario {scenario!r}: the theory has no such scenario "
+                           f"(scenarios: {', '.join(declared) or 'none'})")
     state = TheoryState(theory, timeout)
     answers: list[Answer] = []
     for st in statements:
@@ -370,6 +383,26 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
             answers[before:] = [replace(a, file=st.pos.file) for a in answers[before:]]
     state.answers = answers
     return state
+
+
+def _said(values: dict[str, Any]) -> str:
+    """A computed answer in words, as the theory states it: ``recommended Mh, outcome (10, 3), ...``.
+
+    >>> _said({"recommended": "Mh", "outcome": [10, 3], "outcome_with_communication": None})
+    'recommended Mh, outcome (10, 3), outcome with communication none'
+    """
+    parts = []
+    for key, v in values.items():
+        if v is None:
+            shown = "none"
+        elif isinstance(v, list) and all(isinstance(x, (int, float)) for x in v):
+            shown = "(" + ", ".join(map(str, v)) + ")"
+        elif isinstance(v, list):
+            shown = ", ".join(map(str, v)) or "none"
+        else:
+            shown = str(v)
+        parts.append(f"{key.replace('_', ' ')} {shown}")
+    return ", ".join(parts)
 
 
 def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | None = 60.0) -> tuple[Any, list[Context]]:
@@ -504,6 +537,8 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
                 computed["outcome_with_communication"] = None if oc is None else list(oc)
                 expected["outcome_with_communication"] = None if comm is None else list(comm)
             what = f"{who}: {strat} {tuple(out)}"
+            if has_comm:
+                what += f", communication {'none' if comm is None else tuple(comm)}"
         elif k == "expect_play":
             pairs, out = a
             from kop.games.names import strategy
@@ -546,7 +581,7 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
         ok = computed == expected
         scen = None if k in ("expect_play", "expect_value") else ctx.name
         text = (f"expect {what}: "
-                + ("ok" if ok else f"MISMATCH: computed {computed}"))
+                + ("ok" if ok else f"MISMATCH: computed {_said(computed)}"))
         answers.append(Answer(st.line, f"expect {what}", {"ok": ok, "expected": expected, "computed": computed},
                               text, scen))
         if k in ("expect_play", "expect_value"):

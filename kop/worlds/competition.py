@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from kop.syntax import arguments
 from kop.worlds.errors import WorldsError
 from kop.worlds.game import LEAF, MAX, WorldsGame
 from kop.worlds.gvm import gvm_values
@@ -44,6 +45,7 @@ from kop.worlds.mc import mc_choices
 from kop.worlds.optbd import optbd_choices
 from kop.worlds.prm import prm_choices
 from kop.worlds.vm import vm_choices
+from kop.worlds.checks import game_argument
 
 __all__ = ["ALGORITHMS", "choices_for", "play_in_worlds", "play_round", "supremacy"]
 
@@ -111,6 +113,7 @@ def play_round(game: WorldsGame, a: str, b: str, setting: str = "common", max_se
     ``max_set`` and ``min_set`` (boolean masks) are the belief sets of the ``"sets"`` setting.
     ``cache`` keeps each (algorithm, player)'s choices between rounds on the same game.
     """
+    game_argument(game)
     n = game.n_worlds
     cache = {} if cache is None else cache
     if setting == "common":
@@ -151,7 +154,13 @@ def play_round(game: WorldsGame, a: str, b: str, setting: str = "common", max_se
 def supremacy(differences: Sequence[float]) -> tuple[float, float]:
     """(triumph supremacy in percent of rounds, payoff supremacy per 1000 rounds) of A, from
     each round's difference (A's payoff as MAX minus B's as MAX)."""
-    d = np.asarray(differences, dtype=np.float64)
+    values = arguments.items(differences, "differences", "a list of numbers (one per round)")
+    try:
+        d = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise arguments.fail("differences", "a list of numbers (one per round)", differences) from None
+    if d.ndim != 1:
+        raise arguments.fail("differences", "a flat list of numbers (one per round)", differences)
     if d.size == 0:
         raise WorldsError("no rounds to score")
     triumph = 100.0 * (np.count_nonzero(d > 0) - np.count_nonzero(d < 0)) / d.size

@@ -42,6 +42,7 @@ from kop.worlds.errors import LimitError, WorldsError
 from kop.worlds.game import LEAF, MAX, WorldsGame
 from kop.worlds.optbd import strategies
 from kop.worlds.plan import Plan, as_max, belief_matrix, name, nan0
+from kop.worlds.checks import game_argument
 
 __all__ = ["findoptimal", "LIMIT", "OPTIMUM", "BOUND"]
 
@@ -104,6 +105,7 @@ def findoptimal(game: WorldsGame, belief: Any = None, player: str = "MAX", limit
         ``status`` is ``"OPTIMUM"`` or ``"BOUND"``; ``value`` is MAX's payoff per
         world of the plan against MIN's answers of step 1.
     """
+    game_argument(game)
     if not (game.max_beliefs.static and game.min_beliefs.static):
         raise WorldsError("findoptimal needs beliefs that do not depend on the node")
     if game.max_beliefs.model is not None or game.min_beliefs.model is not None:

@@ -382,6 +382,18 @@ def weights(belief: Any, n: int) -> np.ndarray:
     return out
 
 
+def _array(value: Any, dtype: Any, name: str, expected: str) -> np.ndarray:
+    """*value* as a numpy array of *dtype*; an :class:`~kop.syntax.errors.ArgumentError` if it is not one."""
+    from kop.syntax.arguments import fail
+
+    if isinstance(value, (str, bytes)) or value is None:
+        raise fail(name, expected, value)
+    try:
+        return np.asarray(value, dtype=dtype)
+    except (TypeError, ValueError, OverflowError):
+        raise fail(name, expected, value) from None
+
+
 class WorldsGame:
     """An immutable two-player zero-sum game tree with payoff vectors over Ω.
 
@@ -406,9 +418,9 @@ class WorldsGame:
                  max_beliefs: Beliefs | None = None, min_beliefs: Beliefs | None = None,
                  adequate: bool = True):
         """A game from its breadth-first arrays (see the class docstring); checks everything."""
-        own = np.asarray(owner, dtype=np.int8)
-        off = np.asarray(offsets, dtype=np.int64)
-        pay = np.asarray(payoffs, dtype=np.float64)
+        own = _array(owner, np.int8, "owner", "an array of node owners (0 MAX, 1 MIN, -1 leaf)")
+        off = _array(offsets, np.int64, "offsets", "an array of child offsets (integers)")
+        pay = _array(payoffs, np.float64, "payoffs", "a (nodes, worlds) array of numbers")
         m = len(own)
         if m == 0 or off.shape != (m + 1,):
             raise WorldsError("a game needs at least one node and one child offset more than nodes")

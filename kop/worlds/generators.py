@@ -24,6 +24,7 @@ import numpy as np
 
 from kop.worlds.errors import LimitError, WorldsError
 from kop.worlds.game import LEAF, MAX, MIN, Beliefs, WorldsGame
+from kop.syntax import arguments
 
 __all__ = ["random_game", "random_worlds_game", "random_belief_sets", "card_game", "card_hands", "card_atoms", "binary_layout",
            "MAX_CARD_WORLDS"]
@@ -58,6 +59,8 @@ def binary_layout(depth: int, first: str = "MAX") -> tuple[np.ndarray, np.ndarra
 def random_game(depth: int, n_worlds: int, seed: Any = None, first: str = "MAX", p: float = 0.5) -> WorldsGame:
     """A complete binary tree of *depth*, players alternating, and a random 0/1 payoff per
     (leaf, world), 1 with probability *p* (Jamroga §2.1; Frank, Basin & Matsubara 1998)."""
+    n_worlds = arguments.integer(n_worlds, "n_worlds")
+    p = arguments.real(p, "p")
     if n_worlds < 1:
         raise WorldsError(f"a game needs at least one world, got {n_worlds}")
     off, owner = binary_layout(depth, first)
@@ -72,6 +75,8 @@ def random_game(depth: int, n_worlds: int, seed: Any = None, first: str = "MAX",
 def random_belief_sets(n_worlds: int, seed: Any = None, p: float = 0.5) -> tuple[int, np.ndarray, np.ndarray]:
     """Fig. 5's random belief sets: an actual world, and Ω_MAX, Ω_MIN (boolean masks) that each
     hold it and every other world with probability *p* (so both are adequate)."""
+    n_worlds = arguments.integer(n_worlds, "n_worlds")
+    p = arguments.real(p, "p")
     if n_worlds < 1:
         raise WorldsError("at least one world is needed")
     if not 0 <= p <= 1:
@@ -124,6 +129,7 @@ def card_game(n: int, c: int, seed: Any = None, first: str = "MAX", p: float = 0
     his.  Payoffs are random 0/1 (1 with probability *p*) per leaf and world.
     Worlds are named ``"123|456"`` (MAX's cards | MIN's cards).
     """
+    p = arguments.real(p, "p")
     hands = card_hands(n, c)
     if c < 2:
         raise WorldsError(f"with c={c} card per hand nobody moves (D = 2(c-1) = 0); use c >= 2")

@@ -42,6 +42,7 @@ import numpy as np
 
 from kop.worlds.game import LEAF, MAX, Beliefs, WorldsGame, player_code
 from kop.worlds.plan import Plan, belief_matrix, name, nan0, pick, scores_with_legality
+from kop.worlds.checks import game_argument
 
 __all__ = ["gvm", "gvm_values", "gvm_choices", "GvmSweep"]
 
@@ -157,6 +158,7 @@ def gvm(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
         ``value`` is the root's evaluation vector as the player computes it
         (the chosen child's vector when the player moves first).
     """
+    game_argument(game)
     code = player_code(player)
     sweep = gvm_values(game)
     w = belief_matrix(game, belief)

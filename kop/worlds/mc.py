@@ -29,6 +29,7 @@ import numpy as np
 
 from kop.worlds.game import LEAF, MAX, WorldsGame
 from kop.worlds.plan import Plan, as_max, belief_matrix, name, pick, scores_with_legality
+from kop.worlds.checks import game_argument
 
 __all__ = ["mc", "minimax_values", "mc_choices"]
 
@@ -72,6 +73,7 @@ def mc(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
     Plan
         Its moves at every node of *player*; ``value`` is the per-world minimax vector of the root.
     """
+    game_argument(game)
     g = as_max(game, player)
     w = belief_matrix(g, belief)
     choices = mc_choices(g, w)[0]

@@ -32,6 +32,7 @@ import numpy as np
 from kop.worlds.errors import LimitError
 from kop.worlds.game import LEAF, MAX, WorldsGame
 from kop.worlds.plan import Plan, as_max, belief_matrix, name, nan0, pick
+from kop.worlds.checks import game_argument
 
 __all__ = ["optbd", "optbd_choices", "strategies", "MAX_ROWS"]
 
@@ -97,6 +98,7 @@ def optbd(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
 
     ``value`` is the plan's best-defense vector (MAX's payoff per world).
     """
+    game_argument(game)
     g = as_max(game, player)
     ch, vals = optbd_choices(g, belief_matrix(g, belief))
     return Plan("opt-bd", name(player), ch[0], vals[0] if g is game else -vals[0])

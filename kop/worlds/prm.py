@@ -29,6 +29,7 @@ from kop.worlds.game import LEAF, MIN, WorldsGame
 from kop.worlds.mc import minimax_values
 from kop.worlds.plan import Plan, as_max, belief_matrix, name
 from kop.worlds.vm import vm_choices
+from kop.worlds.checks import game_argument
 
 __all__ = ["prm", "prm_choices", "reduced_payoffs"]
 
@@ -61,5 +62,6 @@ def prm(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
 
     Parameters and result as for :func:`~kop.worlds.vm.vm` (the opponent is omniscient).
     """
+    game_argument(game)
     g = as_max(game, player)
     return Plan("prm", name(player), prm_choices(g, belief_matrix(g, belief))[0])

@@ -31,6 +31,7 @@ import numpy as np
 
 from kop.worlds.game import LEAF, MAX, Beliefs, WorldsGame
 from kop.worlds.plan import Plan, as_max, belief_matrix, name, nan0, pick
+from kop.worlds.checks import game_argument
 
 __all__ = ["vm", "vm_choices"]
 
@@ -89,6 +90,7 @@ def vm(game: WorldsGame, belief: Any = None, player: str = "MAX", min_beliefs: B
     Plan
         ``value`` is the root's vector (MAX's payoffs per world; for MIN, still MAX's payoffs).
     """
+    game_argument(game)
     g = as_max(game, player)
     choices, root = vm_choices(g, belief_matrix(g, belief), min_beliefs)
     return Plan("vm", name(player), choices[0], root[0] if g is game else -root[0])

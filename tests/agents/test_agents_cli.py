@@ -85,7 +85,7 @@ def test_solve_openspiel_is_exact_by_default_and_the_string_key_is_opt_in():
     ([FIG2, "--key", "string"], "--key applies to openspiel"),
     (["openspiel:tic_tac_toe", "--key", "printout"], "invalid choice"),
     (["openspiel:kuhn_poker"], "imperfect information"),
-    (["openspiel:no_such"], "cannot load 'no_such'"),
+    (["openspiel:no_such"], "has no game 'no_such'"),
     (["openspiel:connect_four", "--depth", "2"], "has no evaluation function"),
     (["openspiel:tic_tac_toe", "--depth", "-1"], "depth must be >= 0"),
     ([FIG2, "--depth", "2"], "--depth applies to openspiel"),

@@ -157,7 +157,7 @@ def test_imperfect_and_simultaneous_games_are_refused():
         kop.from_openspiel("kuhn_poker")
     with pytest.raises(kop.GameError, match="simultaneous"):
         kop.from_openspiel("matrix_rps")
-    with pytest.raises(kop.GameError, match="cannot load 'no_such_game'"):
+    with pytest.raises(kop.GameError, match="has no game 'no_such_game'"):
         kop.from_openspiel("no_such_game")
 
 

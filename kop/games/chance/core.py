@@ -21,6 +21,7 @@ import numpy as np
 
 from kop.games.errors import StrategyError, TreeError
 from kop.games.tree import CHANCE, LEAF, GameTree
+from kop.games.checks import tree_argument
 
 __all__ = ["ChanceFlat", "ChanceResult", "MAX", "MIN", "CH", "LF", "REL_TOL", "check_range"]
 
@@ -45,6 +46,7 @@ class ChanceFlat:
 
     @classmethod
     def of(cls, tree: GameTree, player: str | None, what: str) -> ChanceFlat:
+        tree_argument(tree)
         tree.require_sequential(what)
         P = tree.player_index(player)
         sign = tree.players[P].sign

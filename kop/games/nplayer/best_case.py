@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kop.syntax import arguments
 from kop.games.errors import TreeError
 from kop.games.tree import GameTree, Player
 
@@ -48,6 +49,9 @@ def best_case_branching(branching: int) -> float:
 
 def best_case_tree(n_players: int, branching: int, depth: int) -> GameTree:
     """A best-ordered tree on which Branch-and-Bound examines exactly f(depth) leaves."""
+    n_players = arguments.integer(n_players, "n_players")
+    branching = arguments.integer(branching, "branching")
+    depth = arguments.integer(depth, "depth")
     if n_players < 2 or branching < 1 or depth < 0:
         raise TreeError("need n_players >= 2, branching >= 1, depth >= 0")
     if depth > 12 or branching ** depth > 2_000_000:

@@ -54,6 +54,17 @@ class PayoffBounds:
     subsets: Mapping[tuple[int, ...], tuple[float, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        from kop.syntax import arguments
+
+        for name in ("low", "high"):
+            values = getattr(self, name)
+            items = arguments.items(values, name, "a list of numbers, one per player")
+            object.__setattr__(self, name, tuple(arguments.real(x, f"{name}[{i}]", finite=False, nan=True)
+                                                 for i, x in enumerate(items)))
+        for name in ("m", "M"):
+            object.__setattr__(self, name, arguments.real(getattr(self, name), name, finite=False, nan=True))
+        if not isinstance(self.subsets, Mapping):
+            raise arguments.fail("subsets", "a dict {(player indices): (m_I, M_I)}", self.subsets)
         n = len(self.low)
         if n == 0 or len(self.high) != n:
             raise BoundsError("bounds need one low and one high value per player")

@@ -25,6 +25,7 @@ import numpy as np
 
 from kop.games.errors import LimitError, StrategyError
 from kop.games.tree import LEAF, GameTree
+from kop.games.checks import tree_argument
 
 __all__ = ["Flat", "NPlayerResult", "run_deep"]
 
@@ -53,6 +54,7 @@ class Flat:
     @classmethod
     def of(cls, tree: GameTree, what: str = "this search") -> Flat:
         """The list layout of *tree*; a located error if it has chance or simultaneous nodes."""
+        tree_argument(tree)
         kind = tree.kind
         tree.require_sequential(what)
         odd = np.flatnonzero(kind < LEAF)
@@ -135,6 +137,7 @@ def run_deep(fn: Callable[[], T], height: int) -> T:
 
 def require_maximizers(tree: GameTree, what: str) -> None:
     """A located error unless every player maximizes (Bodkin's searches assume max^n)."""
+    tree_argument(tree)
     for p in tree.players:
         if p.goal != "max":
             raise StrategyError(f"{what} assumes every player maximizes its own payoff (max^n); "

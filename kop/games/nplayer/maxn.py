@@ -30,12 +30,14 @@ from __future__ import annotations
 
 from kop.games.nplayer.core import Flat, NPlayerResult, run_deep
 from kop.games.tree import GameTree
+from kop.games.checks import tree_argument
 
 __all__ = ["maxn"]
 
 
 def maxn(tree: GameTree) -> NPlayerResult:
     """The max^n value of *tree* (see the module docstring)."""
+    tree_argument(tree)
     flat = Flat.of(tree, "maxn")
     sign = [p.sign for p in tree.players]
     off, kind, pay = flat.off, flat.kind, flat.pay

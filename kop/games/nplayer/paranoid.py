@@ -37,12 +37,14 @@ import math
 
 from kop.games.nplayer.core import Flat, NPlayerResult, run_deep
 from kop.games.tree import GameTree
+from kop.games.checks import tree_argument
 
 __all__ = ["paranoid"]
 
 
 def paranoid(tree: GameTree, player: str | None = None) -> NPlayerResult:
     """P's paranoid (maximin) line on *tree* (see the module docstring)."""
+    tree_argument(tree)
     flat = Flat.of(tree, "paranoid")
     P = tree.player_index(player) if player is not None else max(flat.kind[0], 0)
     sign = tree.players[P].sign

@@ -33,6 +33,7 @@ import math
 
 import numpy as np
 
+from kop.syntax import arguments
 from kop.games.errors import TreeError
 from kop.games.tree import LEAF, GameTree, Player
 
@@ -115,6 +116,10 @@ def bodkin_tree(n_players: int = 3, branching: int = 2, depth: int = 6, *, m: fl
                 eta: float = 1.0, seed: int | np.random.Generator | None = None,
                 leaves: str = "uniform") -> GameTree:
     """One random tree of the thesis's simulations as a :class:`GameTree` (players "1".."N")."""
+    n_players, branching = arguments.integer(n_players, "n_players"), arguments.integer(branching, "branching")
+    depth = arguments.integer(depth, "depth")
+    m, eta = arguments.real(m, "m"), arguments.real(eta, "eta", finite=False)
+    seed = arguments.seed(seed)
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     pay, _ = bodkin_arrays(n_players, branching, depth, m, eta, rng, leaves)
     b = branching

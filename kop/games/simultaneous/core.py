@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from kop.syntax import arguments
 from kop.games.errors import TreeError
 
 __all__ = ["SimFlat", "SimResult", "SimStats", "sim_tree", "random_sim_tree", "LF", "CH", "ST"]
@@ -56,8 +57,10 @@ class SimFlat:
     @classmethod
     def of(cls, tree: Any, player: str | None = None) -> SimFlat:
         """The layout of a :class:`GameTree` in the two-player zero-sum view of *player* (default first)."""
+        from kop.games.checks import tree_argument
         from kop.games.tree import CHANCE, LEAF
 
+        tree_argument(tree, "tree")
         P = tree.player_index(player)
         sign = tree.players[P].sign
         k = tree.kind
@@ -229,6 +232,9 @@ def random_sim_tree(depth: int, rows: int, cols: int, *, seed: int | np.random.G
     with *correlated*, sums of N(0, 1) increments along the path, as in incremental
     random trees; every node then carries its sum so far as a static estimate, which the
     searches use for move ordering as the thesis uses a shallower search)."""
+    depth, rows, cols = (arguments.integer(depth, "depth"), arguments.integer(rows, "rows"),
+                         arguments.integer(cols, "cols"))
+    chance = arguments.integer(chance, "chance")
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     if rows < 1 or cols < 1 or depth < 0 or chance < 0 or (rows * cols * max(chance, 1)) ** depth > 2_000_000:
         raise TreeError("random_sim_tree: rows, cols >= 1, depth >= 0, at most 2,000,000 leaves")
