@@ -20,6 +20,8 @@ RECORDS = {
     "Selection", "Verdict", "Plan", "Strategy", "Node", "Formula", "Top", "Bottom", "ImplicitGame",
     "GameTree",   # users call GameTree.build / from_dict / kop.load_tree; __init__ takes checked arrays
     "Beliefs",    # users call Beliefs.partition / common / sets / ...; __init__ wraps validated arrays
+    "EvaluationBelief",   # users call kop.believes_candidates, which checks its arguments
+    "OpenSpielWorlds",    # what kop.worlds_from_openspiel returns
 }
 
 WRONG = [object(), None]

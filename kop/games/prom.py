@@ -340,6 +340,9 @@ def prom(tree: GameTree, player: str | None, candidates: Any, probabilities: Ite
     >>> s.next().label, s.value("probe")          # B2 is worth 1/2·12 + 1/2·0, probe 1/2·6 + 1/2·0
     ('safe', (3, 3))
     """
+    from kop.games.checks import tree_argument
+
+    tree_argument(tree)
     return _search(tree, player, candidates, probabilities, opponent, tie, bayes=False)
 
 
@@ -353,6 +356,9 @@ def prom_bayes(tree: GameTree, player: str | None, candidates: Any, probabilitie
     >>> kop.prom(t, "A", cands, probs).next().label, kop.prom_bayes(t, "A", cands, probs).next().label
     ('safe', 'probe')
     """
+    from kop.games.checks import tree_argument
+
+    tree_argument(tree)
     return _search(tree, player, candidates, probabilities, opponent, tie, bayes=True)
 
 

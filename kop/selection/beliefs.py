@@ -174,6 +174,11 @@ def outcomes_under_belief(tree: GameTree, belief: EvaluationBelief) -> list[Unce
     >>> [r.strategy for r in outcomes_under_belief(kop.figure2(), believes_candidates("A", "B", [EB]))]
     ['minimax', 'M1[1]', 'PrOM', 'PrOM-Bayes']
     """
+    from kop.games.checks import tree_argument
+    from kop.syntax import arguments
+
+    tree_argument(tree)
+    arguments.instance(belief, EvaluationBelief, "belief", "an EvaluationBelief (kop.believes_candidates)")
     r = belief.resolve(tree)
     p, o = r.knower, r.owner
     pname, oname = tree.players[p].name, tree.players[o].name

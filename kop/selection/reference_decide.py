@@ -418,6 +418,9 @@ def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), ev
     strict : bool
         The stricter reading (the mover also considers every child decided).
     """
+    from kop.games.checks import tree_argument
+
+    tree_argument(tree)
     from kop.selection.decide import two_players
     from kop.semantics.model import KripkeModel
     from kop.syntax.formula import conj

@@ -16,7 +16,7 @@ Traceback (most recent call last):
 ...
 kop.syntax.errors.ArgumentError: argument 'options': expected a dict, got None
 >>> formula("K_a p", "phi")
-Know('a', Atom('p'))
+kop.parse('K_a p')
 """
 
 from __future__ import annotations

@@ -619,13 +619,16 @@ class Probability(_Modal):
     bound: Fraction
 
     def __init__(self, agent: str, arg: Formula, relation: str, bound: Fraction | int | float | str):
+        agent = _check_agent(agent)
+        arg = _check_formula(arg, "the argument of Probability")
         if relation not in RELATIONS:
-            raise ValueError(f"invalid comparison {relation!r}: use one of {', '.join(RELATIONS)}")
+            raise ArgumentError(f"argument 'relation': invalid comparison {relation!r}: use one of "
+                                f"{', '.join(RELATIONS)}")
         b = _bound(bound)
         if b < 0:
             raise ValueError(f"a probability bound must not be negative, not {b}")
-        object.__setattr__(self, "agent", _check_agent(agent))
-        object.__setattr__(self, "arg", _check_formula(arg, "the argument of Probability"))
+        object.__setattr__(self, "agent", agent)
+        object.__setattr__(self, "arg", arg)
         object.__setattr__(self, "relation", relation)
         object.__setattr__(self, "bound", b)
         self._seal()

@@ -180,6 +180,10 @@ def worlds_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES, max_worlds: 
     >>> g.game.n_worlds, g.game.size, len(g.belief("MAX", 0))
     (120, 85, 20)
     """
+    from kop.syntax import arguments
+
+    if not isinstance(game, str) and not hasattr(game, "get_type"):
+        raise arguments.fail("game", "a pyspiel.Game or an OpenSpiel game name such as 'kuhn_poker'", game)
     from kop.syntax.errors import LimitError
 
     pyspiel = _pyspiel()
