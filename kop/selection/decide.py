@@ -170,6 +170,13 @@ class Decision:
         extra = f", by partial knowledge={sum(self.partial_only)}" if self.evaluations else ""
         return f"Decision(decided={len(self.decided_nodes())} of {internal} internal nodes{extra})"
 
+    def _repr_svg_(self) -> str | None:
+        """The tree with its decided nodes filled, in Jupyter; None without matplotlib."""
+        from kop.games.draw import draw_tree
+        from kop.semantics.draw import repr_svg
+
+        return repr_svg(draw_tree, self.tree, decided=self, title="decided nodes")
+
 
 def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float | None = None,
            evaluations: Iterable[EvaluationKnowledge] | None = None, strict: bool = False) -> Decision:

@@ -122,3 +122,11 @@ def test_draw_theory_step(tmp_path):
     assert worlds == [(0, 10), (1, 5), (2, 3), (3, 1)]          # the dates left after each statement
     r = draw("--step", "4")
     assert r.returncode == 2 and "choose a step from 0 to 3" in r.stderr
+
+
+def test_notebooks_show_decisions_and_formulas_richly():
+    d = kop.decide(kop.figure2(), kop.f_level("A", "B", 2) + kop.f_level("B", "A", 1))
+    svg = d._repr_svg_()
+    assert svg is not None and svg.startswith("<?xml") and "decided nodes" in svg
+    f = kop.parse("K_A E_B")
+    assert f._repr_latex_() == "$K_{A} E_{B}$" and eval(repr(f)) == f
