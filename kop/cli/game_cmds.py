@@ -15,8 +15,11 @@ _SOLVE_HELP = "A game tree: .json (kop-tree/1) or .efg (Gambit), or openspiel:NA
 _TIE_HELP = "Which of equally good children is chosen: first (default) or last."
 
 
-def _path_text(steps: list[Any]) -> str:
-    return " -> ".join(["root", *map(str, steps)])
+def _path_text(path: Any) -> str:
+    """``root -> S -> U -> X -> (10, 3)``: moves by label, an unlabelled leaf by its payoffs."""
+    from kop.games.strategy import path_words
+
+    return " -> ".join(["root", *path_words(path)])
 
 
 def strategy_pairs(specs: list[str], flag: str) -> dict[str, str]:
@@ -112,7 +115,7 @@ def _solve(args: argparse.Namespace) -> None:
     who = getattr(s, "player", None)
     if args.json:
         out = {"tree": tree_file, "players": list(t.player_names), "strategy": strategy, "player": who,
-               "tie": args.tie, "value": value, "path": steps}
+               "tie": args.tie, "value": value, "path": steps, "nodes": [n.name for n in s.path()]}
         if hasattr(s, "visited"):
             out["visited"] = s.visited
         print_json(out)
@@ -121,7 +124,7 @@ def _solve(args: argparse.Namespace) -> None:
     print(f"{strategy}{' for ' + who if who else ''} on {tree_file} (players {goals})")
     print(f"value: ({', '.join(map(str, value))})")
     end = s.path()[-1]
-    print(f"path:  {_path_text(steps)}{'  (chance node: expected value)' if end.is_chance else ''}")
+    print(f"path:  {_path_text(s.path())}{'  (chance node: expected value)' if end.is_chance else ''}")
 
 
 def _play(args: argparse.Namespace) -> None:
@@ -135,12 +138,13 @@ def _play(args: argparse.Namespace) -> None:
     out = play(t, chosen, tie=args.tie)
     if args.json:
         print_json({"tree": tree_file, "players": list(t.player_names), "strategies": chosen,
-                    "tie": args.tie, "outcome": list(out.value), "path": out.steps})
+                    "tie": args.tie, "outcome": list(out.value), "path": out.steps,
+                    "nodes": [n.name for n in out.path]})
         return
     print(" vs ".join(f"{p}={n}" for p, n in chosen.items()) + f" on {tree_file}")
     print(f"outcome: ({', '.join(map(str, out.value))})")
     tail = "  (chance node: expected value)" if out.leaf is None else ""
-    print(f"path:    {_path_text(out.steps)}{tail}")
+    print(f"path:    {_path_text(out.path)}{tail}")
 
 
 def _pair(text: str, flag: str) -> tuple[float, float]:

@@ -88,5 +88,25 @@ class Strategy:
 
 
 def path_steps(path: Sequence[Node]) -> list[str | int]:
-    """How a path is printed: per move, the move label, else the node label, else the child index."""
+    """A path in JSON (the ``path`` field): per move, the move label, else the node label, else the child index."""
     return [n.step for n in path[1:]]
+
+
+def path_words(path: Sequence[Node]) -> list[str]:
+    """A path as text, every step a word: the move label, else the node label, else -- for a leaf -- its
+    payoffs ``(4, 7)``, else the node's name (``root/0/1``), so leaves are named alike everywhere.
+
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> path_words(kop.play(t, {"A": "minimax", "B": "minimax"}).path)
+    ['R', '(4, 7)']
+    """
+    out = []
+    for n in path[1:]:
+        if n.move or n.label:
+            out.append(str(n.move or n.label))
+        elif n.is_leaf:
+            out.append("(" + ", ".join(str(v) for v in n.payoff or ()) + ")")
+        else:
+            out.append(n.name)
+    return out

@@ -84,8 +84,11 @@ def play_answer(state: Any, st: Statement) -> Answer:
     q = "play " + " ".join(f"{w}={n}" for w, n, _, _ in st.args)
     path = [n.name for n in out.path]
     moves = [str(m) for m in out.steps]
+    from kop.games.strategy import path_words
+
+    words = path_words(out.path)
     return Answer(st.line, q, {"outcome": list(out.value), "path": path, "moves": moves},
-                  f"{q}: {tuple(out.value)}, moves {' -> '.join(moves) or 'none'}")
+                  f"{q}: {tuple(out.value)}, moves {' -> '.join(words) or 'none'}")
 
 
 def level_answer(state: Any, st: Statement, ctx: Context, p: str, at: Position) -> Answer:

@@ -134,3 +134,17 @@ def test_an_unlabelled_chance_node_is_named_by_its_path(capsys: pytest.CaptureFi
     code, _, err = run(capsys, "run", _theory(tmp_path, "players A max, B min\n"
                                                          "game A { chance { 1/3 -> (1,2) 1/2 -> (3,0) } (2,2) }\n"))
     assert code == 2 and "chance node root/0 (unlabelled) sum to 5/6" in err and "node  sum" not in err
+
+
+def test_play_paths_name_leaves_alike(capsys):
+    """Text paths name an unlabelled leaf by its payoffs (not a child index); JSON adds `nodes`, all names."""
+    import json
+
+    from cli_runner import run_cli
+
+    r = run_cli(["play", "theories/figure2.json", "-s", "A=M2", "-s", "B=M1"])
+    assert r.code == 0 and "path:    root -> T -> (9, 4)" in r.out, r
+    r = run_cli(["play", "theories/figure2.json", "-s", "A=M2", "-s", "B=M1", "--json"])
+    doc = json.loads(r.out)
+    assert doc["path"] == ["T", 0] and doc["nodes"] == ["root", "T", "root/2/0"]
+    assert all(isinstance(n, str) for n in doc["nodes"])

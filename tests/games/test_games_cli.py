@@ -34,7 +34,7 @@ def test_solve_player_and_efg():
     out = json.loads(kop("solve", str(ROOT / "theories" / "figure2.efg"), "-s", "M1", "--player", "B", "--json").stdout)
     assert out["player"] == "B" and out["path"] == ["R", 0]   # B models A as its minimax
     r = kop("solve", FIG2, "-s", "HM0M3")
-    assert r.returncode == 0 and "value: (10, 3)" in r.stdout and "root -> S -> U -> X -> 0" in r.stdout
+    assert r.returncode == 0 and "value: (10, 3)" in r.stdout and "root -> S -> U -> X -> (10, 3)" in r.stdout
 
 
 def test_play_json_and_text():

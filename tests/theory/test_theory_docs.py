@@ -26,6 +26,49 @@ def _kop(args, cwd):
                           timeout=600)
 
 
+#: the line that marks output left out of a transcript
+ELLIPSIS = "…"
+
+
+def shown_output_problem(shown: list[str], got: list[str]) -> str | None:
+    """None when *shown* is *got* with left-out runs of lines marked by an ``…`` line, else what is wrong.
+
+    Every shown line is printed, in order; lines shown one after the other are printed one after the
+    other, and output before the first or after the last shown line is marked too.
+    """
+    at = -1
+    gap = True       # output before the first shown line must be marked
+    for e in shown:
+        if e.strip() == ELLIPSIS:
+            gap = True
+            continue
+        if not e.strip():
+            continue
+        try:
+            j = got.index(e.rstrip(), at + 1)
+        except ValueError:
+            return f"the tutorial shows\n{e}\nwhich kop did not print (in this order)"
+        if not gap and any(x.strip() for x in got[at + 1:j]):
+            return f"lines left out before\n{e}\nare not marked with a line '{ELLIPSIS}'"
+        if gap and at == -1 and j > 0 and shown and shown[0].strip() != ELLIPSIS and any(x.strip() for x in got[:j]):
+            return f"lines left out before\n{e}\nare not marked with a line '{ELLIPSIS}'"
+        at, gap = j, False
+    if not gap and any(x.strip() for x in got[at + 1:]):
+        return f"lines left out at the end are not marked with a line '{ELLIPSIS}'"
+    return None
+
+
+def test_shown_output_problem_catches_unmarked_gaps():
+    got = ["a", "b", "c", "d"]
+    assert shown_output_problem(["a", "b", "c", "d"], got) is None
+    assert shown_output_problem(["a", ELLIPSIS, "d"], got) is None
+    assert shown_output_problem([ELLIPSIS, "c", ELLIPSIS], got) is None
+    assert "left out before" in shown_output_problem(["a", "d"], got)
+    assert "at the end" in shown_output_problem(["a", "b"], got)
+    assert "left out before" in shown_output_problem(["b", "c", "d"], got)
+    assert "did not print" in shown_output_problem(["a", "x"], got)
+
+
 def test_tutorial_commands_run_and_print_what_it_shows(tmp_path):
     blocks = _blocks(TUTORIAL.read_text(encoding="utf-8"))
     assert blocks
@@ -52,9 +95,8 @@ def test_tutorial_commands_run_and_print_what_it_shows(tmp_path):
             r = _kop(args, tmp_path)
             assert r.returncode == 0, f"{line}\n{r.stderr}"
             got = [x.rstrip() for x in r.stdout.splitlines()]
-            for e in expected:
-                if e.strip():
-                    assert e.rstrip() in got, f"{line}: the tutorial shows\n{e}\nbut kop printed\n{r.stdout}"
+            problem = shown_output_problem(expected, got)
+            assert problem is None, f"{line}: {problem}\nkop printed\n{r.stdout}"
             ran += 1
     assert ran >= 5
 
