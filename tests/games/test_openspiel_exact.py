@@ -160,9 +160,12 @@ def test_bridge_equals_backward_induction_wide(case):
 
 def test_every_registered_perfect_information_game_is_covered():
     covered = {case[0].split("(")[0] for case in PIGS + QUICK + WIDE} | set(TOO_LARGE)
+    # games written in Python (python_*) join the registry only when open_spiel.python.games is imported,
+    # which another test may or may not have done; their C++ twins (tic_tac_toe, ...) are covered here
     registered = {t.short_name for t in pyspiel.registered_games()
                   if t.information == pyspiel.GameType.Information.PERFECT_INFORMATION
-                  and t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL}
+                  and t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+                  and not t.short_name.startswith("python_")}
     assert registered <= covered, sorted(registered - covered)
 
 
