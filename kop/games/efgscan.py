@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -72,15 +72,88 @@ def _grammar(n_players: int) -> re.Pattern[bytes]:
     return re.compile(node + rb"*+")
 
 
-def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | None:
-    """The tree of the nodes in ``text[pos:]``, or None when the fast path does not cover them."""
-    body = text[pos:]
-    if "\\" in body or not body.strip():
+#: bytes of text the fast path reads at a time (its temporaries are some tens of times this;
+#: a node longer than this is read in a larger piece)
+_CHUNK = 1 << 18
+_CUT_BEFORE = np.zeros(256, dtype=bool)  # bytes a node may follow directly where a piece is cut
+for _c in b' \t\n\r"{},':
+    _CUT_BEFORE[_c] = True
+
+
+class _Piece:
+    """What one piece of the file holds, node by node (see :func:`_scan_piece`)."""
+
+    __slots__ = ("kind", "arity", "outcome", "has_pays", "matrix", "loose", "keys", "c_set", "probs",
+                 "chance", "labels", "moves", "integral", "partial")
+
+
+def scan_nodes(text: str, pos: int, players: Sequence[Player], chunk: int = _CHUNK) -> GameTree | None:
+    """The tree of the nodes in ``text[pos:]``, or None when the fast path does not cover them.
+
+    The text is read *chunk* characters (or a little less, up to a node's start) at a time, so
+    the temporaries stay a small multiple of the piece, not of the file.
+    """
+    if text.find("\\", pos) >= 0:
         return None
-    try:
-        raw = body.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate
+    n_players = len(players)
+    grammar = _grammar(n_players)
+    pieces: list[_Piece] = []
+    base = 0
+    for raw in _pieces(text, pos, max(chunk, 1)):
+        if raw is None:
+            return None
+        piece = _scan_piece(raw, n_players, grammar, base)
+        if piece is None:
+            return None
+        if len(piece.kind):
+            pieces.append(piece)
+            base += len(piece.kind)
+    if not base:
         return None
+    return _assemble(players, pieces)
+
+
+def _pieces(text: str, pos: int, size: int) -> Iterator[bytes | None]:
+    """The bytes of ``text[pos:]`` in pieces of about *size* characters, each cut just before a
+    node letter (p, c or t outside a string, after a space, quote, brace or comma); None for a
+    text that is not UTF-8 (a lone surrogate)."""
+    n = len(text)
+    lo = pos
+    while lo < n:
+        hi = lo + size
+        while True:
+            try:
+                raw = text[lo:hi].encode("utf-8")
+            except UnicodeEncodeError:
+                yield None
+                return
+            if hi >= n:
+                yield raw
+                return
+            cut = _last_cut(raw)
+            if cut > 0:
+                break
+            hi = lo + 2 * (hi - lo)
+        yield raw[:cut]
+        lo += cut if len(raw) == hi - lo else len(raw[:cut].decode("utf-8"))  # the cut in characters
+
+
+def _last_cut(raw: bytes) -> int:
+    """The byte offset of the last node letter of *raw* that may start a piece (0: none)."""
+    b = np.frombuffer(raw, dtype=np.uint8)
+    letters = np.flatnonzero(_NODE[b])
+    letters = letters[letters > 0]
+    if not len(letters):
+        return 0
+    letters = letters[_CUT_BEFORE[b[letters - 1]]]
+    quotes = np.flatnonzero(b == _Q)
+    outside = letters[np.searchsorted(quotes, letters) % 2 == 0]
+    return int(outside[-1]) if len(outside) else 0
+
+
+def _scan_piece(raw: bytes, n_players: int, grammar: re.Pattern[bytes], base: int) -> _Piece | None:
+    """The nodes of one piece (whole nodes) as compact arrays, or None when the fast path does
+    not cover them (*base*: the number of nodes before the piece)."""
     b = np.frombuffer(raw, dtype=np.uint8)
     quotes = np.flatnonzero(b == _Q)
     if len(quotes) % 2:
@@ -93,7 +166,7 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
         filled = content > 0
         mark[s_open[filled] + 1] = 1
         mark[s_close[filled]] = -1
-        np.cumsum(mark, out=mark)  # 1 inside a string's content (in place: the text may be large)
+        np.cumsum(mark, out=mark)  # 1 inside a string's content
         outside = mark[:-1].view(bool)
         np.logical_not(outside, out=outside)
         skel = b[outside]
@@ -118,8 +191,7 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     token = (cls - np.uint8(2)) <= 1  # strings, braces, commas
     token[a_start] = True
     kinds_b = _KIND[skel[token]]
-    n_players = len(players)
-    if not _grammar(n_players).fullmatch(kinds_b.tobytes()):
+    if not grammar.fullmatch(kinds_b.tobytes()):
         return None
     num_start, num_end = a_start[~word], a_end[~word]
     special = np.zeros(len(num_start), dtype=bool)  # numbers with signs or decimal points
@@ -128,7 +200,9 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     if parsed is None:
         return None
     values, plain, signed, loose, long, partial = parsed
+    del cls, edge, bounds, a_start, a_end, word, token, num_start, num_end, special
 
+    out = _Piece()
     kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
     g_open = np.flatnonzero(kinds_t == _OPEN)
     g_close = np.flatnonzero(kinds_t == _CLOSE)
@@ -146,7 +220,8 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     arity[is_t] = 0
     out_tok = np.where(is_t, node_at + 2, a_close + 1)
     has_pays = kinds_t[out_tok + 1] == _Q
-    # each node's first string and first number (ordinals in the file), from what each holds:
+    del g_open, g_close, a_open, a_close, out_tok
+    # each node's first string and first number (ordinals in the piece), from what each holds:
     # t "name" outcome ["name" {payoffs}]; p "name" player set "name" {"actions"} outcome [...];
     # c "name" set "name" {"action" prob ...} outcome [...]
     n_str = np.where(is_t, 1, 2 + arity) + has_pays
@@ -158,48 +233,59 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
     if not out_plain.all() or (inner & ((outcome != 0) | has_pays)).any():
         return None  # an outcome number not a plain integer, or an outcome at an inner node
 
-    # the shape: complete exactly at the last node
-    pending = 1 + np.cumsum(arity - 1)
-    if pending[-1] != 0 or (m > 1 and pending[:-1].min() <= 0):
-        return None
-    kind = np.full(m, LEAF, dtype=np.int64)
+    kind = np.full(m, LEAF, dtype=np.int8)
     kind[is_c] = CHANCE
+    out.keys = np.zeros(0, dtype=np.int64)
     if is_p.any():
         k = first_num[is_p]
         player, pl_plain = values[k], plain[k]
         infoset, is_plain = values[k + 1], plain[k + 1]
         if not (pl_plain.all() and is_plain.all() and player.min() >= 1 and player.max() <= n_players):
             return None
-        key = np.lexsort((infoset, player))
-        if ((np.diff(player[key]) == 0) & (np.diff(infoset[key]) == 0)).any():
-            return None  # an information set with more than one node
-        kind[is_p] = player.astype(np.int64) - 1
+        kind[is_p] = (player.astype(np.int64) - 1).astype(np.int8)
+        # (player, information set) as one integer: the set is a plain integer below 10^15
+        if n_players < 9000:
+            out.keys = infoset.astype(np.int64) * n_players + (player.astype(np.int64) - 1)
+        else:
+            out.keys = np.stack([player.astype(np.int64), infoset.astype(np.int64)], axis=1)
+    out.c_set = np.zeros(0, dtype=np.int64)
     if is_c.any():
         k = first_num[is_c]
         c_set, c_plain = values[k], plain[k]
-        if not c_plain.all() or len(np.unique(c_set)) < len(c_set):
-            return None  # a chance set used twice (its actions listed once)
+        if not c_plain.all():
+            return None
+        out.c_set = c_set.astype(np.int64)
 
-    matrix = _leaf_payoffs(outcome[is_t], has_pays[is_t], out_num[is_t] + 1, values, loose, n_players)
-    if matrix is None:
-        return None
+    t_first = out_num[is_t] + 1
+    t_pays = has_pays[is_t]
+    out.outcome = outcome[is_t].astype(np.int64)
+    out.has_pays = t_pays
+    cells = t_first[t_pays][:, None] + np.arange(n_players)
+    out.matrix = np.zeros((len(t_pays), n_players), dtype=np.float64)
+    out.matrix[t_pays] = values[cells]
+    out.loose = np.zeros(len(t_pays), dtype=bool)
+    out.loose[t_pays] = loose[cells].any(axis=1)
+    out.partial = bool(partial.any() and partial[cells].any())
+    out.integral = bool(np.all(np.floor(out.matrix) == out.matrix))
+    del cells, t_first
 
     # names: labels and labelled moves
     s_len = s_close - s_open - 1
     named = np.flatnonzero(s_len[first_str] > 0)
-    labels = {int(i): raw[s_open[k] + 1:s_close[k]].decode("utf-8")
-              for i, k in zip(named.tolist(), first_str[named].tolist())}
+    out.labels = {base + int(i): raw[s_open[k] + 1:s_close[k]].decode("utf-8")
+                  for i, k in zip(named.tolist(), first_str[named].tolist())}
     parents = np.flatnonzero(inner)
     counts = arity[parents]
     before = np.cumsum(counts) - counts
     rank = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(before, counts)
     act = np.repeat(first_str[parents] + 2, counts) + rank  # action names are consecutive strings
     odd = np.flatnonzero(~_unlabelled(b, s_open[act] + 1, s_len[act], rank))
-    moves = [(i, r, raw[s_open[k] + 1:s_close[k]].decode("utf-8"))
-             for i, r, k in zip(np.repeat(parents, counts)[odd].tolist(), rank[odd].tolist(), act[odd].tolist())]
+    out.moves = [(base + i, r, raw[s_open[k] + 1:s_close[k]].decode("utf-8"))
+                 for i, r, k in zip(np.repeat(parents, counts)[odd].tolist(), rank[odd].tolist(), act[odd].tolist())]
+    del parents, counts, before, rank, act, odd
     # chance probabilities (numbers, consecutive within a node's actions)
     chance_nodes = np.flatnonzero(is_c)
-    probs = np.zeros(0)
+    out.probs = np.zeros(0)
     if len(chance_nodes):
         counts = arity[chance_nodes]
         before = np.cumsum(counts) - counts
@@ -210,12 +296,78 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player]) -> GameTree | Non
         # exact sums within half the tolerance are accepted; a float sum errs by < 3e-16 a term
         if probs.max() > 1 or (np.abs(np.add.reduceat(probs, before) - 1) > PROB_TOLERANCE / 2 * counts).any():
             return None
-    depth = _depths(arity, pending)
-    # whole: the float of a short number is whole exactly when the number is; a long one is whole
-    # when its digits after the point are zeros
-    integral = bool(np.all(np.floor(matrix) == matrix)) and not (partial.any() and _partial_payoff(
-        partial, outcome[is_t], has_pays[is_t], out_num[is_t] + 1, n_players))
-    return tree_from_prefix(players, depth, kind, arity, matrix, integral, labels, moves, chance_nodes, probs)
+        out.probs = probs
+    out.chance = chance_nodes + base
+    out.kind = kind
+    out.arity = arity.astype(np.int32 if len(raw) < 2**31 else np.int64)
+    return out
+
+
+def _concat(pieces: list[_Piece], field: str) -> np.ndarray:
+    """One field of every piece, joined (each piece's array dropped as it is copied)."""
+    parts = [getattr(p, field) for p in pieces]
+    for p in pieces:
+        setattr(p, field, None)
+    if len(parts) == 1:
+        return parts[0]
+    joined = np.concatenate(parts)
+    return joined
+
+
+def _assemble(players: Sequence[Player], pieces: list[_Piece]) -> GameTree | None:
+    """The tree of the pieces' nodes, after the checks that span pieces (None if one fails)."""
+    n_players = len(players)
+    labels: dict[int, str] = {}
+    moves: list[tuple[int, int, str]] = []
+    for p in pieces:
+        labels.update(p.labels)
+        moves.extend(p.moves)
+        p.labels, p.moves = {}, []
+    integral = all(p.integral for p in pieces)
+    partial = any(p.partial for p in pieces)
+    # an information set with more than one node
+    keys = _concat(pieces, "keys")
+    if keys.ndim == 2:
+        if len(keys) > 1:
+            key = np.lexsort((keys[:, 1], keys[:, 0]))
+            if ((np.diff(keys[key, 0]) == 0) & (np.diff(keys[key, 1]) == 0)).any():
+                return None
+    elif len(keys) > 1:
+        keys.sort()
+        if (keys[1:] == keys[:-1]).any():
+            return None
+    del keys
+    c_set = _concat(pieces, "c_set")
+    if len(c_set) > 1:
+        c_set.sort()
+        if (c_set[1:] == c_set[:-1]).any():
+            return None  # a chance set used twice (its actions listed once)
+    del c_set
+    # the shape: complete exactly at the last node (children still expected before each node)
+    pending = 1
+    for p in pieces:
+        expect = np.cumsum(p.arity, dtype=np.int64)
+        expect -= np.arange(1, len(p.arity) + 1)
+        expect += pending
+        pending = int(expect[-1])
+        if expect[:-1].min(initial=1) <= 0 or (pending <= 0 and p is not pieces[-1]):
+            return None
+    if pending != 0:
+        return None
+    arity = _concat(pieces, "arity")
+    outcome, has_pays = _concat(pieces, "outcome"), _concat(pieces, "has_pays")
+    loose = _concat(pieces, "loose")
+    matrix = _concat(pieces, "matrix")
+    matrix = _leaf_payoffs(outcome, has_pays, matrix, loose)
+    if matrix is None:
+        return None
+    del outcome, has_pays, loose
+    probs, chance = _concat(pieces, "probs"), _concat(pieces, "chance")
+    kind = _concat(pieces, "kind")
+    del pieces
+    integral = integral and not partial
+    depth = _depths(arity)
+    return tree_from_prefix(players, depth, kind, arity, matrix, integral, labels, moves, chance, probs)
 
 
 def _unlabelled(b: np.ndarray, start: np.ndarray, length: np.ndarray, rank: np.ndarray) -> np.ndarray:
@@ -317,16 +469,13 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np
     return values, plain, signed, ratio | long, long, partial
 
 
-def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
-                  values: np.ndarray, ratio: np.ndarray, n: int) -> np.ndarray | None:
-    """Payoff rows of the terminal nodes (in file order; *first*: the ordinal of each one's first
-    payoff, where it has payoffs), or None for an outcome kop must word."""
+def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, matrix: np.ndarray, loose: np.ndarray
+                  ) -> np.ndarray | None:
+    """Payoff rows of the terminal nodes (in file order): *matrix* holds the rows of those that
+    give payoffs (whether each does: *has_pays*; whether a row has a fraction or long number:
+    *loose*); the others take the rows of their outcome.  None for an outcome kop must word."""
     if (has_pays & (outcome == 0)).any():
         return None
-    cells = first[has_pays][:, None] + np.arange(n)
-    rows = values[cells]
-    matrix = np.zeros((len(outcome), n), dtype=np.float64)
-    matrix[has_pays] = rows
     refer = ~has_pays & (outcome != 0)
     if not refer.any():
         numbers = outcome[has_pays]
@@ -335,9 +484,10 @@ def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
     defined = np.flatnonzero(has_pays)
     if not len(defined):
         return None
+    rows = matrix[defined]
     keys, first_def, inverse, count = np.unique(outcome[defined], return_index=True, return_inverse=True,
                                                 return_counts=True)
-    if ratio[cells[count[inverse] > 1]].any():
+    if loose[defined][count[inverse] > 1].any():
         return None  # an outcome defined twice with fractions or long numbers: equal floats need not
         # be equal numbers
     if not np.array_equal(rows, rows[first_def[inverse]]):
@@ -351,26 +501,35 @@ def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
     return matrix
 
 
-def _partial_payoff(partial: np.ndarray, outcome: np.ndarray, has_pays: np.ndarray, first: np.ndarray,
-                    n: int) -> bool:
-    """Whether a terminal node's payoffs include a long number that is not whole."""
-    del outcome
-    return bool(partial[first[has_pays][:, None] + np.arange(n)].any())
+def _depths(arity: np.ndarray) -> np.ndarray:
+    """Depth of each node in prefix order, from the number of children of each (a whole tree).
 
-
-def _depths(arity: np.ndarray, pending: np.ndarray) -> np.ndarray:
-    """Depth of each node in prefix order, from the number of children of each.
-
-    Before node j, ``p_j`` children are still expected (``p_0 = 1``); j's subtree ends at the
-    first k > j with ``p_k = p_j - 1``, and the depth of i counts the subtrees open at i.
+    Before node j, ``p_j`` children are still expected (``p_0 = 1``, ``p_m = 0``); j's subtree
+    ends at the first k > j with ``p_k = p_j - 1``, and the depth of i counts the subtrees open
+    at i.  Sorting the keys ``p_j (m + 1) + j`` puts each end right after its queries.
     """
     m = len(arity)
-    p = np.concatenate(([1], pending)).astype(np.int64)
     span = m + 1
-    keys = np.sort(p * span + np.arange(m + 1))
-    ends = keys[np.searchsorted(keys, (p[:m] - 1) * span + np.arange(m), side="right")] % span
-    closed = np.cumsum(np.bincount(ends, minlength=m + 1))[:m]
-    return np.arange(m, dtype=np.int64) - closed
+    keys = np.zeros(m + 1, dtype=np.int64)
+    np.cumsum(arity, dtype=np.int64, out=keys[1:])
+    idx = np.arange(m + 1, dtype=np.int64)
+    keys -= idx
+    keys += 1  # p_j
+    keys *= span
+    keys += idx
+    del idx
+    keys.sort()
+    ends = np.empty(m + 1, dtype=np.int32 if span < 2**31 else np.int64)
+    block = 1 << 16
+    for lo in range(0, m + 1, block):  # in blocks: the temporaries stay small
+        q = keys[lo:lo + block] - span
+        ends[lo:lo + block] = keys[np.searchsorted(keys, q, side="right")] % span
+    del keys, q
+    closed = np.bincount(ends, minlength=m + 1)[:m]
+    del ends
+    np.cumsum(closed, out=closed)
+    np.subtract(np.arange(m, dtype=np.int64), closed, out=closed)
+    return closed.astype(np.int16 if m and closed.max() < 2**15 else np.int32)
 
 
 def tree_from_prefix(players: Sequence[Player], depth: np.ndarray, kinds: np.ndarray, n_kids: np.ndarray,
@@ -382,7 +541,7 @@ def tree_from_prefix(players: Sequence[Player], depth: np.ndarray, kinds: np.nda
     *leaf_matrix* holds the payoffs of the terminal nodes in file order, as Gambit gives them
     (players maximize; those of ``min`` players are negated here); *moves* lists
     (parent, rank, name) of labelled moves; *chance_probs* the probabilities of the children
-    of each of *chance_nodes* in turn.
+    of each of *chance_nodes* in turn.  The temporaries are a few bytes a node.
 
     >>> tree_from_prefix((Player("A"),), np.array([0, 1, 1]), np.array([0, LEAF, LEAF]),
     ...                  np.array([2, 0, 0]), np.array([[1.0], [2.0]]), True, {0: "r"}, [(0, 1, "x")],
@@ -390,29 +549,47 @@ def tree_from_prefix(players: Sequence[Player], depth: np.ndarray, kinds: np.nda
     GameTree(players=(A:max), nodes=3, leaves=2, height=1)
     """
     n = len(kinds)
+    idx_t = np.int32 if n + 1 < 2**31 else np.int64
     # breadth-first order: by depth, then prefix order (within one depth both order by path)
-    order = np.argsort(np.asarray(depth, dtype=np.int64), kind="stable")
-    rank = np.empty(n, dtype=np.int64)
-    rank[order] = np.arange(n)
-    kind_pre = np.asarray(kinds, dtype=np.int64)
+    order = np.argsort(np.asarray(depth), kind="stable").astype(idx_t, copy=False)
+    kind_pre = np.asarray(kinds, dtype=np.int8)
     kind = kind_pre[order]
-    offsets = np.empty(n + 1, dtype=np.int64)
+    offsets = np.empty(n + 1, dtype=idx_t)
     offsets[0] = 1
-    np.cumsum(np.asarray(n_kids, dtype=np.int64)[order], out=offsets[1:])
+    np.cumsum(np.asarray(n_kids)[order], dtype=idx_t, out=offsets[1:])
     offsets[1:] += 1
-    signs = np.asarray([p.sign for p in players], dtype=np.float64)
-    matrix = np.asarray(leaf_matrix, dtype=np.float64).reshape(-1, len(players)) * signs
-    matrix[matrix == 0] = 0.0  # no negative zeros from min players
-    leaf_row = np.cumsum(kind_pre == LEAF) - 1
-    payoffs = matrix[leaf_row[order[kind == LEAF]]]
+    # the leaves' rows, breadth first
+    leaf_row = np.cumsum(kind_pre == LEAF, dtype=idx_t)
+    del kind_pre
+    rows = leaf_row[order[kind == LEAF]]
+    del leaf_row
+    rows -= 1
+    payoffs = np.asarray(leaf_matrix, dtype=np.float64).reshape(-1, len(players))[rows]
+    del rows
+    for j, p in enumerate(players):
+        if p.sign < 0:
+            np.negative(payoffs[:, j], out=payoffs[:, j])
+    payoffs += 0.0  # no negative zeros (-0.0 + 0.0 is 0.0)
     prob_arr = None
-    if len(chance_nodes):
-        counts = np.asarray(n_kids, dtype=np.int64)[chance_nodes]
-        before = np.cumsum(counts) - counts
-        child = np.repeat(offsets[rank[chance_nodes]] - before, counts) + np.arange(int(counts.sum()))
-        prob_arr = np.full(n, np.nan)
-        prob_arr[child] = chance_probs
-    first = offsets[rank]
-    lab = {int(rank[i]): s for i, s in labels.items()}
-    mv = {int(first[p]) + r: s for p, r, s in moves}
+    lab: dict[int, str] = {}
+    mv: dict[int, str] = {}
+    if len(chance_nodes) or labels or moves:
+        rank = np.empty(n, dtype=idx_t)
+        rank[order] = np.arange(n, dtype=idx_t)
+        del order
+        if len(chance_nodes):
+            counts = np.asarray(n_kids, dtype=np.int64)[chance_nodes]
+            before = np.cumsum(counts) - counts
+            child = (np.repeat(offsets[rank[chance_nodes]].astype(np.int64) - before, counts)
+                     + np.arange(int(counts.sum())))
+            prob_arr = np.full(n, np.nan)
+            prob_arr[child] = chance_probs
+        if labels:
+            at = rank[np.fromiter(labels, dtype=np.int64, count=len(labels))].tolist()
+            lab = dict(zip(at, labels.values()))
+        if moves:
+            parents = np.array([p for p, _, _ in moves], dtype=np.int64)
+            first = offsets[rank[parents]].tolist()
+            mv = {f + r: s for f, (_, r, s) in zip(first, moves)}
+        del rank
     return GameTree(players, offsets, kind, payoffs, prob_arr, lab, mv, integral)
