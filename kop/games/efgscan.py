@@ -99,10 +99,10 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player], chunk: int = _CHU
     grammar = _grammar(n_players)
     pieces: list[_Piece] = []
     base = 0
-    for raw in _pieces(text, pos, max(chunk, 1)):
+    for raw, length in _pieces(text, pos, max(chunk, 1)):
         if raw is None:
             return None
-        piece = _scan_piece(raw, n_players, grammar, base)
+        piece = _scan_piece(raw, length, n_players, grammar, base)
         if piece is None:
             return None
         if len(piece.kind):
@@ -113,10 +113,10 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player], chunk: int = _CHU
     return _assemble(players, pieces)
 
 
-def _pieces(text: str, pos: int, size: int) -> Iterator[bytes | None]:
+def _pieces(text: str, pos: int, size: int) -> Iterator[tuple[bytes | None, int]]:
     """The bytes of ``text[pos:]`` in pieces of about *size* characters, each cut just before a
-    node letter (p, c or t outside a string, after a space, quote, brace or comma); None for a
-    text that is not UTF-8 (a lone surrogate)."""
+    node letter (p, c or t outside a string, after a space, quote, brace or comma): (bytes, the
+    length of the piece in them); None for a text that is not UTF-8 (a lone surrogate)."""
     n = len(text)
     lo = pos
     while lo < n:
@@ -125,36 +125,43 @@ def _pieces(text: str, pos: int, size: int) -> Iterator[bytes | None]:
             try:
                 raw = text[lo:hi].encode("utf-8")
             except UnicodeEncodeError:
-                yield None
+                yield None, 0
                 return
             if hi >= n:
-                yield raw
+                yield raw, len(raw)
                 return
             cut = _last_cut(raw)
             if cut > 0:
                 break
             hi = lo + 2 * (hi - lo)
-        yield raw[:cut]
+        yield raw, cut
         lo += cut if len(raw) == hi - lo else len(raw[:cut].decode("utf-8"))  # the cut in characters
 
 
 def _last_cut(raw: bytes) -> int:
     """The byte offset of the last node letter of *raw* that may start a piece (0: none)."""
     b = np.frombuffer(raw, dtype=np.uint8)
-    letters = np.flatnonzero(_NODE[b])
-    letters = letters[letters > 0]
-    if not len(letters):
-        return 0
-    letters = letters[_CUT_BEFORE[b[letters - 1]]]
-    quotes = np.flatnonzero(b == _Q)
-    outside = letters[np.searchsorted(quotes, letters) % 2 == 0]
-    return int(outside[-1]) if len(outside) else 0
+    start = max(0, len(b) - 4096)  # near the end first
+    while True:
+        letters = start + np.flatnonzero(_NODE[b[start:]])
+        letters = letters[letters > 0]
+        letters = letters[_CUT_BEFORE[b[letters - 1]]]
+        if len(letters):
+            quotes = start + np.flatnonzero(b[start:] == _Q)
+            parity = raw.count(b'"', 0, start) + np.searchsorted(quotes, letters)
+            outside = letters[parity % 2 == 0]
+            if len(outside):
+                return int(outside[-1])
+        if not start:
+            return 0
+        start = max(0, start - 4 * (len(b) - start))
 
 
-def _scan_piece(raw: bytes, n_players: int, grammar: re.Pattern[bytes], base: int) -> _Piece | None:
-    """The nodes of one piece (whole nodes) as compact arrays, or None when the fast path does
-    not cover them (*base*: the number of nodes before the piece)."""
-    b = np.frombuffer(raw, dtype=np.uint8)
+def _scan_piece(raw: bytes, length: int, n_players: int, grammar: re.Pattern[bytes], base: int
+                ) -> _Piece | None:
+    """The nodes of one piece (``raw[:length]``, whole nodes) as compact arrays, or None when the
+    fast path does not cover them (*base*: the number of nodes before the piece)."""
+    b = np.frombuffer(raw, dtype=np.uint8, count=length)
     quotes = np.flatnonzero(b == _Q)
     if len(quotes) % 2:
         return None
@@ -194,13 +201,14 @@ def _scan_piece(raw: bytes, n_players: int, grammar: re.Pattern[bytes], base: in
     if not grammar.fullmatch(kinds_b.tobytes()):
         return None
     num_start, num_end = a_start[~word], a_end[~word]
-    special = np.zeros(len(num_start), dtype=bool)  # numbers with signs or decimal points
-    special[np.searchsorted(num_start, np.flatnonzero(cls == 6), side="right") - 1] = True
-    parsed = _numbers(skel, num_start, num_end, special)
+    # how many signs, decimal points and slashes each number holds
+    n_special = np.bincount(np.searchsorted(num_start, np.flatnonzero(cls == 6), side="right") - 1,
+                            minlength=len(num_start))
+    parsed = _numbers(skel, num_start, num_end, n_special)
     if parsed is None:
         return None
     values, plain, signed, loose, long, partial = parsed
-    del cls, edge, bounds, a_start, a_end, word, token, num_start, num_end, special
+    del cls, edge, bounds, a_start, a_end, word, token, num_start, num_end, n_special
 
     out = _Piece()
     kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
@@ -396,13 +404,21 @@ _POW10 = 10.0 ** np.arange(_MAX_DIGITS + 1)
 _POW10_INT = 10 ** np.arange(_MAX_DIGITS + 1, dtype=np.int64)
 
 
-def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np.ndarray
+def _integers(skel: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
+    """The integers of the digits ``skel[s:s+width]`` for each s in *starts* (``width <= 15``:
+    each product and partial sum is an integer below 2^53, so the float sum is exact)."""
+    ch = skel[starts[:, None] + np.arange(width)].astype(np.float64)
+    ch -= 48
+    return ch @ _POW10[width - 1::-1]
+
+
+def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, n_special: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     """Values of the number tokens ``skel[starts[k]:ends[k]]``, and whether each is a plain
     integer, has a sign, is loose (a fraction or long: equal floats need not mean equal
     numbers), is long (more than :data:`_MAX_DIGITS` characters) and is long with digits other
-    than 0 after its point (*special* marks the tokens with a sign, point or slash, the others
-    are all digits).  None unless each is ``[+-]?(D+(.D*)?|.D+|D+/D+)`` (no fraction when long)
+    than 0 after its point (*n_special* counts the signs, points and slashes of each token; the
+    other characters are digits).  None unless each is ``[+-]?(D+(.D*)?|.D+|D+/D+)`` (no fraction when long)
     of at most :data:`_MAX_CHARS` characters, with no zero denominator.
 
     A short value is the integer of its digits (exact in a float below 10^15) divided by a
@@ -412,13 +428,15 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np
     runs = len(starts)
     lengths = ends - starts
     values = np.zeros(runs)
-    plain = ~special
+    plain = n_special == 0
     signed = np.zeros(runs, dtype=bool)
     ratio = np.zeros(runs, dtype=bool)
     long = lengths > _MAX_DIGITS
     partial = np.zeros(runs, dtype=bool)
     if runs and int(lengths.max()) > _MAX_CHARS:
         return None
+    first = skel[starts]
+    sign_only = (n_special == 1) & ((first == 43) | (first == 45)) & (lengths > 1)  # [+-]D+
     for k, lo, hi in zip(np.flatnonzero(long).tolist(), starts[long].tolist(), ends[long].tolist()):
         tok = skel[lo:hi].tobytes()
         if not _DECIMAL.fullmatch(tok):
@@ -433,11 +451,21 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, special: np
             continue
         whole = plain[rows]
         simple = rows[whole]
-        ch = skel[starts[simple][:, None] + np.arange(width)]  # one row of digits per number
-        values[simple] = (ch.astype(np.int64) - 48) @ _POW10_INT[width - 1::-1]
+        values[simple] = _integers(skel, starts[simple], width)
         if len(simple) == len(rows):
             continue
         rows = rows[~whole]
+        so = sign_only[rows]
+        if so.any():  # a sign, then digits
+            signs = rows[so]
+            v = _integers(skel, starts[signs] + 1, width - 1)
+            neg = first[signs] == 45
+            v[neg] = -v[neg]
+            values[signs] = v
+            signed[signs] = True
+            rows = rows[~so]
+            if not len(rows):
+                continue
         ch = skel[starts[rows][:, None] + np.arange(width)]
         digit = ch <= 57
         digit &= ch >= 48
