@@ -162,27 +162,22 @@ def _scan_piece(raw: bytes, length: int, n_players: int, grammar: re.Pattern[byt
     """The nodes of one piece (``raw[:length]``, whole nodes) as compact arrays, or None when the
     fast path does not cover them (*base*: the number of nodes before the piece)."""
     b = np.frombuffer(raw, dtype=np.uint8, count=length)
-    quotes = np.flatnonzero(b == _Q)
+    is_quote = b == _Q
+    quotes = np.flatnonzero(is_quote)
     if len(quotes) % 2:
         return None
     s_open, s_close = quotes[0::2], quotes[1::2]
-    # drop each string's content: its opening quote stands for it, its closing quote is a space
-    content = s_close - s_open - 1
-    if content.any():
-        mark = np.zeros(len(b) + 1, dtype=np.int8)
-        filled = content > 0
-        mark[s_open[filled] + 1] = 1
-        mark[s_close[filled]] = -1
-        np.cumsum(mark, out=mark)  # 1 inside a string's content
-        outside = mark[:-1].view(bool)
-        np.logical_not(outside, out=outside)
-        skel = b[outside]
-        del mark, outside
-        closing = s_close - np.cumsum(content)
-    else:
-        skel, closing = b, s_close
-    cls = _CLASS[skel]
-    cls[closing] = 1
+    cls = np.take(_CLASS, b)
+    if len(quotes):
+        # each string stands at its closing quote; its opening quote and content are spaces
+        inside = np.cumsum(is_quote, dtype=np.uint8)  # the parity survives the wrap-around
+        inside &= 1
+        spaced = cls - np.uint8(1)  # cls - (cls - 1) * inside: 1 inside, cls outside (modulo 256)
+        spaced *= inside
+        cls -= spaced
+        del inside, spaced
+    del is_quote
+    skel = b
     if not cls.all():
         return None
     # atoms: maximal runs of digits, signs, points and letters (as the token-level reader's words
@@ -197,7 +192,7 @@ def _scan_piece(raw: bytes, length: int, n_players: int, grammar: re.Pattern[byt
         return None  # a word other than p, c, t, or a letter inside a number
     token = (cls - np.uint8(2)) <= 1  # strings, braces, commas
     token[a_start] = True
-    kinds_b = _KIND[skel[token]]
+    kinds_b = np.take(_KIND, skel[token])
     if not grammar.fullmatch(kinds_b.tobytes()):
         return None
     num_start, num_end = a_start[~word], a_end[~word]
@@ -214,7 +209,7 @@ def _scan_piece(raw: bytes, length: int, n_players: int, grammar: re.Pattern[byt
     kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
     g_open = np.flatnonzero(kinds_t == _OPEN)
     g_close = np.flatnonzero(kinds_t == _CLOSE)
-    node_at = np.flatnonzero(_NODE[kinds_t])
+    node_at = np.flatnonzero(np.take(_NODE, kinds_t))
     m = len(node_at)
     node_kind = kinds_t[node_at]
     is_p, is_c, is_t = node_kind == ord("p"), node_kind == ord("c"), node_kind == ord("t")
@@ -412,6 +407,19 @@ def _integers(skel: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
     return ch @ _POW10[width - 1::-1]
 
 
+def _by_length(rows: np.ndarray, lengths: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:
+    """*rows* grouped by their *lengths*: (length, the rows of that length) in turn."""
+    if not len(rows):
+        return
+    widths = lengths[rows]
+    rows = rows[np.argsort(widths, kind="stable")]
+    counts = np.bincount(widths)
+    at = 0
+    for width in np.flatnonzero(counts).tolist():
+        yield width, rows[at:at + counts[width]]
+        at += int(counts[width])
+
+
 def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, n_special: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
     """Values of the number tokens ``skel[starts[k]:ends[k]]``, and whether each is a plain
@@ -445,27 +453,17 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, n_special: 
         plain[k] = False
         signed[k] = tok[:1] in (b"+", b"-")
         partial[k] = tok.partition(b".")[2].strip(b"0") != b""
-    for width in range(1, min(int(lengths.max()), _MAX_DIGITS) + 1 if runs else 1):
-        rows = np.flatnonzero(lengths == width)
-        if not len(rows):
-            continue
-        whole = plain[rows]
-        simple = rows[whole]
-        values[simple] = _integers(skel, starts[simple], width)
-        if len(simple) == len(rows):
-            continue
-        rows = rows[~whole]
-        so = sign_only[rows]
-        if so.any():  # a sign, then digits
-            signs = rows[so]
-            v = _integers(skel, starts[signs] + 1, width - 1)
-            neg = first[signs] == 45
-            v[neg] = -v[neg]
-            values[signs] = v
-            signed[signs] = True
-            rows = rows[~so]
-            if not len(rows):
-                continue
+    short = lengths <= _MAX_DIGITS
+    for width, rows in _by_length(np.flatnonzero(plain & short), lengths):  # digits
+        values[rows] = _integers(skel, starts[rows], width)
+    sign_only &= short
+    for width, rows in _by_length(np.flatnonzero(sign_only), lengths):  # a sign, then digits
+        v = _integers(skel, starts[rows] + 1, width - 1)
+        neg = first[rows] == 45
+        v[neg] = -v[neg]
+        values[rows] = v
+    signed |= sign_only
+    for width, rows in _by_length(np.flatnonzero(~plain & ~sign_only & short), lengths):
         ch = skel[starts[rows][:, None] + np.arange(width)]
         digit = ch <= 57
         digit &= ch >= 48
