@@ -401,17 +401,21 @@ _POW10_INT = 10 ** np.arange(_MAX_DIGITS + 1, dtype=np.int64)
 
 def _integers(skel: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
     """The integers of the digits ``skel[s:s+width]`` for each s in *starts* (``width <= 15``:
-    each product and partial sum is an integer below 2^53, so the float sum is exact)."""
-    ch = skel[starts[:, None] + np.arange(width)].astype(np.float64)
-    ch -= 48
-    return ch @ _POW10[width - 1::-1]
+    every partial value is an integer below 2^53, so the float arithmetic is exact)."""
+    out = skel[starts].astype(np.float64)
+    out -= 48
+    for k in range(1, width):
+        out *= 10
+        out += skel[starts + k]
+        out -= 48
+    return out
 
 
 def _by_length(rows: np.ndarray, lengths: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:
     """*rows* grouped by their *lengths*: (length, the rows of that length) in turn."""
     if not len(rows):
         return
-    widths = lengths[rows]
+    widths = lengths[rows].astype(np.uint8)  # at most _MAX_CHARS: a radix sort
     rows = rows[np.argsort(widths, kind="stable")]
     counts = np.bincount(widths)
     at = 0
