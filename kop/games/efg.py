@@ -37,9 +37,9 @@ player the goal ``max``.
 Reading and writing take time linear in the file (reading sorts once).  Files in
 the common style (no backslashes in names, numbers without exponents, every
 information set listing its actions,
-outcomes only at terminal nodes) are read by array operations over the whole
-text (:mod:`kop.games.efgscan`); anything else, and every error, by a token-level
-reader that gives the same tree and words the errors.
+outcomes only at terminal nodes) are read by array operations over the text, a
+piece at a time (:mod:`kop.games.efgscan`); anything else, and every error, by a
+token-level reader that gives the same tree and words the errors.
 
 Example
 -------

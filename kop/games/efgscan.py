@@ -6,7 +6,12 @@ common case: names without backslashes, numbers without exponents (fractions and
 of at most 15 characters), every personal and chance node listing its actions, outcomes only
 at terminal nodes, every information set a single node.  On anything else -- including every error -- it returns
 None, and :func:`kop.games.efg.loads_efg` reads the file with its token-level reader, which
-accepts the same files (giving the same tree) and words the errors.  Within those bounds the
+accepts the same files (giving the same tree) and words the errors.
+
+The text is read a piece at a time (about :data:`_CHUNK` characters, cut just before a node
+letter outside a string), each piece into compact per-node arrays, so the temporaries are a
+multiple of the piece, not of the file; the checks that span pieces (the shape, information
+sets, outcomes defined once) run on those arrays.  Within those bounds the
 numbers read as floats are exact: an integer below 10^15 is a float exactly; a decimal of at
 most 15 digits is whole, at most 1, or equal to another exactly when its nearest float is; a
 fraction of such integers is whole or at most 1 exactly when its nearest float is (two
@@ -85,6 +90,20 @@ class _Piece:
 
     __slots__ = ("kind", "arity", "outcome", "has_pays", "matrix", "loose", "keys", "c_set", "probs",
                  "chance", "labels", "moves", "integral", "partial")
+    kind: np.ndarray  # per node: LEAF, CHANCE or the player's index
+    arity: np.ndarray  # per node: the number of children
+    outcome: np.ndarray  # per terminal node: its outcome number
+    has_pays: np.ndarray  # per terminal node: whether it gives payoffs
+    matrix: np.ndarray  # per terminal node: the payoffs it gives (zeros if none)
+    loose: np.ndarray  # per terminal node: whether a payoff is a fraction or a long number
+    keys: np.ndarray  # per personal node: (information set, player) as one integer, or the pair
+    c_set: np.ndarray  # per chance node: its information set
+    probs: np.ndarray  # the chance nodes' probabilities in turn
+    chance: np.ndarray  # the chance nodes (in the whole file)
+    labels: dict[int, str]  # labelled nodes (in the whole file)
+    moves: list[tuple[int, int, str]]  # labelled moves: (parent in the whole file, rank, name)
+    integral: bool  # whether every payoff given is whole
+    partial: bool  # whether a long payoff has digits other than 0 after its point
 
 
 def scan_nodes(text: str, pos: int, players: Sequence[Player], chunk: int = _CHUNK) -> GameTree | None:
@@ -307,11 +326,14 @@ def _scan_piece(raw: bytes, length: int, n_players: int, grammar: re.Pattern[byt
     return out
 
 
+_NOTHING = np.zeros(0)
+
+
 def _concat(pieces: list[_Piece], field: str) -> np.ndarray:
     """One field of every piece, joined (each piece's array dropped as it is copied)."""
     parts = [getattr(p, field) for p in pieces]
     for p in pieces:
-        setattr(p, field, None)
+        setattr(p, field, _NOTHING)
     if len(parts) == 1:
         return parts[0]
     joined = np.concatenate(parts)
@@ -361,8 +383,7 @@ def _assemble(players: Sequence[Player], pieces: list[_Piece]) -> GameTree | Non
     arity = _concat(pieces, "arity")
     outcome, has_pays = _concat(pieces, "outcome"), _concat(pieces, "has_pays")
     loose = _concat(pieces, "loose")
-    matrix = _concat(pieces, "matrix")
-    matrix = _leaf_payoffs(outcome, has_pays, matrix, loose)
+    matrix = _leaf_payoffs(outcome, has_pays, _concat(pieces, "matrix"), loose)
     if matrix is None:
         return None
     del outcome, has_pays, loose
@@ -595,7 +616,7 @@ def tree_from_prefix(players: Sequence[Player], depth: np.ndarray, kinds: np.nda
     order = np.argsort(np.asarray(depth), kind="stable").astype(idx_t, copy=False)
     kind_pre = np.asarray(kinds, dtype=np.int8)
     kind = kind_pre[order]
-    offsets = np.empty(n + 1, dtype=idx_t)
+    offsets: np.ndarray = np.empty(n + 1, dtype=idx_t)
     offsets[0] = 1
     np.cumsum(np.asarray(n_kids)[order], dtype=idx_t, out=offsets[1:])
     offsets[1:] += 1
@@ -610,7 +631,7 @@ def tree_from_prefix(players: Sequence[Player], depth: np.ndarray, kinds: np.nda
     for j, p in enumerate(players):
         if p.sign < 0:
             np.negative(payoffs[:, j], out=payoffs[:, j])
-    payoffs += 0.0  # no negative zeros (-0.0 + 0.0 is 0.0)
+    np.add(payoffs, 0.0, out=payoffs)  # no negative zeros (-0.0 + 0.0 is 0.0)
     prob_arr = None
     lab: dict[int, str] = {}
     mv: dict[int, str] = {}
