@@ -55,6 +55,7 @@ GameTree(players=(A:max, B:max), nodes=3, leaves=2, height=1)
 from __future__ import annotations
 
 import math
+import os
 import re
 from fractions import Fraction
 from collections.abc import Generator
@@ -62,9 +63,10 @@ from typing import Any, NamedTuple, NoReturn, Union
 
 import numpy as np
 
-from kop.games.efgscan import scan_nodes, tree_from_prefix
+from kop.games.efgscan import scan_file, scan_nodes, tree_from_prefix
 from kop.games.errors import EfgError
 from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
+from kop.syntax.errors import KopError
 from kop.syntax.jsontext import location, paused_gc
 
 __all__ = ["loads_efg", "dumps_efg", "MAX_NUMBER_CHARS", "MAX_EXPONENT"]
@@ -375,6 +377,33 @@ def _loads(text: str, fast: bool) -> GameTree:
     with paused_gc():  # millions of small records: the cyclic collector would cost more than the reading
         tree = scan_nodes(text, pos, players) if fast else None
         return tree if tree is not None else _Reader(text, players).read(pos)
+
+
+def read_efg_file(path: str | os.PathLike[str]) -> GameTree | None:
+    """The tree of a Gambit ``.efg`` file read a piece at a time (its text never held whole), or
+    None when the fast path does not cover it (then read the text with :func:`loads_efg`, which
+    words any error).
+
+    >>> import kop, os, tempfile
+    >>> t = kop.load_tree("theories/figure2.json")
+    >>> path = os.path.join(tempfile.mkdtemp(), "t.efg")
+    >>> kop.save_tree(t, path)
+    >>> read_efg_file(path) == t
+    True
+    """
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1 << 16)
+            try:
+                text = head.decode("utf-8")
+                players, pos = _header(text)
+            except (UnicodeDecodeError, KopError):
+                return None  # the header longer than the head, or anything wrong: the text decides
+            f.seek(len(text[:pos].encode("utf-8")))
+            with paused_gc():
+                return scan_file(f, players)
+    except OSError:
+        return None
 
 
 def _header(text: str) -> tuple[tuple[Player, ...], int]:

@@ -33,13 +33,14 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import BinaryIO
 
 import numpy as np
 
 from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 
-__all__ = ["scan_nodes", "tree_from_prefix"]
+__all__ = ["scan_nodes", "scan_file", "scan_pieces", "tree_from_prefix"]
 
 #: longest number token the fast path reads as digits (longer ones by ``float()``, up to
 #: ``_MAX_CHARS``: the token-level reader's limit)
@@ -114,11 +115,56 @@ def scan_nodes(text: str, pos: int, players: Sequence[Player], chunk: int = _CHU
     """
     if text.find("\\", pos) >= 0:
         return None
+    return scan_pieces(_pieces(text, pos, max(chunk, 1)), players)
+
+
+def scan_file(f: BinaryIO, players: Sequence[Player], chunk: int = _CHUNK) -> GameTree | None:
+    """:func:`scan_nodes` of the rest of the binary file *f* (the nodes after its header), read a
+    piece at a time, so the file's text is never held whole; None also for a file that is not
+    plain UTF-8 with line feeds (a backslash, a carriage return, a bad byte): the caller reads
+    those as text."""
+    return scan_pieces(_file_pieces(f, max(chunk, 1)), players)
+
+
+def _file_pieces(f: BinaryIO, size: int) -> Iterator[tuple[bytes | None, int]]:
+    """The rest of *f* in pieces of about *size* bytes, cut as :func:`_pieces` cuts."""
+    rest = b""
+    while True:
+        more = f.read(size)
+        raw = rest + more if rest else more
+        at_end = not more
+        if not at_end:
+            cut = _last_cut(raw)
+            while not cut:  # no node starts in it: read on
+                more = f.read(len(raw))
+                if not more:
+                    at_end = True
+                    break
+                raw += more
+                cut = _last_cut(raw)
+        if at_end:
+            cut = len(raw)
+        if b"\\" in raw or b"\r" in raw:
+            yield None, 0
+            return
+        try:
+            raw[:cut].decode("utf-8")
+        except UnicodeDecodeError:
+            yield None, 0
+            return
+        yield raw, cut
+        if at_end:
+            return
+        rest = raw[cut:]
+
+
+def scan_pieces(pieces_in: Iterable[tuple[bytes | None, int]], players: Sequence[Player]) -> GameTree | None:
+    """The tree of the nodes in the pieces (bytes, the length of the piece in them), or None."""
     n_players = len(players)
     grammar = _grammar(n_players)
     pieces: list[_Piece] = []
     base = 0
-    for raw, length in _pieces(text, pos, max(chunk, 1)):
+    for raw, length in pieces_in:
         if raw is None:
             return None
         piece = _scan_piece(raw, length, n_players, grammar, base)

@@ -39,6 +39,11 @@ def loads_tree(text: str) -> GameTree:
 def load_tree(path: str | os.PathLike[str]) -> GameTree:
     """A tree from a ``.json`` (kop-tree/1) or ``.efg`` (Gambit) file."""
     p = Path(path)
+    if p.suffix.lower() == ".efg":  # first a piece at a time, the text never held whole
+        from kop.games.efg import read_efg_file
+        tree = read_efg_file(p)
+        if tree is not None:
+            return tree
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
