@@ -37,9 +37,9 @@ player the goal ``max``.
 Reading and writing take time linear in the file (reading sorts once).  Files in
 the common style (no backslashes in names, numbers without exponents, every
 information set listing its actions,
-outcomes only at terminal nodes) are read by array operations over the whole
-text (:mod:`kop.games.efgscan`); anything else, and every error, by a token-level
-reader that gives the same tree and words the errors.
+outcomes only at terminal nodes) are read by array operations over the text, a
+piece at a time (:mod:`kop.games.efgscan`); anything else, and every error, by a
+token-level reader that gives the same tree and words the errors.
 
 Example
 -------
@@ -55,6 +55,7 @@ GameTree(players=(A:max, B:max), nodes=3, leaves=2, height=1)
 from __future__ import annotations
 
 import math
+import os
 import re
 from fractions import Fraction
 from collections.abc import Generator
@@ -62,9 +63,10 @@ from typing import Any, NamedTuple, NoReturn, Union
 
 import numpy as np
 
-from kop.games.efgscan import scan_nodes, tree_from_prefix
+from kop.games.efgscan import scan_file, scan_nodes, tree_from_prefix
 from kop.games.errors import EfgError
 from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
+from kop.syntax.errors import KopError
 from kop.syntax.jsontext import location, paused_gc
 from kop.games.checks import tree_argument
 
@@ -376,6 +378,43 @@ def _loads(text: str, fast: bool) -> GameTree:
     with paused_gc():  # millions of small records: the cyclic collector would cost more than the reading
         tree = scan_nodes(text, pos, players) if fast else None
         return tree if tree is not None else _Reader(text, players).read(pos)
+
+
+def read_efg_file(path: str | os.PathLike[str]) -> GameTree | None:
+    """The tree of a Gambit ``.efg`` file read a piece at a time (its text never held whole), or
+    None when the fast path does not cover it (then read the text with :func:`loads_efg`, which
+    words any error).
+
+    >>> import kop, os, tempfile
+    >>> t = kop.load_tree("theories/figure2.json")
+    >>> path = os.path.join(tempfile.mkdtemp(), "t.efg")
+    >>> kop.save_tree(t, path)
+    >>> read_efg_file(path) == t
+    True
+    """
+    from kop.syntax.files import open_regular
+
+    # the guarded open: a regular file within the size cap (a device, FIFO or folder is a KopError);
+    # a file that reports no size (under /proc) goes to the careful reader, which reads within the cap
+    fd = open_regular(path, what="tree file")
+    if os.fstat(fd).st_size == 0:
+        os.close(fd)
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(f.fileno(), True)
+            head = f.read(1 << 16)
+            try:
+                text = head.decode("utf-8")
+                players, pos = _header(text)
+            except (UnicodeDecodeError, KopError):
+                return None  # the header longer than the head, or anything wrong: the text decides
+            f.seek(len(text[:pos].encode("utf-8")))
+            with paused_gc():
+                return scan_file(f, players)
+    except OSError:
+        return None
 
 
 def _header(text: str) -> tuple[tuple[Player, ...], int]:

@@ -50,7 +50,14 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
                         "'kop dominates' (which strategy dominates) or 'kop match'")
     if not p.exists() and not p.is_symlink():
         raise TreeError(f"{p}: no such file")
-    try:  # the guarded reader: regular files only, within the size cap (kop.syntax.files)
+    try:
+        if p.suffix.lower() == ".efg":  # first a piece at a time, the text never held whole
+            from kop.games.efg import read_efg_file
+
+            tree = read_efg_file(p)
+            if tree is not None:
+                return tree
+        # the guarded reader: regular files only, within the size cap (kop.syntax.files)
         text = read_text(p, what="tree file")
     except KopError as exc:
         raise TreeError(str(exc)) from None

@@ -166,28 +166,44 @@ class _Nodes:
         if type(doc) is not dict or doc.get("root") is not _NODE:
             raise _Decline
         players = document_players(doc)  # a TreeError (a ValueError) for anything wrong at the top
+        # each list of facts is dropped as soon as it is an array: the reader's memory stays a
+        # small multiple of the tree's arrays
         n = len(self.arity)
-        arity = np.array(self.arity, dtype=np.int64)
+        idx_t = np.int32 if n + 1 < 2**31 else np.int64
+        arity: np.ndarray = np.array(self.arity, dtype=idx_t)
+        self.arity.clear()
         inner = arity > 0
         codes: dict[Any, int] = {p.name: i for i, p in enumerate(players)}
         codes[_CHANCE_MARK] = CHANCE
         kind_post = np.full(n, LEAF, dtype=np.int8)
         # TypeError for an unknown or unhashable player (None from codes.get)
         kind_post[inner] = np.fromiter(map(codes.get, self.movers), np.int8, len(self.movers))
+        n_inner = len(self.movers)
+        self.movers.clear()
+        del inner
         n_players = len(players)
-        if self.pay_lens.count(n_players) != n - len(self.movers):
+        if self.pay_lens.count(n_players) != n - n_inner:
             raise _Decline  # a payoff of the wrong length
+        self.pay_lens.clear()
         matrix, integral = _payoffs(self.pays, n_players)
-        order = _breadth_first(arity)
-        rank = np.empty(n, dtype=np.int64)
-        rank[order] = np.arange(n)
+        self.pays.clear()
+        order = _breadth_first(arity).astype(idx_t, copy=False)
         kind = kind_post[order]
-        offsets = np.empty(n + 1, dtype=np.int64)
+        offsets: np.ndarray = np.empty(n + 1, dtype=idx_t)
         offsets[0] = 1
-        np.cumsum(arity[order], out=offsets[1:])
+        np.cumsum(arity[order], dtype=idx_t, out=offsets[1:])
         offsets[1:] += 1
-        leaf_row = np.cumsum(~inner) - 1
-        payoffs = matrix[leaf_row[order[kind == LEAF]]]
+        del arity
+        leaf_row = np.cumsum(kind_post == LEAF, dtype=idx_t)
+        del kind_post
+        rows = leaf_row[order[kind == LEAF]]
+        del leaf_row
+        rows -= 1
+        payoffs = matrix[rows]
+        del matrix, rows
+        rank = np.empty(n, dtype=idx_t)
+        rank[order] = np.arange(n, dtype=idx_t)
+        del order
         labels, moves = ({int(r): name for r, name in zip(rank[np.array(where, dtype=np.int64)].tolist(), names)}
                          for where, names in self.named.values())
         if n - 1 in self.named["move"][0]:
@@ -196,12 +212,13 @@ class _Nodes:
         if self.chance:
             probs = np.full(n, np.nan)
             at = rank[np.fromiter(self.chance, np.int64, len(self.chance))]
-            first = offsets[at]
+            first = offsets[at].astype(np.int64)
             counts = offsets[at + 1] - first
             vals: list[float] = []
             for ps, count in zip(self.chance.values(), counts.tolist()):
                 vals.extend(_probabilities(ps, count))
             probs[np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(len(vals))] = vals
+        del rank
         return GameTree(players, offsets, kind, payoffs, probs, labels, moves, integral)
 
 
@@ -215,22 +232,40 @@ def _breadth_first(arity: np.ndarray) -> np.ndarray:
     depth; and nodes of one depth are in post-order as they are left to right.
     """
     n = len(arity)
-    height = np.cumsum(1 - arity)
+    idx_t = np.int32 if n + 1 < 2**31 else np.int64
+    height = np.cumsum(1 - arity.astype(np.int64))
     # Every "children" list holds node markers only (the hook checks), one per child, and each
     # marker stands in one place: so the program ends with one tree on the stack exactly when
     # every node but the root is a child (none hidden in a comment, a payoff, a nested list, ...)
     if int(height.min()) < 1 or int(height[-1]) != 1:
         raise _Decline
-    small = np.int16 if int(height.max()) < 2**15 else np.int64
-    by_height = np.argsort(height.astype(small), kind="stable")
-    keys = height[by_height] * n + by_height  # sorted: by height, then position
-    inner = np.flatnonzero(arity)
+    height = height.astype(idx_t)  # between 1 and n
+    small = np.int16 if int(height.max()) < 2**15 else idx_t
+    by_height = np.argsort(height.astype(small), kind="stable").astype(idx_t)
+    keys = height[by_height].astype(np.int64)  # sorted: by height, then position
+    keys *= n
+    keys += by_height
+    inner = np.flatnonzero(arity).astype(idx_t)
     below = height[inner] - 1
-    at = np.searchsorted(keys, below * n + inner) - 1
-    found = (at >= 0) & (height[by_height[np.maximum(at, 0)]] == below)
-    start = np.where(found, by_height[np.maximum(at, 0)] + 1, 0)
-    change = np.bincount(start, minlength=n + 1) - np.bincount(inner, minlength=n + 1)
+    query = below.astype(np.int64)
+    query *= n
+    query += inner
+    at = np.searchsorted(keys, query) - 1
+    del keys, query
+    found = at >= 0
+    np.maximum(at, 0, out=at)
+    last = by_height[at]
+    del at, by_height
+    found &= height[last] == below
+    del height, below
+    start = np.where(found, last + 1, 0)
+    del found
+    change = np.bincount(start, minlength=n + 1)
+    del start, last
+    change -= np.bincount(inner, minlength=n + 1)
+    del inner
     depth = np.cumsum(change[:n])
+    del change
     small = np.int16 if int(depth.max()) < 2**15 else np.int64
     return np.argsort(depth.astype(small), kind="stable")
 

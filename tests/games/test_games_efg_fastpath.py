@@ -10,6 +10,10 @@ their position or as ""), so a failure shrinks to a small tree.
 
 from __future__ import annotations
 
+import io
+import os
+import tempfile
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,12 +22,12 @@ from profiles import examples
 
 import kop
 from kop.games.efg import _header, _loads
-from kop.games.efgscan import scan_nodes
+from kop.games.efgscan import scan_file, scan_nodes
 from kop.games.errors import KopError
 from tree_strategies import game_trees
 
 SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-_NAME = st.text(st.sampled_from('ab "\\{}0 1é\n'), max_size=6)
+_NAME = st.text(st.sampled_from('ab "\\{}0 1é\n t"p c'), max_size=6)
 
 
 def _fast(text: str) -> kop.GameTree | None:
@@ -181,6 +185,38 @@ def test_fast_path_reads_every_style_as_the_token_reader(case):
         assert _same(got, careful)
 
 
+def _fast_in_pieces(text: str, chunk: int) -> kop.GameTree | None:
+    players, pos = _header(text)
+    return scan_nodes(text, pos, players, chunk)
+
+
+def _agree(a: kop.GameTree | None, b: kop.GameTree | None) -> bool:
+    return (a is None and b is None) or (a is not None and b is not None and _same(a, b))
+
+
+@SETTINGS
+@given(styled_efg(), st.integers(1, 80))
+def test_pieces_of_any_size_read_as_the_whole_file(case, chunk):
+    """The fast path reads the file in pieces (cut before a node letter): any piece size gives
+    what one piece gives, on every style of file."""
+    text = case[0]
+    assert _agree(_fast_in_pieces(text, chunk), _fast_in_pieces(text, len(text)))
+
+
+@SETTINGS
+@given(styled_efg(), st.integers(1, 80))
+def test_a_file_read_in_pieces_reads_as_its_text(case, chunk):
+    """A binary file read a piece at a time gives what its text gives (or defers to the text:
+    carriage returns, which the text reader turns into line feeds)."""
+    text = case[0]
+    players, pos = _header(text)
+    got = scan_file(io.BytesIO(text[pos:].encode("utf-8")), players, chunk)
+    if "\r" in text[pos:]:
+        assert got is None
+    else:
+        assert _agree(got, _fast_in_pieces(text, len(text)))
+
+
 _EDITS = st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 3),
                             st.sampled_from(list('"\\{},.-+/e 0179ptc\n') + ["", "1e999", "-0", "x"])),
                   min_size=1, max_size=4)
@@ -194,6 +230,40 @@ def test_damaged_files_give_the_same_tree_or_the_same_error(tree, edits):
         at %= len(text) + 1
         text = text[:at] + put + text[at + cut:]
     assert _outcome(text, True) == _outcome(text, False)
+
+
+@SETTINGS
+@given(named_trees(), _EDITS, st.integers(1, 80))
+def test_damaged_files_in_pieces_read_as_the_whole_file(tree, edits, chunk):
+    text = kop.dumps_efg(tree)
+    for at, cut, put in edits:
+        at %= len(text) + 1
+        text = text[:at] + put + text[at + cut:]
+    try:
+        _header(text)
+    except KopError:
+        return
+    assert _agree(_fast_in_pieces(text, chunk), _fast_in_pieces(text, len(text)))
+
+
+@SETTINGS
+@given(named_trees(), _EDITS)
+def test_damaged_files_load_as_their_text(tree, edits):
+    """kop.load_tree of an .efg file (read a piece at a time where it can) gives what
+    kop.loads_efg of its text gives: the same tree or the same message."""
+    text = kop.dumps_efg(tree)
+    for at, cut, put in edits:
+        at %= len(text) + 1
+        text = text[:at] + put + text[at + cut:]
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "t.efg")
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        try:
+            got: tuple = ("tree", kop.load_tree(path)._key())
+        except KopError as e:
+            got = ("error", str(e).removeprefix(f"{path}: "))
+    assert got == _outcome(text, True)[:2]
 
 
 def _outcome(text: str, fast: bool) -> tuple:
