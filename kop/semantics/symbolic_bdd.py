@@ -141,6 +141,8 @@ class BDDManager:
         self.false = self.bdd.false
         self._declared: set[str] = set()
         self._cubes: dict[frozenset[str], Any] = {}
+        self._points: dict[tuple[frozenset[str], int], Any] = {}
+        self._seen_points: set[tuple[frozenset[str], int]] = set()
         self.declare(vocabulary)
 
     def __repr__(self) -> str:
@@ -250,7 +252,24 @@ class BDDManager:
 
     # -- reading a BDD ----------------------------------------------------------
     def evaluate(self, u: Any, true: set[str] | frozenset[str]) -> bool:
-        """*u* at the assignment making exactly the variables in *true* true."""
+        """*u* at the assignment making exactly the variables in *true* true.
+
+        An assignment asked about again (a structure's actual state) is kept
+        as the BDD of that one point, and *u* is evaluated by one conjunction
+        with it (CUDD); the first time, by walking *u* from its root.
+        """
+        if self._fused:
+            key = (true if isinstance(true, frozenset) else frozenset(true), len(self._declared))
+            point = self._points.get(key)
+            if point is None and key in self._seen_points:
+                if len(self._points) > 64:
+                    self._points.clear()
+                point = self._points[key] = self.bdd.cube({v: v in key[0] for v in self._declared})
+            if point is not None:
+                return (u & point) != self.false
+            if len(self._seen_points) > 1024:
+                self._seen_points.clear()
+            self._seen_points.add(key)
         t, f = self.true, self.false
         neg = False
         while True:

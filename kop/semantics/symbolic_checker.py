@@ -315,17 +315,25 @@ class Translator:
         atoms: set[str] = set()
         agents: set[str] = set()
         new: dict[F.Formula, bool] = {}
-        stack: list[tuple[F.Formula, bool]] = [(phi, False)]
+        stack: list[tuple[F.Formula, bool]] = []
+        if type(phi) is atom:
+            atoms.add(phi.name)
+        else:
+            stack.append((phi, False))
+        # atoms are never pushed: a child atom is noted when its parent is expanded
         while stack:
             f, expanded = stack.pop()
-            if type(f) is atom:
-                atoms.add(f.name)
-                continue
-            if f in prop or f in new:
-                continue
             if not expanded:
+                if f in prop or f in new:
+                    continue
                 stack.append((f, True))
-                stack.extend((c, False) for c in f.children)
+                for c in f.children:
+                    if type(c) is atom:
+                        atoms.add(c.name)
+                    elif c not in prop and c not in new:
+                        stack.append((c, False))
+                continue
+            if f in new:
                 continue
             if isinstance(f, F._Modal):
                 if isinstance(f, (F.Belief, F.CondBelief, F.Probability)):
@@ -335,7 +343,12 @@ class Translator:
                 agents.update(f._own_agents())
                 new[f] = False
             else:
-                new[f] = all(type(c) is atom or (prop[c] if c in prop else new[c]) for c in f.children)
+                flag = True
+                for c in f.children:
+                    if type(c) is not atom and not (prop[c] if c in prop else new[c]):
+                        flag = False
+                        break
+                new[f] = flag
         bad_atoms = atoms - self._vocab_set
         bad_agents = agents - self._agent_set
         if bad_atoms or bad_agents:

@@ -87,3 +87,21 @@ def test_dining_law_is_no_two_paid():
         vocab = [dc.paid(i).name for i in range(n + 1)]
         ks = KnowledgeStructure(vocab, "true", {"a": vocab})
         assert ks.valid(F.Iff(pairwise, dc._no_two(n)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(one_hidden(), st.sampled_from(available_backends()))
+def test_evaluate_again_at_a_point(case, backend):
+    """The second evaluation at an assignment (one conjunction with the point's BDD)
+    agrees with the first (a walk from the root) and with the explicit model."""
+    vocab, law, obs, _ = case
+    ks = KnowledgeStructure(vocab, law, obs, backend=backend)
+    m = KripkeModel.from_observations(vocab, law, obs)
+    mgr = ks._tr.mgr
+    for phi in (parse("K_a p | ~K_b p"), parse("p -> M_b ~p")):
+        u = ks.truth_bdd(phi)
+        holds = _states(m, vocab, phi)
+        for bits in range(1 << len(vocab)):
+            s = frozenset(p for j, p in enumerate(vocab) if bits >> j & 1)
+            first, again = mgr.evaluate(u, s), mgr.evaluate(u, set(s))
+            assert first == again == (s in holds)
