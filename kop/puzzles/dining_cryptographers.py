@@ -42,7 +42,7 @@ from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
 from kop.semantics.symbolic import KnowledgeStructure
 from kop.syntax.formula import (
-    Announce, Atom, Common, Formula, Implies, Know, KnowWhether, Not, Or, Possible, conj, disj,
+    And, Announce, Atom, Common, Formula, Implies, Know, KnowWhether, Not, Or, Possible, conj, disj,
 )
 
 __all__ = ["DiningResult", "model", "structure", "coins", "reveal", "smcdel_formula", "smcdel_benchmark_formula",
@@ -156,7 +156,7 @@ def _parts(n: int, topology: str, pairs: list[tuple[int, int]], payer: int | Non
     """Vocabulary, law, observables and actual state of the dinner."""
     vocabulary = [paid(i).name for i in range(n + 1)] + [coin_atom(a, b).name for a, b in pairs]
     someone = disj(paid(i) for i in range(n + 1))
-    no_two = conj(Not(paid(i) & paid(j)) for i in range(n + 1) for j in range(i + 1, n + 1))
+    no_two = _no_two(n)
     seen = _seen_by(n, topology)
     observes = {cryptographer(i): [paid(i).name, *(c.name for c in seen[i])] for i in range(1, n + 1)}
     actual = None
@@ -170,6 +170,22 @@ def _parts(n: int, topology: str, pairs: list[tuple[int, int]], payer: int | Non
             up.add(coin_atom(a, b).name)
         actual = [paid(payer).name, *sorted(up)]
     return vocabulary, conj([someone, no_two]), observes, actual
+
+
+def _no_two(n: int) -> Formula:
+    """No two of ``p0 .. pn`` hold: each ``p<i>`` excludes every later one, through
+    one shared chain "none of ``p<i+1> .. pn``" (n + 1 clauses and O(n)
+    subformulas, where listing the pairs takes n(n + 1)/2).
+
+    >>> print(_no_two(2))
+    (p0 -> ~p1 & ~p2) & (p1 -> ~p2)
+    """
+    none_after: Formula = Not(paid(n))
+    clauses = []
+    for i in range(n - 1, -1, -1):
+        clauses.append(Implies(paid(i), none_after))
+        none_after = And(Not(paid(i)), none_after)
+    return conj(reversed(clauses))
 
 
 def reveal(i: int, n: int, topology: str = "complete") -> Formula:

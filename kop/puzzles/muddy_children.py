@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
@@ -45,6 +46,7 @@ def child(i: int) -> str:
     return f"c{i}"
 
 
+@lru_cache(maxsize=1024)
 def muddy_atom(i: int) -> Atom:
     """The atom "child *i* is muddy": ``m<i>``."""
     return Atom(f"m{i}")
@@ -76,16 +78,19 @@ def model(n: int, muddy: Iterable[int] = ()) -> KripkeModel:
     return KripkeModel.from_observations(vocabulary, TRUE, observes, actual=[f"m{i}" for i in muddy])
 
 
+@lru_cache(maxsize=1024)
 def at_least_one(n: int) -> Formula:
     """The father's announcement: ``m1 | ... | mn``."""
     return disj(muddy_atom(i) for i in range(1, n + 1))
 
 
+@lru_cache(maxsize=1024)
 def knows_own_state(i: int) -> Formula:
     """Child *i* knows whether it is muddy: ``Kw_c<i> m<i>``."""
     return KnowWhether(child(i), muddy_atom(i))
 
 
+@lru_cache(maxsize=1024)
 def nobody_knows(n: int) -> Formula:
     """No child knows whether it is muddy."""
     return conj(Not(knows_own_state(i)) for i in range(1, n + 1))

@@ -198,6 +198,7 @@ class KnowledgeStructure:
             phi = parse(phi)
         elif not isinstance(phi, Formula):
             raise TypeError(f"expected a formula or a string, not {type(phi).__name__}")
+        phi = self._tr.canonical(phi)
         self._tr.prepare(phi)
         return phi
 

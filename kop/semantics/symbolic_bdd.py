@@ -44,6 +44,8 @@ __all__ = ["BDDManager", "manager", "available_backends", "BACKENDS"]
 
 #: The back ends, fastest first.
 BACKENDS = ("cudd", "autoref")
+#: CUDD's memory estimate for a manager, in bytes: a soft bound, never a limit.
+MEMORY_ESTIMATE = 1 << 28
 #: Managers kept alive after their last structure is gone, for reuse.
 KEEP_MANAGERS = 8
 _LIVE: weakref.WeakValueDictionary[tuple[str, tuple[str, ...]], BDDManager] = weakref.WeakValueDictionary()
@@ -126,14 +128,19 @@ class BDDManager:
         self.backend = backend
         self._fused = backend == "cudd"
         if self._fused:
-            # a small first cache (CUDD grows it as it pays), and the given variable order kept
-            self.bdd = self._mod.BDD(initial_cache_size=1 << 12)
+            # a small first cache (CUDD grows it as it pays), and the given variable order kept;
+            # CUDD's start-up work grows with the memory estimate (~8 ms at dd's default 1 GiB),
+            # which only sets when the node table starts preferring garbage collection to growth
+            self.bdd = self._mod.BDD(memory_estimate=MEMORY_ESTIMATE, initial_cache_size=1 << 12)
             self.bdd.configure(reordering=False)
         else:
             self.bdd = self._mod.BDD()
         self.true = self.bdd.true
         self.false = self.bdd.false
         self._declared: set[str] = set()
+        self._cubes: dict[frozenset[str], Any] = {}
+        self._points: dict[tuple[frozenset[str], int], Any] = {}
+        self._seen_points: set[tuple[frozenset[str], int]] = set()
         self.declare(vocabulary)
 
     def __repr__(self) -> str:
@@ -142,9 +149,16 @@ class BDDManager:
     # -- variables ------------------------------------------------------------
     def declare(self, names: Iterable[str]) -> None:
         """Declare the variables not declared yet, in order (new ones go below the old)."""
-        new = [n for n in names if n not in self._declared]
+        new = list(dict.fromkeys(n for n in names if n not in self._declared))
         if new:
-            self.bdd.declare(*new)
+            if self._fused and len(new) > 1:
+                # CUDD grows its tables once for the last index, not once per variable
+                base = len(self._declared)
+                self.bdd.add_var(new[-1], index=base + len(new) - 1)
+                for j, n in enumerate(new[:-1]):
+                    self.bdd.add_var(n, index=base + j)
+            else:
+                self.bdd.declare(*new)
             self._declared.update(new)
 
     def fresh(self, name: str, near: Any) -> Any:
@@ -186,21 +200,41 @@ class BDDManager:
         return self.bdd.apply("xor", u, v)
 
     def forall(self, names: Iterable[str], u: Any) -> Any:
+        if self._fused:
+            return self.bdd.apply("forall", self.cube(names), u)
         return self.bdd.forall(names, u)
 
     def exist(self, names: Iterable[str], u: Any) -> Any:
+        if self._fused:
+            return self.bdd.apply("exists", self.cube(names), u)
         return self.bdd.exist(names, u)
+
+    def cube(self, names: Iterable[str]) -> Any:
+        """The conjunction of the variables *names*, kept per set of names (CUDD only).
+
+        ``dd.cudd`` builds a cube by a Python loop over every declared
+        variable, so with a thousand variables one costs more than most
+        quantifications; agents' hidden atoms are asked for again and again.
+        """
+        key = names if isinstance(names, frozenset) else frozenset(names)
+        c = self._cubes.get(key)
+        if c is None:
+            if len(self._cubes) > 1024:
+                self._cubes.clear()
+            self.declare(sorted(key - self._declared))
+            c = self._cubes[key] = self.bdd.var(next(iter(key))) if len(key) == 1 else self.bdd.cube(key)
+        return c
 
     def know(self, law: Any, u: Any, hidden: Iterable[str]) -> Any:
         """``∀ hidden (law → u)``."""
         if self._fused:
-            return self._mod.or_forall(~law, u, hidden)
+            return self.bdd.apply("forall", self.cube(hidden), ~law | u)
         return self.bdd.forall(hidden, ~law | u)
 
     def possible(self, law: Any, u: Any, hidden: Iterable[str]) -> Any:
         """``∃ hidden (law ∧ u)``."""
         if self._fused:
-            return self._mod.and_exists(law, u, hidden)
+            return self.bdd.apply("exists", self.cube(hidden), law & u)
         return self.bdd.exist(hidden, law & u)
 
     def cofactor(self, u: Any, name: str, value: bool) -> Any:
@@ -216,7 +250,24 @@ class BDDManager:
 
     # -- reading a BDD ----------------------------------------------------------
     def evaluate(self, u: Any, true: set[str] | frozenset[str]) -> bool:
-        """*u* at the assignment making exactly the variables in *true* true."""
+        """*u* at the assignment making exactly the variables in *true* true.
+
+        An assignment asked about again (a structure's actual state) is kept
+        as the BDD of that one point, and *u* is evaluated by one conjunction
+        with it (CUDD); the first time, by walking *u* from its root.
+        """
+        if self._fused:
+            key = (true if isinstance(true, frozenset) else frozenset(true), len(self._declared))
+            point = self._points.get(key)
+            if point is None and key in self._seen_points:
+                if len(self._points) > 64:
+                    self._points.clear()
+                point = self._points[key] = self.bdd.cube({v: v in key[0] for v in self._declared})
+            if point is not None:
+                return (u & point) != self.false
+            if len(self._seen_points) > 1024:
+                self._seen_points.clear()
+            self._seen_points.add(key)
         t, f = self.true, self.false
         neg = False
         while True:

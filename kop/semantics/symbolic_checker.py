@@ -91,6 +91,7 @@ class Translator:
         self._pmemo: dict[F.Formula, Any] = {}
         self._vars: dict[str, Any] = {}
         self._prop: dict[F.Formula, bool] = {}
+        self._canon: dict[F.Formula, F.Formula] = {}
 
     def hidden(self, group: tuple[str, ...]) -> frozenset[str]:
         """The atoms that no agent of *group* observes (what ``D_G`` quantifies over)."""
@@ -114,7 +115,8 @@ class Translator:
         """*hidden*, or only those of its atoms that *law* or *u* depend on when
         the BDDs are much smaller than *hidden* (a shorter cube for CUDD, where
         sizes are cheap to read)."""
-        if self.mgr.backend == "cudd" and len(law) + len(u) < len(hidden) // 2:
+        # (sizes are counted only when they could be small enough: len() walks the BDD)
+        if len(hidden) > 4 and self.mgr.backend == "cudd" and len(law) + len(u) < len(hidden) // 2:
             return hidden & (self._support(law) | self.mgr.support(u))
         return hidden
 
@@ -127,6 +129,22 @@ class Translator:
         """``∃ hidden (law ∧ u)``."""
         q = self._quantified(law, u, hidden)
         return self.mgr.possible(law, u, q) if q else law & u
+
+    def canonical(self, phi: F.Formula) -> F.Formula:
+        """The formula equal to *phi* that this translator met first (else *phi* itself).
+
+        Formulas compare structurally, which costs a walk over both when they
+        are equal but not the same object; translating the object met first
+        makes every later memo lookup of it and its subformulas an identity
+        check.
+        """
+        canon = self._canon
+        c = canon.get(phi)
+        if c is None:
+            if len(canon) > MEMO_LIMIT:
+                canon.clear()
+            canon[phi] = c = phi
+        return c
 
     # -- the driver ---------------------------------------------------------------
     def truth(self, law: Any, phi: F.Formula) -> Any:
@@ -161,9 +179,51 @@ class Translator:
             elif sub in memo:
                 value = memo[sub]
             else:
-                stack.append((sub, self._node(*sub)))
-                value = None
+                value = self._direct(sub, 2) if type(sub[2]) in _DIRECT else _MISSING
+                if value is _MISSING:
+                    stack.append((sub, self._node(*sub)))
+                    value = None
+                else:
+                    memo[sub] = value
         return value
+
+    def _direct(self, req: _Request, budget: int) -> Any:
+        """The value of a negation or one-agent knowledge operator whose argument is
+        propositional or already known (looking *budget* such operators deep),
+        else ``_MISSING``; it saves a generator for the common small nodes."""
+        law, depth, f = req
+        c = f.arg  # type: ignore[attr-defined]  # a Not or a one-agent operator (_DIRECT)
+        if self._prop.get(c, True):
+            a = self._propositional(c)
+        else:
+            key = (law, depth, c)
+            a = self._memo.get(key)
+            if a is None:
+                if not budget or type(c) not in _DIRECT:
+                    return _MISSING
+                a = self._direct(key, budget - 1)
+                if a is _MISSING:
+                    return a
+                self._memo[key] = a
+        if type(f) is F.Not:
+            return ~a
+        return self._one_agent(law, f, a)
+
+    def _one_agent(self, law: Any, f: Any, a: Any) -> Any:
+        """``K_i``, ``M_i`` or ``Kw_i`` of a formula whose BDD is *a*."""
+        h = self.hidden((f.agent,))
+        if type(f) is F.Know:
+            return self.know(law, a, h)
+        if type(f) is F.Possible:
+            return self.possible(law, a, h)
+        if len(h) == 1:
+            x = next(iter(h))
+            v = self._var(x)
+            if a == v or a == ~v:
+                # the agent sees all but x and asks whether x: K x = ¬θ[x:=0] and
+                # K ¬x = ¬θ[x:=1], so Kw x = ¬(θ[x:=0] ∧ θ[x:=1]) = ¬∀x θ (one quantification)
+                return ~self.mgr.forall([x], law)
+        return self.know(law, a, h) | self.know(law, ~a, h)
 
     def _propositional(self, phi: F.Formula) -> Any:
         """The BDD of a propositional formula (independent of the law), memoized per formula."""
@@ -255,17 +315,25 @@ class Translator:
         atoms: set[str] = set()
         agents: set[str] = set()
         new: dict[F.Formula, bool] = {}
-        stack: list[tuple[F.Formula, bool]] = [(phi, False)]
+        stack: list[tuple[F.Formula, bool]] = []
+        if type(phi) is atom:
+            atoms.add(phi.name)
+        else:
+            stack.append((phi, False))
+        # atoms are never pushed: a child atom is noted when its parent is expanded
         while stack:
             f, expanded = stack.pop()
-            if type(f) is atom:
-                atoms.add(f.name)
-                continue
-            if f in prop or f in new:
-                continue
             if not expanded:
+                if f in prop or f in new:
+                    continue
                 stack.append((f, True))
-                stack.extend((c, False) for c in f.children)
+                for c in f.children:
+                    if type(c) is atom:
+                        atoms.add(c.name)
+                    elif c not in prop and c not in new:
+                        stack.append((c, False))
+                continue
+            if f in new:
                 continue
             if isinstance(f, F._Modal):
                 if isinstance(f, (F.Belief, F.CondBelief, F.Probability)):
@@ -275,7 +343,12 @@ class Translator:
                 agents.update(f._own_agents())
                 new[f] = False
             else:
-                new[f] = all(type(c) is atom or (prop[c] if c in prop else new[c]) for c in f.children)
+                flag = True
+                for c in f.children:
+                    if type(c) is not atom and not (prop[c] if c in prop else new[c]):
+                        flag = False
+                        break
+                new[f] = flag
         bad_atoms = atoms - self._vocab_set
         bad_agents = agents - self._agent_set
         if bad_atoms or bad_agents:
@@ -335,16 +408,9 @@ class Translator:
         if isinstance(f, F.Iff):
             a = yield law, depth, f.left
             return m.equiv(a, (yield law, depth, f.right))
-        if isinstance(f, F.Know):
+        if isinstance(f, (F.Know, F.Possible, F.KnowWhether)):
             a = yield law, depth, f.arg
-            return self.know(law, a, self.hidden((f.agent,)))
-        if isinstance(f, F.Possible):
-            a = yield law, depth, f.arg
-            return self.possible(law, a, self.hidden((f.agent,)))
-        if isinstance(f, F.KnowWhether):
-            a = yield law, depth, f.arg
-            h = self.hidden((f.agent,))
-            return self.know(law, a, h) | self.know(law, ~a, h)
+            return self._one_agent(law, f, a)
         if isinstance(f, F.Everyone):
             a = yield law, depth, f.arg
             return _conj(m, (self.know(law, a, self.hidden((i,))) for i in f.group))
@@ -394,6 +460,9 @@ def _unknown(atoms: set[str], agents: set[str], have: tuple[str, ...], what: str
 
 
 _PARITY = (F.Iff, F.Not)
+#: Node types :meth:`Translator._direct` evaluates without a generator.
+_DIRECT = frozenset({F.Not, F.Know, F.Possible, F.KnowWhether})
+_MISSING: Any = object()
 
 
 def _level(u: Any) -> int:
