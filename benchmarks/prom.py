@@ -17,20 +17,13 @@ Usage: python benchmarks/prom.py [--quick] [--repeat N]
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
+from timing import best_of
 
 import kop
 
 
-def best_of(repeat, fn):
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
 
 
 def main() -> None:

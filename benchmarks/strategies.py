@@ -22,19 +22,14 @@ import sys
 import time
 import tracemalloc
 
+from timing import best_of
+
 import kop
 from kop.games import reference
 
 sys.setrecursionlimit(10_000)
 
 
-def best_of(repeat, fn):
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
 
 
 def main() -> None:
