@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
-import re
 import runpy
 from pathlib import Path
+
+from doc_examples import run_python_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -13,12 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_python_examples():
     doc = (ROOT / "docs" / "uncertainty.md").read_text(encoding="utf-8")
     doc = doc[doc.index("## Opponent types and PrOM"):]          # the game-tree sections (the logic's: test_sem_*)
-    blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.S)
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
-    test = parser.get_doctest("\n".join(blocks), {}, "docs/uncertainty.md", "docs/uncertainty.md", 0)
-    runner.run(test)
-    assert runner.failures == 0 and runner.tries >= 15
+    failed, tried = run_python_blocks(doc, "docs/uncertainty.md")
+    assert failed == 0 and tried >= 15
 
 
 def test_worked_example_runs(capsys):

@@ -299,14 +299,11 @@ DOC = (Path(__file__).resolve().parents[2] / "docs" / "epddl.md").read_text(enco
 
 
 def test_docs_python_examples(monkeypatch):
-    import doctest
-    import re
+    from doc_examples import run_python_blocks
 
     monkeypatch.chdir(TH.parents[1])
-    blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    runner.run(doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/epddl.md", "docs/epddl.md", 0))
-    assert runner.failures == 0 and runner.tries >= 6
+    failed, tried = run_python_blocks(DOC, "docs/epddl.md", ellipsis=False)
+    assert failed == 0 and tried >= 6
 
 
 def test_docs_command_transcript(monkeypatch, capsys):
@@ -314,13 +311,9 @@ def test_docs_command_transcript(monkeypatch, capsys):
     import shlex
 
     monkeypatch.chdir(TH.parents[1])
-    block = re.search(r"```sh\n(.*?)```", DOC, flags=re.S).group(1)
-    commands = []
-    for line in block.splitlines():
-        if line.startswith("$ "):
-            commands.append((line[2:], []))
-        else:
-            commands[-1][1].append(line)
+    from doc_examples import transcript
+
+    commands = transcript(re.search(r"```sh\n(.*?)```", DOC, flags=re.S).group(1))
     assert len(commands) == 3
     for command, shown in commands:
         argv = shlex.split(command)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 import shlex
 import subprocess
 import sys
 from pathlib import Path
+
+from doc_examples import run_python_blocks, transcript
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = (ROOT / "docs" / "uncertainty.md").read_text(encoding="utf-8")
@@ -16,11 +17,8 @@ TEXT = TEXT[:TEXT.index("## Opponent types and PrOM")]     # the logic's section
 
 def test_python_examples(monkeypatch):
     monkeypatch.chdir(ROOT)
-    blocks = re.findall(r"```python\n(.*?)```", TEXT, flags=re.S)
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/uncertainty.md", "uncertainty.md", 0)
-    runner.run(test)
-    assert runner.failures == 0 and runner.tries >= 20
+    failed, tried = run_python_blocks(TEXT, "docs/uncertainty.md", ellipsis=False)
+    assert failed == 0 and tried >= 20
 
 
 def test_json_example_is_the_model_file():
@@ -33,13 +31,7 @@ def test_json_example_is_the_model_file():
 
 
 def test_command_line_transcript():
-    block = re.search(r"```sh\n(.*?)```", TEXT, flags=re.S).group(1)
-    commands: list[tuple[str, list[str]]] = []
-    for line in block.splitlines():
-        if line.startswith("$ "):
-            commands.append((line[2:], []))
-        else:
-            commands[-1][1].append(line)
+    commands = transcript(re.search(r"```sh\n(.*?)```", TEXT, flags=re.S).group(1))
     assert len(commands) == 3
     for command, expected in commands:
         args = shlex.split(command)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import doctest
-import re
 from pathlib import Path
+
+from doc_examples import run_python_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -12,7 +12,5 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_syntax_guide_examples_run(monkeypatch):
     monkeypatch.chdir(ROOT)
     text = (ROOT / "docs" / "syntax.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
-    runner.run(doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/syntax.md", "docs/syntax.md", 0))
-    assert runner.failures == 0 and runner.tries >= 15
+    failed, tried = run_python_blocks(text, "docs/syntax.md")
+    assert failed == 0 and tried >= 15

@@ -129,12 +129,10 @@ def test_refusals_are_clear():
 
 
 def test_the_kuhn_poker_section_of_the_docs_runs():
-    import doctest
-    import re
     from pathlib import Path
 
+    from doc_examples import run_python_blocks
+
     text = (Path(__file__).resolve().parents[2] / "docs" / "worlds.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python openspiel\n(.*?)```", text, flags=re.S)
-    check = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
-    check.run(doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/worlds.md", "docs/worlds.md", 0))
-    assert check.failures == 0 and check.tries >= 10
+    failed, tried = run_python_blocks(text, "docs/worlds.md", fence="python openspiel")
+    assert failed == 0 and tried >= 10
