@@ -3,6 +3,21 @@
 from __future__ import annotations
 
 
+def source_lines(text: str) -> list[str]:
+    """The lines of *text* as a parser numbers them: broken at ``\\n`` only.
+
+    Unlike :meth:`str.splitlines`, characters such as ``\\r``, ``\\x1e`` or ``\\u2028`` do
+    not end a line (nor are they dropped), so line *n*, column *c* here is line *n*,
+    column *c* of a Lark error.
+
+    >>> source_lines("a\\x1eb\\r\\nc")
+    ['a\\x1eb\\r', 'c']
+    >>> source_lines("")
+    ['']
+    """
+    return text.split("\n")
+
+
 class KopError(ValueError):
     """Base class of every error kop reports to users (bad input, limits exceeded)."""
 
@@ -33,12 +48,12 @@ class ParseError(KopError):
         super().__init__(f"{where}: {expected}; {what}")
 
     def source_line(self) -> str:
-        lines = self.text.splitlines() or [""]
+        lines = source_lines(self.text)
         return lines[self.line - 1] if self.line - 1 < len(lines) else ""
 
     def pretty(self) -> str:
         """The message with the source line and a caret under the column."""
-        return f"{self}\n  {self.source_line()}\n  {' ' * (self.column - 1)}^"
+        return f"{self}\n  {self.source_line().rstrip(chr(13))}\n  {' ' * (self.column - 1)}^"
 
 
 class LanguageError(ParseError):

@@ -24,7 +24,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from kop.syntax.budget import MAX_NESTING, recursion_room
-from kop.syntax.errors import KopError, ParseError
+from kop.syntax.errors import KopError, ParseError, source_lines
 from kop.syntax.formula import Formula
 from kop.theory.model import (BeliefSpec, GameNode, ObservationSpec, PartialSpec, Statement, Theory,
                               MAX_LEVEL)
@@ -51,7 +51,7 @@ def _parser() -> Lark:
 
 def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
     line, col = exc.line, exc.column
-    lines = text.splitlines() or [""]
+    lines = source_lines(text)
     src = lines[line - 1] if 0 < line <= len(lines) else ""
     words = src.split()
     first = words[0] if words else ""
@@ -63,12 +63,12 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
     found = src[col - 1:].split(" ")[0] if 0 < col <= len(src) else ""
     expected: set[str] = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     at_start = first and col == start
-    never_closed = brace is not None and brace in _open_braces(text, len(text.splitlines()) + 1, 1)
+    never_closed = brace is not None and brace in _open_braces(text, len(source_lines(text)) + 1, 1)
     if brace is not None and never_closed and at_start and first in _KEYWORDS and first != "}" and "NAME" in expected and first != "in":
         return located(text, brace[0], brace[1], f"this '{{' is not closed: line {line} starts the statement "
                        f"{first!r} inside its block (a '}}' is missing before it)", "{", file)
     word_start = col
-    while word_start > 1 and (src[word_start - 2].isalnum() or src[word_start - 2] == "_"):
+    while 1 < word_start <= len(src) + 1 and (src[word_start - 2].isalnum() or src[word_start - 2] == "_"):
         word_start -= 1
     if word_start < col and src[word_start - 1].isalpha():  # inside a word: kop read a keyword at its start
         word = src[word_start - 1:].split(" ")[0].rstrip(",")
@@ -110,7 +110,7 @@ def _open_brace(text: str, line: int, col: int) -> tuple[int, int] | None:
 def _open_braces(text: str, line: int, col: int) -> list[tuple[int, int]]:
     """The positions of the '{' still open at *line*, *col* of *text*, outermost first."""
     stack: list[tuple[int, int]] = []
-    for n, src in enumerate(text.splitlines()[:line], start=1):
+    for n, src in enumerate(source_lines(text)[:line], start=1):
         in_string = False
         for c, ch in enumerate(src, start=1):
             if n == line and c >= col:

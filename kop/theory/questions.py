@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from kop.syntax.budget import OutOfTime, check_timeout
-from kop.syntax.errors import KopError, ParseError
+from kop.syntax.errors import KopError, ParseError, source_lines
 from kop.syntax.formula import Common, Formula
 from kop.theory.knowledge import Context, Item, check_consistent, core_for
 from kop.theory.model import Answer, Statement, Theory
@@ -97,7 +97,7 @@ class TheoryState:
             if at is not None:
                 from kop.syntax.parser import locate_token
 
-                line = at.text.splitlines()[at.line - 1] if 0 < at.line <= len(at.text.splitlines()) else ""
+                line = source_lines(at.text)[at.line - 1] if 0 < at.line <= len(source_lines(at.text)) else ""
                 from kop.syntax.formula import Probability
                 from kop.syntax.fragments import uncertain_subformula
 
@@ -222,7 +222,7 @@ def _formula_pos(st: Statement) -> Position | None:
     """Where the formula of a statement starts (after its keyword)."""
     if st.pos is None:
         return None
-    lines = st.pos.text.splitlines()
+    lines = source_lines(st.pos.text)
     src = lines[st.line - 1] if 0 < st.line <= len(lines) else ""
     words = src[st.pos.column - 1:].split(None, 1)
     if len(words) < 2:
