@@ -41,7 +41,7 @@ from kop.reasoning.errors import ProverTimeout
 from kop.reasoning.generators import LWB_FAMILIES, random_3cnf, random_formula
 from kop.reasoning.limits import Deadline
 from kop.reasoning.prover import decide
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.formula import Not, conj
 from kop.syntax.levels import f_level
 

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from kop.puzzles import cheryl, dining_cryptographers, drinking_logicians, muddy_children, russian_cards, sum_product
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 
 ROOT = Path(__file__).resolve().parent.parent
 SMCDEL = {"cheryl": 0.04, "sum_product": 1.03, "russian_cards": 0.37,

@@ -54,3 +54,13 @@ def test_exports_have_no_duplicate_names():
             assert not dup, f"listed twice in kop._EXPORTS: {dup}"
             return
     raise AssertionError("kop._EXPORTS not found")
+
+
+def test_error_root_imports_no_layer():
+    """``kop/errors.py`` (the root of every kop error) sits below every layer: it imports none."""
+    tree = ast.parse((ROOT / "errors.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("kop"):
+            raise AssertionError(f"kop/errors.py imports {node.module}")
+        if isinstance(node, ast.Import):
+            assert not any(a.name.startswith("kop") for a in node.names), "kop/errors.py imports kop"

@@ -49,7 +49,7 @@ from kop.selection.evaluations import EvaluationKnowledge
 from kop.selection.selector import Selection, select
 from kop.syntax import arguments
 from kop.syntax.arguments import fail
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.syntax.formula import Formula
 from kop.syntax.wording import plural
 

@@ -40,7 +40,7 @@ from kop.games.implicit import GameView, TreeGame
 from kop.games.prom import parse_probabilities
 from kop.games.search import search
 from kop.games.tree import GameTree
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 
 __all__ = ["LearningAgent", "learning_example"]
 

@@ -35,7 +35,7 @@ from kop.agents.agent import Agent, MoveChoice, level_text
 from kop.games.errors import LimitError
 from kop.games.implicit import CHANCE, GameView
 from kop.games.search.result import number
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.syntax.formula import And, Announce, AnnounceDual, Common, Formula
 from kop.syntax.levels import evaluation
 from kop.syntax.printer import to_ascii

@@ -29,7 +29,7 @@ from typing import Any
 from kop.agents.agent import Agent
 from kop.agents.match import Match, MatchResult
 from kop.games.implicit import CHANCE, GameView
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 
 __all__ = ["tournament", "TournamentResult"]
 

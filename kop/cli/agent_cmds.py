@@ -65,7 +65,7 @@ def parse_agent_spec(text: str) -> AgentSpec:
     >>> parse_agent_spec("A=level:2;strategy:M2;depth:4")
     AgentSpec(name='A', levels=['2'], formulas=[], strategy='M2', depth=4, evaluation='payoff')
     """
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
 
     name, sep, rest = text.partition("=")
     name = name.strip()
@@ -112,7 +112,7 @@ def load_game(spec: str, scenario: str | None = None, timeout: float | None = No
     ``string``); it is refused for other games.
     """
     from kop.games.implicit import TreeGame
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
 
     if spec.startswith("openspiel:"):
         from kop.games.openspiel import from_openspiel
@@ -170,7 +170,7 @@ def build_agents(game: Any, specs: list[AgentSpec], scenario_knowledge: dict[str
     """The agents of *specs*, seated by player name when they are named after the players, else in order."""
     from kop.agents.agent import Agent
     from kop.games.implicit import GameView
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
     from kop.syntax.formula import And, Common
     from kop.syntax.levels import evaluation, f_level
 

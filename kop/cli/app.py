@@ -69,7 +69,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, cast
 
-from kop.syntax.errors import KopError, ParseError
+from kop.errors import KopError, ParseError
 from kop.syntax.wording import plural
 
 __all__ = ["Commands", "Handler", "COMMAND_MODULES", "COMMAND_INDEX", "build_parser", "main", "plural",

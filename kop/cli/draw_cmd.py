@@ -51,7 +51,7 @@ def _kind(path: Path) -> str:
         return "tree"
     if name.endswith(".model.json"):
         return "model"
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
     from kop.syntax.files import open_regular
 
     try:  # the guarded reader: a FIFO or a device is refused here, not read
@@ -113,7 +113,7 @@ def _draw(args: argparse.Namespace) -> None:
 
 def _model_at_step(th: Any, args: argparse.Namespace, before: Any) -> tuple[Any, int, int]:
     """The theory's model after its first --step announcements (all of them by default), the step and their count."""
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
     from kop.theory.grammar import expand_includes
     from kop.theory.model import Theory
     from kop.theory.questions import run_statements
@@ -136,7 +136,7 @@ def _model_at_step(th: Any, args: argparse.Namespace, before: Any) -> tuple[Any,
 
 def _theory(args: argparse.Namespace, plays: dict[str, str]) -> tuple[Any, dict[str, Any], str]:
     from kop.games.play import play
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
     from kop.theory import load_theory
     from kop.theory.questions import contexts
 

@@ -39,7 +39,7 @@ def _no_command(args: argparse.Namespace) -> int:
 
     See docs/epddl.md for the part of EPDDL kop reads.
     """
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
 
     raise KopError("kop epddl needs a command: validate DOMAIN PROBLEM PLAN, or show DOMAIN PROBLEM")
 

@@ -86,7 +86,7 @@ def register(cli: Commands) -> None:
 
 def _no_experiment(args: argparse.Namespace) -> int:
     """Run one of the papers' experiments (kop experiment NAME --help)."""
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
 
     raise KopError("name an experiment: kop experiment bodkin-nplayer|jamroga [...] (see kop experiment --help)")
 

@@ -86,12 +86,12 @@ def _solve(args: argparse.Namespace) -> None:
     given = [flag for flag, value in (("--depth", args.depth), ("--eval", args.eval), ("--max-nodes", args.max_nodes))
              if value is not None]
     if given:
-        from kop.syntax.errors import KopError
+        from kop.errors import KopError
 
         raise KopError(f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} to openspiel:NAME games; "
                        "a tree file is solved whole")
     if args.key is not None:
-        from kop.syntax.errors import KopError
+        from kop.errors import KopError
 
         raise KopError("--key applies to openspiel:NAME games")
     from kop.games.formats import load_tree
@@ -106,7 +106,7 @@ def _solve(args: argparse.Namespace) -> None:
         _search(args, t)
         return
     if args.bounds is not None or args.sum_bounds is not None:
-        from kop.syntax.errors import KopError
+        from kop.errors import KopError
 
         raise KopError("--bounds and --sum-bounds apply to the searches bnb, lower_eval, bimodal, star1, star2")
     s = by_name(t, strategy, args.player, tie=args.tie)
@@ -148,7 +148,7 @@ def _play(args: argparse.Namespace) -> None:
 
 
 def _pair(text: str, flag: str) -> tuple[float, float]:
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
 
     parts = text.split(",")
     try:

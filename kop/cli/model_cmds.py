@@ -109,7 +109,7 @@ def _export(args: argparse.Namespace) -> None:
         try:
             args.out.write_text(text, encoding="utf-8")
         except OSError as exc:
-            from kop.syntax.errors import KopError
+            from kop.errors import KopError
 
             raise KopError(f"{args.out}: cannot write the file ({exc.strerror or exc})") from None
     if args.json:

@@ -34,7 +34,7 @@ def _agents(text: str | None) -> list[str] | None:
     if text is None:
         return None
     names = [a.strip() for a in text.split(",") if a.strip()]
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
 
     if not names:
         raise KopError("--agents needs at least one agent name")

@@ -48,7 +48,7 @@ def _select(args: argparse.Namespace) -> None:
     from kop.games.formats import load_tree
     from kop.selection.decide import two_players
     from kop.selection.selector import select
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
     from kop.syntax.parser import parse
     from kop.theory.knowledge import core_for
 
@@ -150,7 +150,7 @@ def _run_smcdel(text: str, args: argparse.Namespace) -> int | None:
     from kop.semantics.smcdel import parse_smcdel
 
     if args.scenario is not None:
-        from kop.syntax.errors import KopError
+        from kop.errors import KopError
 
         raise KopError("--scenario: an SMCDEL file has no scenarios")
     answers = parse_smcdel(text).run()

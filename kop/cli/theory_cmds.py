@@ -53,7 +53,7 @@ def _dominates(args: argparse.Namespace) -> int | None:
     """
     from kop.theory import run_theory
     from kop.theory.dominance import dominance
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
 
     th, state, ctxs = _setup(args)
     tree = state.tree
@@ -104,7 +104,7 @@ def _decided(args: argparse.Namespace) -> None:
     (K_B E_A at a height-1 node of A, K_B D(c) for a child c above), with a
     countermodel from the prover, checked by the model checker.
     """
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
     from kop.syntax.printer import to_ascii
     from kop.theory.answers import decision_report
     from kop.theory.model import Statement

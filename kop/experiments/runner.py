@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from kop.syntax import arguments
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 
 __all__ = ["run_tasks", "spawn_seeds", "read_results", "checkpoint", "ExperimentError", "ClusterLost", "Stopped"]
 

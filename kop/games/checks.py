@@ -6,7 +6,7 @@
 >>> tree_argument("figure2.json")
 Traceback (most recent call last):
 ...
-kop.syntax.errors.ArgumentError: argument 'tree': expected a GameTree (from kop.load_tree, kop.loads_tree or \
+kop.errors.ArgumentError: argument 'tree': expected a GameTree (from kop.load_tree, kop.loads_tree or \
 kop.GameTree.build), got 'figure2.json'
 """
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from kop.games.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, Node
 from kop.semantics.draw import figure_svg, require_matplotlib
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure

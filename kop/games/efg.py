@@ -66,7 +66,7 @@ import numpy as np
 from kop.games.efgscan import scan_file, scan_nodes, tree_from_prefix
 from kop.games.errors import EfgError
 from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.syntax.jsontext import location, paused_gc
 from kop.games.checks import tree_argument
 

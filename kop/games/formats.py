@@ -41,7 +41,7 @@ def loads_tree(text: str) -> GameTree:
 
 def load_tree(path: str | os.PathLike[str]) -> GameTree:
     """A tree from a ``.json`` (kop-tree/1) or ``.efg`` (Gambit) file."""
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
     from kop.syntax.files import read_text
 
     p = Path(arguments.path(path, "path"))

@@ -43,7 +43,7 @@ def _pygambit() -> Any:
     try:
         import pygambit  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        from kop.syntax.errors import MissingDependency
+        from kop.errors import MissingDependency
 
         raise MissingDependency("the Gambit bridge needs pygambit: pip install pygambit") from None
     return pygambit

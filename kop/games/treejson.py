@@ -32,7 +32,7 @@ import numpy as np
 
 from kop.games.errors import TreeError
 from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, document_players
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.jsontext import JsonError, loads_json, paused_gc
 
 __all__ = ["loads_tree_json", "fast_tree"]

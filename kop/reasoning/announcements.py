@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from kop.syntax import arguments
 from kop.syntax import formula as F
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 
 __all__ = ["reduce_announcements", "MAX_REDUCED_NODES", "has_announcements"]
 

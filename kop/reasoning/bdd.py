@@ -28,7 +28,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 
 __all__ = ["BDD", "MAX_NODES"]
 

@@ -7,7 +7,7 @@ Type elimination (:mod:`kop.reasoning.bddengine`) runs on whichever manager
 order (CUDD then reorders them dynamically by sifting).  A CUDD operation
 cannot be interrupted, so the engine checks its time limit between
 operations, and CUDD itself is capped at :data:`MAX_MEMORY` bytes: an
-operation that would need more raises :class:`~kop.syntax.errors.LimitError`
+operation that would need more raises :class:`~kop.errors.LimitError`
 instead of swapping the machine to a halt.
 
     >>> b = new_manager(2, backend="cudd")
@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from kop.reasoning.bdd import BDD
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 
 __all__ = ["CuddBDD", "new_manager", "cudd_available", "BACKENDS", "MAX_MEMORY"]
 
@@ -71,7 +71,7 @@ def new_manager(nvars: int, backend: str | None = None,
         return CuddBDD(nvars, check)
     if backend == "python":
         return BDD(check, nvars)
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
 
     raise KopError(f"unknown BDD package {backend!r}: use one of {', '.join(BACKENDS)}")
 

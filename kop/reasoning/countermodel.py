@@ -155,7 +155,7 @@ def _with_coordinates(pm: PseudoModel) -> tuple[list[int], dict]:
                 for other in (*pm.agents, *groups):
                     members_of.setdefault(class_key(*w, other), {}).setdefault(s, w)
                 if len(worlds) >= MAX_WORLDS:
-                    from kop.syntax.errors import LimitError
+                    from kop.errors import LimitError
 
                     raise LimitError(f"the countermodel would have more than {MAX_WORLDS} worlds (kop's limit)")
                 seen[w] = len(worlds)

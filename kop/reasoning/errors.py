@@ -1,7 +1,7 @@
 """Errors of the reasoning layer.
 
 * :class:`ProverTimeout` -- the question was not decided within the time
-  limit ("unknown within the limit"); a :class:`~kop.syntax.errors.LimitError`.
+  limit ("unknown within the limit"); a :class:`~kop.errors.LimitError`.
 * :class:`ProverBug` -- an internal consistency check failed (for example a
   countermodel that the model checker refutes).  It is an ``AssertionError``:
   it means kop is wrong, never that the input is.
@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from kop.syntax.budget import OutOfTime
-from kop.syntax.errors import KopError, LimitError
+from kop.errors import KopError, LimitError
 
 __all__ = ["ProverTimeout", "ProverBug", "AgentError"]
 

@@ -33,7 +33,7 @@ from kop.reasoning.entailment import consistent, follows
 from kop.reasoning.prover import _formula, _premises
 from kop.reasoning.verdict import Verdict
 from kop.syntax import arguments
-from kop.syntax.errors import ArgumentError
+from kop.errors import ArgumentError
 from kop.syntax.formula import And, Atom, Common, Formula, Know, Not, RelCommon, conj
 from kop.syntax.levels import chain, f_level
 

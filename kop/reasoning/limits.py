@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from kop.reasoning.errors import AgentError, ProverTimeout
 from kop.syntax.budget import check_timeout, deadline_end, deadline_seconds
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.formula import Formula
 
 if TYPE_CHECKING:  # pragma: no cover

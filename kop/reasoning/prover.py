@@ -95,7 +95,7 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
     ----------
     phi : Formula
         A formula of S5_n: belief and probability (``B_a``, ``P_a``) are a
-        :class:`~kop.syntax.errors.LanguageError` (the prover has no semantics for them).
+        :class:`~kop.errors.LanguageError` (the prover has no semantics for them).
     agents : iterable of str, optional
         The declared agents: *phi* may name no others, and the model has them all.
     timeout : float, optional
@@ -111,7 +111,7 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
         the model checker confirms it.
     """
     if method not in METHODS:
-        from kop.syntax.errors import KopError
+        from kop.errors import KopError
 
         raise KopError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
     check_depth(phi)
@@ -138,7 +138,7 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
         use = "bdd" if closure.has_rc or closure.dgroups else "sat"
     if use == "sat":
         if closure.has_rc or closure.dgroups:
-            from kop.syntax.errors import KopError
+            from kop.errors import KopError
 
             raise KopError("method 'sat' handles neither common nor distributed knowledge; use 'bdd' or 'auto'")
         from kop.reasoning.satengine import SatEngine

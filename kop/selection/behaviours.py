@@ -8,7 +8,7 @@ Q, ``play(S, Q).P >= play(S', Q).P`` by P's goal.
 
 The enumeration branches only at undecided Q nodes that one of the plays
 actually reaches, so it is exact and small on the paper's trees; it stops
-with :class:`~kop.syntax.errors.LimitError` past ``limit`` behaviours.
+with :class:`~kop.errors.LimitError` past ``limit`` behaviours.
 
 Reference: Sang & Chen, *Beyond Minimax*, Definitions 5-8.
 """
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kop.games.tree import CHANCE, LEAF, GameTree
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 
 __all__ = ["Behaviours", "outcomes_against_allowed", "DEFAULT_LIMIT"]
 

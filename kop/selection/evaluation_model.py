@@ -44,7 +44,7 @@ from kop.games.tree import LEAF, GameTree
 from kop.selection.decide import two_players
 from kop.selection.evaluations import EvaluationKnowledge, ResolvedKnowledge, knows_nothing, resolve_all
 from kop.semantics.model import KripkeModel
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.formula import And, Atom, Common, conj
 from kop.syntax.levels import chain, f_level
 from kop.games.checks import tree_argument

@@ -69,7 +69,7 @@ from typing import Union
 import numpy as np
 
 from kop.games.tree import LEAF, GameTree, Node
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.syntax.formula import Atom, Common, Formula, Know, Not, Or, conj
 from kop.games.checks import tree_argument
 

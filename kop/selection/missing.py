@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kop.games.tree import GameTree
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.syntax.formula import TRUE, And, Formula, Know, Not, conj
 from kop.selection.decide import decide
 

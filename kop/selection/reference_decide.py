@@ -116,7 +116,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kop.games.tree import CHANCE, LEAF, GameTree
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.formula import Formula
 
 __all__ = ["KnowingValueWorlds", "definition6", "decided_in_model", "propositional_worlds",

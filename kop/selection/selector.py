@@ -48,7 +48,7 @@ from kop.games.play import play
 from kop.games.tree import GameTree
 from kop.selection.behaviours import Behaviours, outcomes_against_allowed
 from kop.selection.decide import Decision, decide, two_players
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.formula import And, Common, Formula, Know
 from kop.syntax.levels import evaluation, strategy_atom
 from kop.syntax.printer import to_ascii

@@ -3,7 +3,7 @@
 >>> model_argument(None, "model")
 Traceback (most recent call last):
 ...
-kop.syntax.errors.ArgumentError: argument 'model': expected a KripkeModel (kop.KripkeModel, or a model file read \
+kop.errors.ArgumentError: argument 'model': expected a KripkeModel (kop.KripkeModel, or a model file read \
 with kop.KripkeModel.load), got None
 """
 

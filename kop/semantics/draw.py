@@ -29,7 +29,7 @@ import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kop.syntax.errors import KopError, LimitError, MissingDependency, install_hint
+from kop.errors import KopError, LimitError, MissingDependency, install_hint
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -412,7 +412,7 @@ def model_svg(model: KripkeModel, **options: Any) -> str:
 def repr_svg(draw: Any, *args: Any, **kwargs: Any) -> str | None:
     """SVG for Jupyter's ``_repr_svg_``, or None (Jupyter then shows the text repr) when the
     picture cannot be drawn: matplotlib missing, or the object too large to draw."""
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
 
     try:
         return figure_svg(draw(*args, **kwargs))

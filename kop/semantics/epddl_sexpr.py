@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kop.syntax.errors import KopError, ParseError
+from kop.errors import KopError, ParseError
 
 __all__ = ["Node", "EpddlError", "read_nodes"]
 

@@ -7,7 +7,7 @@ Kripke model is a :class:`ModelError`; it is a :class:`kop.KopError` (and so a
 
 from __future__ import annotations
 
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 
 __all__ = ["ModelError"]
 

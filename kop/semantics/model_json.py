@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from kop.semantics.errors import ModelError
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.jsontext import JsonError, json_path, loads_json
 
 
@@ -53,7 +53,7 @@ def read_text(path: str | Path) -> str:
 
     Read by the guarded reader (:mod:`kop.syntax.files`): regular files only, within the size cap.
     """
-    from kop.syntax.errors import KopError
+    from kop.errors import KopError
     from kop.syntax.files import read_text as guarded_read
 
     if not Path(path).exists() and not Path(path).is_symlink():

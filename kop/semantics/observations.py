@@ -37,7 +37,7 @@ from kop.semantics.errors import ModelError
 from kop.semantics.model import KripkeModel
 from kop.semantics.propmodels import evaluate_rows, propositional_models
 from kop.semantics.vocabulary import _names, _vocabulary
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.formula import AGENT_RE, Formula
 
 __all__ = ["build_from_observations", "world_name", "MAX_WORLDS"]
@@ -182,7 +182,7 @@ def build_from_observations(
         The atoms true at the actual world (the others false), or a list of
         such lists for several designated worlds; None designates every world.
     max_worlds : int
-        Raise :class:`~kop.syntax.errors.LimitError` rather than build more worlds.
+        Raise :class:`~kop.errors.LimitError` rather than build more worlds.
     method : {"auto", "table", "sat"}
         How to enumerate the law's models (see :mod:`kop.semantics.propmodels`).
 

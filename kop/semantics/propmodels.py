@@ -39,7 +39,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from kop.syntax import formula as F
-from kop.syntax.errors import KopError, LimitError
+from kop.errors import KopError, LimitError
 
 __all__ = ["propositional_models", "evaluate_rows", "TABLE_BUDGET"]
 
@@ -64,7 +64,7 @@ def propositional_models(
     atoms : sequence of str
         The atoms to assign, in column order.
     limit : int, optional
-        Raise :class:`~kop.syntax.errors.LimitError` if there are more models.
+        Raise :class:`~kop.errors.LimitError` if there are more models.
     method : {"auto", "table", "sat"}
         Force a back end; "auto" picks by estimated cost.
 

@@ -53,7 +53,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from kop.syntax.errors import KopError, ParseError
+from kop.errors import KopError, ParseError
 from kop.syntax.formula import (FALSE, TRUE, And, Announce, AnnounceDual, Atom, Bottom, Common, Distributed,
                                 Everyone, Formula, Iff, Implies, Know, KnowWhether, Not, Or, Possible, Top, conj,
                                 disj)

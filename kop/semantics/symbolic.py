@@ -45,7 +45,7 @@ from kop.semantics.errors import ModelError
 from kop.semantics.vocabulary import _names, _vocabulary
 from kop.semantics.symbolic_bdd import BDDManager, manager
 from kop.semantics.symbolic_checker import Translator
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.formula import AGENT_RE, TRUE, Atom, Formula, Not, conj, disj
 
 __all__ = ["KnowledgeStructure", "MAX_KRIPKE_STATES"]

@@ -1,7 +1,7 @@
 """Checking the arguments of kop's public functions (one small helper for every layer).
 
 Each public function checks what it is given on entry and raises
-:class:`~kop.syntax.errors.ArgumentError` naming the argument and what it
+:class:`~kop.errors.ArgumentError` naming the argument and what it
 expected, instead of letting a ``TypeError``, ``AttributeError`` or
 ``KeyError`` escape from deep inside.
 
@@ -10,11 +10,11 @@ expected, instead of letting a ``TypeError``, ``AttributeError`` or
 >>> integer(-1, "depth", minimum=0)
 Traceback (most recent call last):
 ...
-kop.syntax.errors.ArgumentError: argument 'depth': expected an integer >= 0, got -1
+kop.errors.ArgumentError: argument 'depth': expected an integer >= 0, got -1
 >>> instance(None, dict, "options", "a dict")
 Traceback (most recent call last):
 ...
-kop.syntax.errors.ArgumentError: argument 'options': expected a dict, got None
+kop.errors.ArgumentError: argument 'options': expected a dict, got None
 >>> formula("K_a p", "phi")
 kop.parse('K_a p')
 """
@@ -26,7 +26,7 @@ import operator
 import os
 from typing import Any
 
-from kop.syntax.errors import ArgumentError
+from kop.errors import ArgumentError
 from kop.syntax.formula import AGENT_RE, Formula
 
 __all__ = ["describe", "fail", "instance", "integer", "real", "text", "path", "formula", "formulas", "flag", "seed",

@@ -8,7 +8,7 @@
   line does so for ``valid``, ``satisfiable``, ``entails`` and ``level``, so
   ``--timeout`` covers parsing, model building and output as well as the
   prover); long phases call :func:`check_deadline`, which raises
-  :class:`OutOfTime` (a :class:`~kop.syntax.errors.LimitError`; the prover's
+  :class:`OutOfTime` (a :class:`~kop.errors.LimitError`; the prover's
   ``ProverTimeout`` is one too) once it has passed.
 * :data:`MAX_NESTING` is the one nesting limit of kop's text readers:
   formulas, theory files (inline games included) and Kripke models.
@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 
 __all__ = ["check_timeout", "TimeoutArgumentError", "OutOfTime", "DeadlineInterrupt", "start_deadline", "check_deadline",
            "deadline_end", "deadline_seconds", "deadline_phase", "recursion_room", "MAX_TIMEOUT", "MAX_NESTING"]

@@ -18,7 +18,7 @@ theory and the files it names, an experiment's results file -- is read by
 * with ``follow=False`` refuses a symbolic link as the last component
   (``O_NOFOLLOW``).
 
-Errors are :class:`~kop.syntax.errors.KopError` naming the file; they never
+Errors are :class:`~kop.errors.KopError` naming the file; they never
 quote the file's content.
 
 >>> import tempfile, os
@@ -30,7 +30,7 @@ quote the file's content.
 >>> read_text(d)
 Traceback (most recent call last):
 ...
-kop.syntax.errors.KopError: cannot read file ...: it is a directory, not a regular file
+kop.errors.KopError: cannot read file ...: it is a directory, not a regular file
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ import os
 import stat
 from pathlib import Path
 
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 
 __all__ = ["read_bytes", "read_text", "open_regular", "file_kind", "max_bytes", "set_max_bytes",
            "DEFAULT_MAX_BYTES", "read_fd", "decode_utf8"]
@@ -148,7 +148,7 @@ def read_bytes(path: str | os.PathLike[str], *, what: str = "file", shown: str |
     >>> read_bytes("/dev/null")
     Traceback (most recent call last):
     ...
-    kop.syntax.errors.KopError: cannot read file '/dev/null': it is a character device, not a regular file
+    kop.errors.KopError: cannot read file '/dev/null': it is a character device, not a regular file
     """
     cap = _cap if limit is None else limit
     fd = open_regular(path, what=what, shown=shown, follow=follow, limit=cap)
@@ -186,7 +186,7 @@ def read_text(path: str | os.PathLike[str], *, what: str = "file", shown: str | 
     >>> read_text(p, shown="bad.txt")
     Traceback (most recent call last):
     ...
-    kop.syntax.errors.KopError: cannot read file 'bad.txt': not UTF-8 text (byte 0xff at line 2, column 8)
+    kop.errors.KopError: cannot read file 'bad.txt': not UTF-8 text (byte 0xff at line 2, column 8)
     """
     data = read_bytes(path, what=what, shown=shown, follow=follow, limit=limit)
     return decode_utf8(data, what=what, shown=_shown(path, shown))

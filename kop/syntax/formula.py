@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import ClassVar
 
-from kop.syntax.errors import ArgumentError
+from kop.errors import ArgumentError
 
 __all__ = [
     "Formula", "Atom", "Top", "Bottom", "TRUE", "FALSE", "Not", "And", "Or",

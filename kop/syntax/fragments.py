@@ -10,13 +10,13 @@ with an error located at the operator:
 >>> refuse_uncertainty(parse("K_a p -> B_a p"), "the prover", "K_a p -> B_a p")
 Traceback (most recent call last):
 ...
-kop.syntax.errors.LanguageError: line 1, column 10: the prover handles S5_n only: B_a (belief) is for the model checker on models with plausibility (kop check); found 'B_a'
+kop.errors.LanguageError: line 1, column 10: the prover handles S5_n only: B_a (belief) is for the model checker on models with plausibility (kop check); found 'B_a'
 """
 
 from __future__ import annotations
 
 from kop.syntax import formula as F
-from kop.syntax.errors import LanguageError
+from kop.errors import LanguageError
 
 __all__ = ["UNCERTAIN", "uncertain_subformula", "refuse_uncertainty"]
 

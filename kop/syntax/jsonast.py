@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from kop.syntax import formula as F
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 
 __all__ = ["to_json_ast", "from_json_ast"]
 

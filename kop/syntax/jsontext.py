@@ -10,7 +10,7 @@ share this reader.  It differs from :func:`json.loads` in four ways:
   Python's ``ValueError`` about its integer-string conversion limit;
 * documents nested too deeply for ``json.loads`` (about a thousand levels) are
   read by an iterative reader (:func:`loads_deep`) up to ``max_depth`` levels,
-  beyond which a located :class:`~kop.syntax.errors.LimitError` is raised.
+  beyond which a located :class:`~kop.errors.LimitError` is raised.
 
 Only standard JSON is accepted (no ``NaN``, no ``Infinity``).  The cyclic
 garbage collector is paused while a document is built: for the millions of
@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from kop.syntax.errors import KopError, LimitError
+from kop.errors import KopError, LimitError
 
 __all__ = ["JsonError", "loads_json", "loads_deep", "location", "json_path", "paused_gc",
            "MAX_DEPTH", "MAX_INT_DIGITS"]

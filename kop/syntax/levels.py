@@ -16,7 +16,7 @@ Reference: Sang & Chen, *Beyond Minimax*, formula (4).
 from __future__ import annotations
 
 from kop.syntax import arguments
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.formula import Atom, Formula, Know
 
 __all__ = ["evaluation", "strategy_atom", "chain", "f_level"]
@@ -71,7 +71,7 @@ def f_level(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
         P and Q.
     d : int
         The level, >= 0 and below :data:`kop.syntax.parser.MAX_DEPTH`
-        (a :class:`~kop.syntax.errors.LimitError` otherwise: f(P, d) holds d
+        (a :class:`~kop.errors.LimitError` otherwise: f(P, d) holds d
         formulas of up to d nested operators).
     """
     _check_levels(player, opponent, d)

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from kop.syntax import formula as F
-from kop.syntax.errors import ParseError
+from kop.errors import ParseError
 from kop.syntax.lalr import Parser, Token, TooDeep, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 __all__ = ["parse", "parse_many", "nesting_depth", "locate_token", "MAX_DEPTH", "MAX_LENGTH", "grammar_path"]
@@ -200,7 +200,7 @@ def parse(text: str) -> F.Formula:
     "Not(Know('B', Atom('E_A')))"
     """
     if not isinstance(text, str):
-        from kop.syntax.errors import ArgumentError
+        from kop.errors import ArgumentError
 
         raise ArgumentError(f"argument 'text' of parse(): expected a formula as a string, got a "
                             f"{type(text).__name__} (kop.parse reads text such as 'K_a p')")

@@ -23,7 +23,7 @@ from sympy.logic import boolalg
 
 from kop.syntax import arguments
 from kop.syntax import formula as F
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 
 __all__ = ["to_sympy", "from_sympy", "simplify", "truth_table", "modal_atoms"]
 

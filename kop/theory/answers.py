@@ -75,7 +75,7 @@ def play_answer(state: Any, st: Statement) -> Answer:
         try:
             chosen[who] = strategy(tree, name, who)
         except Exception as exc:
-            from kop.syntax.errors import KopError
+            from kop.errors import KopError
 
             if isinstance(exc, KopError) and not isinstance(exc, OutOfTime):
                 raise st.error(str(exc), name, name_at) from None
@@ -148,7 +148,7 @@ def select_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Posit
         s = (select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs)
              if evs else select(tree, ctx.formulas, p, timeout=state.timeout))
     except Exception as exc:
-        from kop.syntax.errors import KopError
+        from kop.errors import KopError
 
         if isinstance(exc, KopError) and not isinstance(exc, OutOfTime) and arg is not None:
             raise st.error(str(exc), arg[0], arg[1]) from None
@@ -172,7 +172,7 @@ def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
             state.dominance_cache[key] = dominance(tree, ctx.formulas, player, scenario=ctx.name,
                                                    timeout=state.timeout, evaluations=evs)
         except Exception as exc:
-            from kop.syntax.errors import KopError
+            from kop.errors import KopError
 
             if isinstance(exc, KopError) and not isinstance(exc, OutOfTime):
                 raise st.error(str(exc), player or "", at) from None

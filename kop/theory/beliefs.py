@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.theory.model import BeliefSpec
 
 __all__ = ["build_beliefs", "belief_tables", "tables_text"]

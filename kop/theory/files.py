@@ -28,7 +28,7 @@ import os
 from pathlib import Path
 
 from kop.syntax import files as _files
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 
 __all__ = ["read_confined", "read_confined_bytes", "resolve_confined", "read_regular", "read_bytes", "MAX_BYTES"]
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from kop.games.tree import GameTree
 from kop.syntax.budget import MAX_NESTING, recursion_room
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.theory.model import GameNode
 
 __all__ = ["build_game", "MAX_GAME_NODES"]

@@ -3,7 +3,7 @@
 :func:`parse_theory` turns text into a :class:`~kop.theory.model.Theory`;
 :func:`load_theory` reads a file (confined to its folder, see
 :mod:`kop.theory.files`) and expands its includes.  Every error is a
-:class:`~kop.syntax.errors.ParseError` located by line and column in the
+:class:`~kop.errors.ParseError` located by line and column in the
 theory, also inside formulas and inline games.
 
 >>> th = parse_theory("players A max, B min\\ngame A { (1,2) (3,0) }\\nask dominates A\\n")
@@ -24,7 +24,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from kop.syntax.budget import MAX_NESTING, recursion_room
-from kop.syntax.errors import KopError, ParseError, source_lines
+from kop.errors import KopError, ParseError, source_lines
 from kop.syntax.formula import Formula
 from kop.theory.model import (BeliefSpec, GameNode, ObservationSpec, PartialSpec, Statement, Theory,
                               MAX_LEVEL)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.syntax.formula import (And, Atom, Bottom, Common, Distributed, Everyone, Formula, Iff, Implies, Know, Not,
                                 Or, Top)
 from kop.theory.model import PartialSpec, Statement
@@ -143,9 +143,9 @@ def core_for(player: str, opponent: str, d: str | int, *, what: str = "core") ->
     >>> core_for("A", "B", "99999999999999999999")
     Traceback (most recent call last):
     ...
-    kop.syntax.errors.LimitError: core: level 99999999999... is above kop's limit 990 (the prover takes formulas nested up to 1000 deep)
+    kop.errors.LimitError: core: level 99999999999... is above kop's limit 990 (the prover takes formulas nested up to 1000 deep)
     """
-    from kop.syntax.errors import LimitError
+    from kop.errors import LimitError
     from kop.theory.model import MAX_LEVEL
 
     text = str(d)

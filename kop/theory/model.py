@@ -114,7 +114,7 @@ class Statement:
 
     def error(self, message: str, found: str = "", at: Position | None = None) -> Exception:
         """A located error at this statement (or at *at*, a place inside it)."""
-        from kop.syntax.errors import KopError
+        from kop.errors import KopError
 
         where = at or self.pos
         if where is None:

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.theory.source import Position
 
 __all__ = ["build_number_model", "MAX_ASSIGNMENTS", "MAX_RANGE"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from kop.semantics.model import KripkeModel
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.syntax.formula import Atom, Formula, Not, conj, disj, TRUE
 from kop.theory.model import ObservationSpec
 

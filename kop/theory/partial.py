@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from kop.syntax.errors import KopError, ParseError
+from kop.errors import KopError, ParseError
 from kop.theory.model import PartialSpec
 
 __all__ = ["build_evaluations"]

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from kop.syntax.budget import OutOfTime, check_timeout
-from kop.syntax.errors import KopError, ParseError, source_lines
+from kop.errors import KopError, ParseError, source_lines
 from kop.syntax.formula import Common, Formula
 from kop.theory.knowledge import Context, Item, check_consistent, core_for
 from kop.theory.model import Answer, Statement, Theory
@@ -87,7 +87,7 @@ class TheoryState:
 
     def check_s5n(self, st: Statement, f: Formula) -> None:
         """Refuse belief and probability in a formula that goes to the S5_n prover, located in the theory."""
-        from kop.syntax.errors import LanguageError
+        from kop.errors import LanguageError
         from kop.syntax.fragments import refuse_uncertainty
 
         try:

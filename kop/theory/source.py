@@ -2,7 +2,7 @@
 
 Every error a theory can cause -- a parse error, a formula that does not
 parse, an unknown agent, a file that cannot be read -- is a
-:class:`~kop.syntax.errors.ParseError` carrying the theory's text, line and
+:class:`~kop.errors.ParseError` carrying the theory's text, line and
 column, so the command line can print the line with a caret under the column.
 
 >>> err = located("core A = 1\\nask level Z\\n", 2, 11, "unknown player 'Z'", "Z")
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kop.syntax.errors import ParseError
+from kop.errors import ParseError
 
 __all__ = ["Position", "TheoryError", "located", "inner"]
 

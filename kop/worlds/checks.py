@@ -3,7 +3,7 @@
 >>> game_argument("game")
 Traceback (most recent call last):
 ...
-kop.syntax.errors.ArgumentError: argument 'game': expected a WorldsGame (kop.random_worlds_game, kop.card_game \
+kop.errors.ArgumentError: argument 'game': expected a WorldsGame (kop.random_worlds_game, kop.card_game \
 or kop.WorldsGame), got 'game'
 """
 

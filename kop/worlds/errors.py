@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kop.syntax.errors import KopError, LimitError
+from kop.errors import KopError, LimitError
 
 __all__ = ["WorldsError", "LimitError"]
 

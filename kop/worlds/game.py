@@ -383,7 +383,7 @@ def weights(belief: Any, n: int) -> np.ndarray:
 
 
 def _array(value: Any, dtype: Any, name: str, expected: str) -> np.ndarray:
-    """*value* as a numpy array of *dtype*; an :class:`~kop.syntax.errors.ArgumentError` if it is not one."""
+    """*value* as a numpy array of *dtype*; an :class:`~kop.errors.ArgumentError` if it is not one."""
     from kop.syntax.arguments import fail
 
     if isinstance(value, (str, bytes)) or value is None:

@@ -73,7 +73,7 @@ def _pyspiel() -> Any:
     try:
         import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        from kop.syntax.errors import MissingDependency
+        from kop.errors import MissingDependency
 
         raise MissingDependency("OpenSpiel games need open-spiel: pip install open_spiel") from None
     return pyspiel
@@ -159,7 +159,7 @@ def worlds_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES, max_worlds: 
     game : a ``pyspiel.Game`` or a name such as ``"kuhn_poker"``, ``"leduc_poker"``, ``"liars_dice(numdice=1)"``
     max_nodes, max_worlds : int
         Limits on the players' move tree and the number of worlds; over them, a
-        :class:`~kop.syntax.errors.LimitError`.
+        :class:`~kop.errors.LimitError`.
 
     Returns
     -------
@@ -184,7 +184,7 @@ def worlds_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES, max_worlds: 
 
     if not isinstance(game, str) and not hasattr(game, "get_type"):
         raise arguments.fail("game", "a pyspiel.Game or an OpenSpiel game name such as 'kuhn_poker'", game)
-    from kop.syntax.errors import LimitError
+    from kop.errors import LimitError
 
     pyspiel = _pyspiel()
     if isinstance(game, str):

@@ -16,7 +16,7 @@ import pytest
 import kop
 from kop.cli.app import main
 from kop.syntax.budget import MAX_NESTING, MAX_TIMEOUT, OutOfTime, TimeoutArgumentError, check_timeout
-from kop.syntax.errors import KopError, LimitError, ParseError
+from kop.errors import KopError, LimitError, ParseError
 from kop.syntax.files import DEFAULT_MAX_BYTES, max_bytes, read_bytes, set_max_bytes
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -31,7 +31,7 @@ def test_the_tutorial_installs_the_draw_extra() -> None:
 
 
 def test_the_install_hint_of_a_checkout_names_the_source_folder() -> None:
-    from kop.syntax.errors import install_hint
+    from kop.errors import install_hint
 
     assert install_hint("draw") == "pip install '.[draw]' (in kop's source folder)"   # the tests run in a checkout
 

@@ -15,7 +15,7 @@ from profiles import examples
 import kop
 from kop.games.draw import draw_tree, tree_layout, tree_svg
 from kop.semantics.draw import draw_model, model_svg, save_figure
-from kop.syntax.errors import LimitError, MissingDependency
+from kop.errors import LimitError, MissingDependency
 
 resvg = pytest.importorskip("resvg_py")
 mpimg = pytest.importorskip("matplotlib.image")

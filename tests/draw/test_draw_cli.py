@@ -71,6 +71,6 @@ def test_without_matplotlib_the_error_names_the_extra(tmp_path):
     (fake / "__init__.py").write_text("raise ImportError('matplotlib is not installed')\n")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path / "fake"), str(ROOT)])}
     r = kop("draw", "theories/figure2.json", "-o", str(tmp_path / "x.svg"), env=env)
-    from kop.syntax.errors import install_hint
+    from kop.errors import install_hint
 
     assert r.returncode == 2 and install_hint("draw") in r.stderr

@@ -23,7 +23,7 @@ from profiles import examples
 import kop
 from kop.games.errors import TreeError
 from kop.games.treejson import fast_tree
-from kop.syntax.errors import KopError
+from kop.errors import KopError
 from kop.syntax.jsontext import JsonError, loads_json
 
 from tree_strategies import game_trees

@@ -9,7 +9,7 @@ import kop
 from kop.games.errors import TreeError
 from kop.games.treejson import fast_tree
 from kop.semantics.errors import ModelError
-from kop.syntax.errors import LimitError
+from kop.errors import LimitError
 from kop.syntax.jsontext import JsonError, loads_deep, loads_json
 
 

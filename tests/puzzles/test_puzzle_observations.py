@@ -20,7 +20,7 @@ from kop.semantics.errors import ModelError
 from kop.semantics.observations import build_from_observations, world_name
 from kop.semantics.propmodels import propositional_models
 from kop.syntax import formula as F
-from kop.syntax.errors import KopError, LimitError
+from kop.errors import KopError, LimitError
 
 ATOMS = ["p", "q", "r", "s", "t"]
 LAWS = formulas(atoms=ATOMS, max_leaves=10, modal=False)

@@ -9,7 +9,7 @@ import pytest
 import kop
 from kop.reasoning.errors import AgentError, ProverTimeout
 from kop.reasoning.generators import k_ph_p
-from kop.syntax.errors import KopError, LimitError
+from kop.errors import KopError, LimitError
 from kop.syntax.formula import Atom, Know, Not
 
 

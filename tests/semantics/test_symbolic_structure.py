@@ -10,7 +10,7 @@ import pytest
 from kop import KnowledgeStructure, KripkeModel, parse
 from kop.semantics.errors import ModelError
 from kop.semantics.symbolic_bdd import available_backends
-from kop.syntax.errors import KopError, LimitError
+from kop.errors import KopError, LimitError
 from kop.syntax.formula import TRUE, Atom, Know, Not
 
 

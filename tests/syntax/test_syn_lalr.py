@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedInput as LarkUnexpectedInput
 
 from formula_strategies import formulas
 from kop.syntax import lalr
-from kop.syntax.errors import ParseError
+from kop.errors import ParseError
 from kop.syntax.grammar_cache import lalr_parser, lalr_tables
 from kop.syntax.parser import _Build, parse
 from kop.syntax.printer import to_ascii, to_unicode
