@@ -46,7 +46,7 @@ from kop.games.names import parse_strategy_name
 from kop.games.search import SearchResult, search
 from kop.games.tree import GameTree, Player
 from kop.selection.evaluations import EvaluationKnowledge
-from kop.selection.selector import Selection, select
+from kop.selection.selector import Payoff, Selection, select
 from kop.syntax import arguments
 from kop.syntax.arguments import fail
 from kop.errors import KopError
@@ -125,13 +125,13 @@ class StrategyChoice:
     reasons: tuple[str, ...]
     level: float | None = None
     opponent_level: float | None = None
-    guaranteed: tuple | None = None
+    guaranteed: Payoff | None = None
     selection: Selection | None = None
 
     def explain(self) -> str:
         return "; ".join(self.reasons)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "reasons": list(self.reasons),
                 "level": None if self.level is None else level_text(self.level),
                 "opponent_level": None if self.opponent_level is None else level_text(self.opponent_level),
@@ -149,7 +149,7 @@ class MoveChoice:
     search: SearchResult
 
     @property
-    def value(self) -> tuple:
+    def value(self) -> Payoff:
         """The value the strategy predicts (one number per player)."""
         return self.search.value
 
@@ -259,11 +259,12 @@ class Agent:
         from kop.reasoning.knowledge import level
 
         other = opponent.name if isinstance(opponent, Agent) else opponent
-        return level(self.knowledge, self.name, other, max_depth, timeout=self.timeout)
+        d: int | float = level(self.knowledge, self.name, other, max_depth, timeout=self.timeout)
+        return d
 
     # -- decisions -----------------------------------------------------------------
     def _setup(self, game: Any, state: Any, opponent: str | Agent | None,
-               evaluations: Mapping[str, Any] | None) -> tuple[GameView, Any, int, str, dict]:
+               evaluations: Mapping[str, Any] | None) -> tuple[GameView, Any, int, str, dict[str, Any]]:
         view = game if isinstance(game, GameView) else GameView(game)
         s = view.initial_state() if state is None else state
         if view.is_terminal(s):

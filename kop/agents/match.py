@@ -36,6 +36,7 @@ from kop.games.errors import LimitError
 from kop.games.implicit import CHANCE, GameView
 from kop.games.search.result import number
 from kop.errors import KopError
+from kop.selection.selector import Payoff
 from kop.syntax.formula import And, Announce, AnnounceDual, Common, Formula
 from kop.syntax.levels import evaluation
 from kop.syntax.printer import to_ascii
@@ -59,7 +60,7 @@ class LogEntry:
     move_name: str | None = None
     strategy: str | None = None
     reasons: tuple[str, ...] = ()
-    predicted: tuple | None = None
+    predicted: Payoff | None = None
     pv: tuple[str, ...] = ()
     nodes: int = 0
     announcement: str | None = None
@@ -67,7 +68,7 @@ class LogEntry:
     #: ``((agent, ((type, probability), ...)), ...)``; empty when no agent learns
     beliefs: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ply": self.ply, "kind": self.kind, "player": self.player, "agent": self.agent,
                                "text": self.text}
         if self.kind == "move":
@@ -90,7 +91,7 @@ class LogEntry:
 class MatchResult:
     """What happened in a match: the outcome, the moves and the per-move log."""
 
-    outcome: tuple
+    outcome: Payoff
     moves: tuple[str, ...]
     log: tuple[LogEntry, ...]
     players: tuple[str, ...]
@@ -113,7 +114,7 @@ class MatchResult:
         lines.append(f"outcome: {self.outcome}")
         return "\n".join(lines)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"players": list(self.players), "agents": list(self.agents), "outcome": list(self.outcome),
                 "moves": list(self.moves), "log": [e.to_json() for e in self.log]}
 

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.cli.app import Commands, plural, print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.theory.knowledge import Context
+    from kop.theory.model import Theory
+    from kop.theory.questions import TheoryState
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -25,7 +30,7 @@ def register(cli: Commands) -> None:
     _common(p)
 
 
-def _setup(args: argparse.Namespace) -> tuple[Any, Any, list[Any]]:
+def _setup(args: argparse.Namespace) -> tuple[Theory, TheoryState, list[Context]]:
     from kop.theory import load_theory
     from kop.theory.questions import contexts
 
@@ -62,7 +67,7 @@ def _dominates(args: argparse.Namespace) -> int | None:
     from kop.theory.beliefs import belief_tables, tables_text
 
     reports = []
-    uncertain: list[list[dict]] = []
+    uncertain: list[list[dict[str, Any]]] = []
     probe = th.statements[-1] if th.statements else None
     for ctx in ctxs:
         if probe is not None:

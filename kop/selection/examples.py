@@ -14,6 +14,7 @@ GameTree(players=(A:max, B:min), nodes=22, leaves=12, height=4)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kop.games.implicit import TreeGame
 from kop.games.tree import GameTree
@@ -25,13 +26,13 @@ __all__ = ["figure2", "figure2_game", "Scenario", "SCENARIOS"]
 
 def figure2() -> GameTree:
     """The game tree of Figure 2: A maximizes E_A, B minimizes E_B."""
-    def b(label, *kids):
+    def b(label: str, *kids: dict[str, Any]) -> dict[str, Any]:
         return {"label": label, "player": "B", "children": list(kids)}
 
-    def a(label, *kids):
+    def a(label: str, *kids: dict[str, Any]) -> dict[str, Any]:
         return {"label": label, "player": "A", "children": list(kids)}
 
-    def leaf(x, y):
+    def leaf(x: int, y: int) -> dict[str, Any]:
         return {"payoff": [x, y]}
 
     root = a("root",

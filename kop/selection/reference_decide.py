@@ -110,14 +110,19 @@ that* (2018) for knowing-value.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from kop.games.tree import CHANCE, LEAF, GameTree
 from kop.errors import LimitError
 from kop.syntax.formula import Formula
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.selection.evaluations import EvaluationKnowledge, ResolvedKnowledge
+    from kop.semantics.model import KripkeModel
 
 __all__ = ["KnowingValueWorlds", "definition6", "decided_in_model", "propositional_worlds",
            "partial_worlds", "reference_decide", "MAX_REFERENCE_WORLDS"]
@@ -150,7 +155,7 @@ class KnowingValueWorlds:
         return [v for v in range(len(ids)) if ids[v] == ids[world]]
 
 
-def _lottery_value(out: tuple, values: tuple) -> float:
+def _lottery_value(out: Sequence[tuple[int, float]], values: Sequence[float]) -> float:
     return sum(p * values[r] for r, p in out)
 
 
@@ -267,7 +272,7 @@ def propositional_worlds(tree: GameTree, blocks: Sequence[Sequence[int]],
     return KnowingValueWorlds(evals, doubled)
 
 
-def decided_in_model(tree: GameTree, model, *, strict: bool = False) -> list[bool]:
+def decided_in_model(tree: GameTree, model: KripkeModel, *, strict: bool = False) -> list[bool]:
     """Per node: decided (Definition 6) at every designated world of a propositional Kripke *model*.
 
     ``E_<player>`` missing from a world means that player's evaluation is not
@@ -290,7 +295,8 @@ def decided_in_model(tree: GameTree, model, *, strict: bool = False) -> list[boo
     return [all(dec[i][2 * w] and dec[i][2 * w + 1] for w in points) for i in range(len(tree))]
 
 
-def _small_models(atoms: Sequence[str], agents: Sequence[str], max_worlds: int):
+def _small_models(atoms: Sequence[str], agents: Sequence[str], max_worlds: int
+                  ) -> tuple[dict[str, list[int]], dict[str, list[bool]], list[tuple[int, int]]]:
     """Every S5 model with 1..max_worlds worlds over *atoms*, up to renaming the worlds (their
     valuations in increasing order) and leaving out disjoint unions of smaller models, as one
     disjoint union: (block ids per agent, truth per atom, the (first world, size) of each model)."""
@@ -331,9 +337,9 @@ def _connected(assignment: Sequence[tuple[int, ...]], size: int) -> bool:
     return len(reach) == size
 
 
-def _partitions(n: int):
+def _partitions(n: int) -> Iterator[tuple[int, ...]]:
     """Every partition of range(n), as block ids (restricted growth strings)."""
-    def grow(prefix: list[int], top: int):
+    def grow(prefix: list[int], top: int) -> Iterator[tuple[int, ...]]:
         if len(prefix) == n:
             yield tuple(prefix)
             return
@@ -342,7 +348,7 @@ def _partitions(n: int):
     yield from grow([0], 0)
 
 
-def partial_worlds(tree: GameTree, evaluations: Iterable) -> KnowingValueWorlds:
+def partial_worlds(tree: GameTree, evaluations: Iterable[EvaluationKnowledge]) -> KnowingValueWorlds:
     """The product knowing-value model of public partial-knowledge statements (module docstring).
 
     >>> import kop
@@ -367,7 +373,7 @@ def partial_worlds(tree: GameTree, evaluations: Iterable) -> KnowingValueWorlds:
     return KnowingValueWorlds(evals, (tuple(i for i, _ in pairs), tuple(j for _, j in pairs)))
 
 
-def _candidates(tree: GameTree, r) -> list[tuple[float, ...]]:
+def _candidates(tree: GameTree, r: ResolvedKnowledge) -> list[tuple[float, ...]]:
     a = [float(x) for x in r.actual]
     n = len(a)
     big = 1e6 * (1.0 + max((abs(x) for x in a), default=0.0))
@@ -375,6 +381,7 @@ def _candidates(tree: GameTree, r) -> list[tuple[float, ...]]:
     if r.exact:
         rows = [a]
     elif kind == "candidates":
+        assert r.candidates is not None  # resolved candidate knowledge keeps its matrix
         rows = [a] + [[float(x) for x in row] for row in r.candidates]
     elif kind == "within":
         k = r.spec.k
@@ -400,7 +407,7 @@ def _candidates(tree: GameTree, r) -> list[tuple[float, ...]]:
     return out
 
 
-def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), evaluations: Iterable = (), *,
+def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), evaluations: Iterable[EvaluationKnowledge] = (), *,
                      strict: bool = False, max_worlds: int | None = None) -> list[bool]:
     """Per node: decided by Definition 6, by brute force (see the module docstring).
 
