@@ -76,7 +76,7 @@ def install_hint(extra: str) -> str:
     """
     from pathlib import Path
 
-    project = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    project = Path(__file__).resolve().parents[1] / "pyproject.toml"
     try:
         checkout = project.is_file() and 'name = "kop-epistemic"' in project.read_text(encoding="utf-8")
     except OSError:
