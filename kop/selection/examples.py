@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kop.games.implicit import TreeGame
-from kop.games.tree import GameTree
+from kop.games.search.implicit import TreeGame
+from kop.games.trees.tree import GameTree
 from kop.syntax.formula import Formula
 from kop.syntax.levels import f_level
 

@@ -2,7 +2,7 @@
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.chance.core import ChanceFlat
 >>> t = GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"chance": [0.25, 0.75],
 ...     "children": [{"payoff": [4, 0]}, {"payoff": [0, 4]}]}})
@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 
 from kop.games.errors import StrategyError, TreeError
-from kop.games.tree import CHANCE, LEAF, GameTree
-from kop.games.checks import tree_argument
+from kop.games.trees.tree import CHANCE, LEAF, GameTree
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["ChanceFlat", "ChanceResult", "MAX", "MIN", "CH", "LF", "REL_TOL", "check_range"]
 

@@ -8,7 +8,7 @@ first (one vectorized pass) and names the leaf and the bound it breaks.
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.nplayer.bounds import PayoffBounds, check_bounds
 >>> t = GameTree.build(["a", "b", "c"], ("a", [(0.7, 0.2, 0.1), (0.5, 0.1, 0.4)]), goals="max")
 >>> b = PayoffBounds.uniform(3, low=0, high=1, m=1, M=1)
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kop.games.errors import TreeError
-from kop.games.tree import LEAF, GameTree
+from kop.games.trees.tree import LEAF, GameTree
 
 __all__ = ["PayoffBounds", "BoundsError", "check_bounds", "exact_slack"]
 
@@ -211,7 +211,7 @@ def exact_slack(tree: GameTree, bounds: PayoffBounds) -> float:
 
     Example
     -------
-    >>> from kop.games.tree import GameTree
+    >>> from kop.games.trees.tree import GameTree
     >>> t = GameTree.build(["a", "b"], ("a", [(3, 1), (2, 2)]), goals="max")
     >>> exact_slack(t, PayoffBounds.uniform(2, low=0, high=4, m=0, M=4))
     0.0

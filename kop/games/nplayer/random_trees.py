@@ -35,7 +35,7 @@ import numpy as np
 
 from kop.syntax import arguments
 from kop.games.errors import TreeError
-from kop.games.tree import LEAF, GameTree, Player
+from kop.games.trees.tree import LEAF, GameTree, Player
 
 __all__ = ["bodkin_tree", "bodkin_leaves", "bodkin_arrays", "LEAF_DISTRIBUTIONS"]
 

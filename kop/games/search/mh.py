@@ -10,7 +10,7 @@ remaining depth).
 
 Example
 -------
->>> from kop.games.implicit import TreeGame
+>>> from kop.games.search.implicit import TreeGame
 >>> from kop.selection.examples import figure2
 >>> g = TreeGame(figure2())
 >>> mh_search(g).value, [hm0m_search(g, d).value for d in range(5)]
@@ -22,14 +22,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kop.games.names import StrategyName
 from kop.games.errors import GameError
-from kop.games.implicit import CHANCE, Evaluations
-from kop.games.search.result import Context, SearchResult, expectation, recursion_guard, setup
+from kop.games.search.implicit import CHANCE, Evaluations
+from kop.games.search.result import SearchContext, SearchResult, expectation, recursion_guard, setup
 
 __all__ = ["mh_search", "hm0m_search", "make_hm0m"]
 
 
-def make_hm0m(ctx: Context, d: int | None, p: int, tie: str = "first") -> Callable[[Any, int], tuple]:
+def make_hm0m(ctx: SearchContext, d: int | None, p: int, tie: str = "first") -> Callable[[Any, int], tuple]:
     """``H(state, depth) -> (vector, pv, height)``: HM0M^d for P (M^h when d is None)."""
     view = ctx.view
     memo = ctx.table(("hm0m", d, p, tie))
@@ -89,4 +90,4 @@ def hm0m_search(game: Any, d: int, state: Any = None, depth: int | None = None,
     view = ctx.view
     H = make_hm0m(ctx, d, p, tie)
     vec, pv, _ = recursion_guard(lambda: H(s, dk), s)
-    return ctx.result(f"HM0M{d}", view.names[p], s, vec, pv, dk)
+    return ctx.result(str(StrategyName.hm0m(d)), view.names[p], s, vec, pv, dk)

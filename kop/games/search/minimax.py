@@ -22,7 +22,7 @@ states take the expectation, searched with a full window.
 
 Example
 -------
->>> from kop.games.implicit import nim
+>>> from kop.games.search.implicit import nim
 >>> r = alphabeta_search(nim())
 >>> r.value, r.pv_names[0], r.nodes < minimax_search(nim()).nodes + 1
 ((-1, -1), 'take 1 from pile of 2', True)
@@ -34,8 +34,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from kop.games.implicit import CHANCE, Evaluations
-from kop.games.search.result import Context, SearchResult, expectation, recursion_guard, setup
+from kop.games.search.implicit import CHANCE, Evaluations
+from kop.games.search.result import SearchContext, SearchResult, expectation, recursion_guard, setup
 
 __all__ = ["minimax_search", "alphabeta_search", "make_minimax", "make_alphabeta", "Order"]
 
@@ -57,7 +57,7 @@ def _reorder(n: int, first: int | None, order: Order | None, state: Any, moves: 
     return idx
 
 
-def make_minimax(ctx: Context, p: int, tie: str = "first") -> Callable[[Any, int], tuple]:
+def make_minimax(ctx: SearchContext, p: int, tie: str = "first") -> Callable[[Any, int], tuple]:
     """P's minimax by plain memoized recursion: ``mm(state, depth) -> (u, vector, pv)``."""
     view = ctx.view
     sign = view.signs[p]
@@ -97,7 +97,7 @@ def make_minimax(ctx: Context, p: int, tie: str = "first") -> Callable[[Any, int
     return mm
 
 
-def make_alphabeta(ctx: Context, p: int, order: Order | None = None,
+def make_alphabeta(ctx: SearchContext, p: int, order: Order | None = None,
                    tie: str = "first") -> Callable[[Any, int, float, float], tuple]:
     """P's minimax by fail-soft alpha-beta: ``ab(state, depth, alpha, beta) -> (u, vector, pv)``.
 

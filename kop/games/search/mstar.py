@@ -29,7 +29,7 @@ Sang & Chen, Corollary 2.
 
 Example
 -------
->>> from kop.games.implicit import TreeGame
+>>> from kop.games.search.implicit import TreeGame
 >>> from kop.selection.examples import figure2
 >>> g = TreeGame(figure2())
 >>> [mstar_search(g, d).value for d in range(3)]
@@ -42,17 +42,18 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from kop.games.names import StrategyName
 from kop.games.errors import GameError
-from kop.games.implicit import CHANCE, Evaluations, state_text
+from kop.games.search.implicit import CHANCE, Evaluations, state_text
 from kop.games.search.minimax import EXACT, LOWER, UPPER, make_alphabeta, make_minimax
-from kop.games.search.result import Context, SearchResult, expectation, recursion_guard, setup
+from kop.games.search.result import SearchContext, SearchResult, expectation, recursion_guard, setup
 
 __all__ = ["mstar_search", "make_mstar"]
 
 _INF = math.inf
 
 
-def make_mstar(ctx: Context, prune: bool = True, bound: float | None = None,
+def make_mstar(ctx: SearchContext, prune: bool = True, bound: float | None = None,
                tie: str = "first") -> Callable[[Any, int, int, int], tuple]:
     """``M(state, depth, d, player) -> (vector, pv)``: the player's M^d at *state*."""
     view = ctx.view
@@ -125,7 +126,7 @@ def make_mstar(ctx: Context, prune: bool = True, bound: float | None = None,
     return M
 
 
-def _make_m1(ctx: Context, r: int, B: float, tie: str) -> Callable[[Any, int, float, float], tuple]:
+def _make_m1(ctx: SearchContext, r: int, B: float, tie: str) -> Callable[[Any, int, float, float], tuple]:
     """R's M^1 by αβ* under the bounded-sum assumption ``|u_R + u_O| <= B`` (two players)."""
     view = ctx.view
     o = 1 - r
@@ -217,4 +218,4 @@ def mstar_search(game: Any, d: int, state: Any = None, depth: int | None = None,
     view = ctx.view
     M = make_mstar(ctx, prune, bound, tie)
     vec, pv = recursion_guard(lambda: M(s, dk, d, p), s)
-    return ctx.result("minimax" if d == 0 else f"M{d}", view.names[p], s, vec, pv, dk)
+    return ctx.result("minimax" if d == 0 else str(StrategyName.mstar(d)), view.names[p], s, vec, pv, dk)

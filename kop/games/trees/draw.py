@@ -5,7 +5,7 @@ Every internal node is a circle with the name of the player who moves there
 node is a square naming its players, ``A|B``, its edges the joint moves ``0,1``); its label, when
 it has one, stands beside it, and move labels sit on the edges.  Leaves show
 their payoff vector.  Decided nodes (Algorithm 3, Decide) are filled green, and
-a play (``play=``: an :class:`~kop.games.play.Outcome` or any root-first path) is drawn
+a play (``play=``: an :class:`~kop.games.strategies.play.Outcome` or any root-first path) is drawn
 as thick red edges ending at a bold payoff.
 
 The layout is the classic layered one: leaves evenly spaced in order, each
@@ -16,7 +16,7 @@ Drawing uses matplotlib, an optional extra: ``pip install 'kop-epistemic[draw]'`
 Example
 -------
 >>> import kop
->>> from kop.games.draw import tree_svg
+>>> from kop.games.trees.draw import tree_svg
 >>> t = kop.figure2()
 >>> svg = tree_svg(t, play=kop.play(t, {"A": "M2", "B": "M1"}))
 >>> "</svg>" in svg
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kop.games.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, Node
+from kop.games.trees.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, Node
 from kop.semantics.draw import figure_svg, require_matplotlib
 from kop.errors import LimitError
 
@@ -124,7 +124,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     decided : Decision, sequence of bool, or node references, optional
         The nodes to mark as decided (a :class:`~kop.selection.decide.Decision` works as is).
     play : Outcome or sequence of node references, optional
-        A root-first play to highlight, e.g. ``kop.play(tree, {...})`` or ``strategy.path()``.
+        A root-first play to highlight, e.g. ``kop.play(tree, {...})`` or ``strategy.path``.
     title, caption : str, optional
         Text above and below the picture.
 
@@ -136,7 +136,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     -------
     >>> import kop
     >>> t = kop.figure2()
-    >>> fig = draw_tree(t, decided=["R", "T"], play=kop.strategy(t, "Mh").path(), title="M^h")
+    >>> fig = draw_tree(t, decided=["R", "T"], play=kop.strategy(t, "Mh").path, title="M^h")
     >>> fig.axes[0].get_title()
     'M^h'
     """

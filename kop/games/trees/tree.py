@@ -9,7 +9,7 @@ Chen, *Beyond Minimax*, Section "Minimax and M* Algorithms") is A ``max`` and B
 
 Nodes are stored breadth first, so the children of a node, and the nodes of one
 depth, are contiguous.  The layout (numpy arrays) is what the vectorized
-strategies in :mod:`kop.games.engine` sweep, one level at a time:
+strategies in :mod:`kop.games.strategies.engine` sweep, one level at a time:
 
 * ``offsets[i]:offsets[i+1]`` are the children of node ``i`` (empty for a leaf);
 * ``kind[i]`` is the index of the player moving at ``i``, :data:`LEAF` or :data:`CHANCE`;
@@ -22,7 +22,7 @@ strategies in :mod:`kop.games.engine` sweep, one level at a time:
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> t = GameTree.build(["A", "B"], ("A", [("B", [(4, 7), (8, 9)]), (9, 4)]))
 >>> t
 GameTree(players=(A:max, B:min), nodes=5, leaves=3, height=2)
@@ -143,8 +143,8 @@ class GameTree:
     """An immutable finite game tree (see the module docstring).
 
     Build one with :meth:`from_dict` (the ``kop-tree/1`` JSON document as Python
-    data), :meth:`build` (compact nested tuples), :func:`kop.games.formats.load_tree`
-    or :func:`kop.games.random_trees.random_tree`.
+    data), :meth:`build` (compact nested tuples), :func:`kop.games.trees.formats.load_tree`
+    or :func:`kop.games.trees.random_trees.random_tree`.
     """
 
     __slots__ = ("players", "offsets", "kind", "heights", "payoffs", "probs", "labels",
@@ -208,13 +208,13 @@ class GameTree:
     @classmethod
     def from_game(cls, game: Any, depth: int | None = None, *, state: Any = None, evaluations: Any = None,
                   node_limit: int | None = None) -> GameTree:
-        """The tree of an implicit game below *state* to *depth* plies (see :mod:`kop.games.expand`).
+        """The tree of an implicit game below *state* to *depth* plies (see :mod:`kop.games.search.expand`).
 
         >>> import kop
         >>> GameTree.from_game(kop.nim())
         GameTree(players=(MAX:max, MIN:min), nodes=15, leaves=6, height=4)
         """
-        from kop.games.expand import DEFAULT_NODE_LIMIT, expand
+        from kop.games.search.expand import DEFAULT_NODE_LIMIT, expand
 
         return expand(game, depth, state=state, evaluations=evaluations,
                       node_limit=DEFAULT_NODE_LIMIT if node_limit is None else node_limit)
@@ -398,17 +398,17 @@ class GameTree:
         return self._hash
 
     def _repr_svg_(self) -> str | None:
-        """The picture in Jupyter (:func:`kop.games.draw.draw_tree`); None without matplotlib."""
-        from kop.games.draw import draw_tree
+        """The picture in Jupyter (:func:`kop.games.trees.draw.draw_tree`); None without matplotlib."""
+        from kop.games.trees.draw import draw_tree
         from kop.semantics.draw import repr_svg
 
         return repr_svg(draw_tree, self)
 
     def draw(self, file: str | Any = None, **options: Any) -> Any:
-        """Draw the tree (:func:`kop.games.draw.draw_tree`: ``decided=``, ``play=``, ``title=``);
+        """Draw the tree (:func:`kop.games.trees.draw.draw_tree`: ``decided=``, ``play=``, ``title=``);
         save it to *file* (``.svg``, ``.png``, ``.pdf``) when given.  Returns the matplotlib Figure.
         Needs the ``draw`` extra (matplotlib)."""
-        from kop.games.draw import draw_tree
+        from kop.games.trees.draw import draw_tree
         from kop.semantics.draw import save_figure
 
         fig = draw_tree(self, **options)

@@ -8,7 +8,7 @@ branching : int or (lo, hi)
     children per inner node: fixed, or uniform on lo..hi
 players : names or Player values (default A max, B min: the paper's convention)
 goals : "paper" or "max"
-    goals of bare player names (see :func:`kop.games.tree.make_players`)
+    goals of bare player names (see :func:`kop.games.trees.tree.make_players`)
 payoffs : "int" or "real"
     integers uniform on ``low..high`` or reals uniform on ``[low, high)``
 low, high : numbers
@@ -31,7 +31,7 @@ seed : int, optional
 
 Example
 -------
->>> from kop.games.random_trees import random_tree
+>>> from kop.games.trees.random_trees import random_tree
 >>> random_tree(depth=3, branching=2, seed=1)
 GameTree(players=(A:max, B:min), nodes=15, leaves=8, height=3)
 """
@@ -44,8 +44,8 @@ import numpy as np
 
 from kop.syntax import arguments
 from kop.games.errors import TreeError
-from kop.games.tree import CHANCE, LEAF, GameTree, Player, make_players
-from kop.games.checks import tree_argument
+from kop.games.trees.tree import CHANCE, LEAF, GameTree, Player, make_players
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["random_tree", "random_strategy", "random_strategy_choices"]
 
@@ -160,10 +160,10 @@ def random_strategy_choices(tree: GameTree, seed: int | None = None) -> np.ndarr
 
 
 def random_strategy(tree: GameTree, seed: int | None = None, player: str | None = None):
-    """A :class:`~kop.games.strategy.Strategy` choosing a uniformly random child at every decision node."""
+    """A :class:`~kop.games.strategies.strategy.Strategy` choosing a uniformly random child at every decision node."""
     tree_argument(tree)
-    from kop.games.engine import sweep
-    from kop.games.strategy import Strategy
+    from kop.games.strategies.engine import sweep
+    from kop.games.strategies.strategy import Strategy
 
     k = len(tree.players)
     sol = sweep(tree, np.zeros(k), np.ones(k), fixed=random_strategy_choices(tree, seed),

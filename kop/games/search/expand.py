@@ -13,7 +13,7 @@ Example
 -------
 >>> import kop
 >>> t = kop.GameTree.from_game(kop.nim())
->>> t, kop.minimax(t).value()
+>>> t, kop.minimax(t).value
 (GameTree(players=(MAX:max, MIN:min), nodes=15, leaves=6, height=4), (-1, -1))
 """
 
@@ -25,10 +25,10 @@ from typing import Any
 import numpy as np
 
 from kop.games.errors import LimitError
-from kop.games.implicit import CHANCE, Evaluations, GameView, state_text
-from kop.games.search.result import check_depth
-from kop.games.tree import CHANCE as TREE_CHANCE
-from kop.games.tree import LEAF, GameTree
+from kop.games.search.implicit import CHANCE, Evaluations, GameView, state_text
+from kop.games.search.result import depth_key
+from kop.games.trees.tree import CHANCE as TREE_CHANCE
+from kop.games.trees.tree import LEAF, GameTree
 
 __all__ = ["expand", "DEFAULT_NODE_LIMIT"]
 
@@ -40,7 +40,7 @@ def expand(game: Any, depth: int | None = None, *, state: Any = None, evaluation
            node_limit: int = DEFAULT_NODE_LIMIT) -> GameTree:
     """The game tree of *game* below *state*, to *depth* plies (see the module docstring)."""
     view = game if isinstance(game, GameView) else GameView(game, evaluations)
-    d = check_depth(depth)
+    d = depth_key(depth)
     if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1:
         raise LimitError(f"node_limit must be a positive integer, not {node_limit!r}")
     root = view.initial_state() if state is None else state

@@ -3,7 +3,7 @@
 The paper's algorithms (Sang & Chen, Algorithms 1, 2, 4, 5) visit the nodes of
 one height at a time and set ``next(n)`` to the best child by some component
 of ``value``.  This module does the same with numpy over the breadth-first
-layout of :class:`~kop.games.tree.GameTree`: it sweeps the depths from the
+layout of :class:`~kop.games.trees.tree.GameTree`: it sweeps the depths from the
 deepest up (a node's value depends only on its children, so any children-first
 order gives the paper's results) and handles all nodes of a depth at once, in
 chunks of at most ``CHUNK`` children so that scratch memory stays bounded.
@@ -11,7 +11,7 @@ chunks of at most ``CHUNK`` children so that scratch memory stays bounded.
 A *rule* says, for the player moving at a node, which payoff component it
 optimizes and in which direction (+1 max, -1 min).  A second rule may apply
 above a height (HM0M^d), and some movers may have their choice fixed in advance
-(M^d follows the opponent's M^(d-1); :func:`~kop.games.play.play` follows both
+(M^d follows the opponent's M^(d-1); :func:`~kop.games.strategies.play.play` follows both
 strategies).  Chance nodes take the probability-weighted mean of their
 children's values.
 
@@ -31,7 +31,7 @@ tie : "first" or "last"
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> import numpy as np
 >>> t = GameTree.build(["A", "B"], ("A", [("B", [(4, 7), (8, 9)]), ("B", [(9, 4), (1, 5)])]))
 >>> s = sweep(t, comp=np.array([0, 1]), sign=np.array([1, -1]))   # M^h
@@ -46,7 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kop.games.errors import StrategyError
-from kop.games.tree import CHANCE, LEAF, GameTree
+from kop.games.trees.tree import CHANCE, LEAF, GameTree
 
 __all__ = ["Solution", "sweep", "CHUNK", "TIES"]
 

@@ -5,7 +5,7 @@ rules instead, and kop searches it move by move (:func:`kop.search`) or expands
 it into an array tree when it fits (:meth:`kop.GameTree.from_game`).  A game is
 any object with
 
-* ``players``: a sequence of :class:`~kop.games.tree.Player` (a name and a goal,
+* ``players``: a sequence of :class:`~kop.games.trees.tree.Player` (a name and a goal,
   ``"max"`` or ``"min"`` of its own payoff component) or bare names;
 * ``initial_state()``;
 * ``to_move(state)``: the index or name of the player who moves, or
@@ -25,7 +25,7 @@ E_B); searches use them at the horizon and at the leaves.  A player without one
 is scored by the game's own payoff at terminal states.
 
 Shipped games: :func:`nim` (the lecture notes' m,p-Nim; 2,2-Nim by default),
-:class:`TreeGame` (any :class:`~kop.games.tree.GameTree` as an implicit game,
+:class:`TreeGame` (any :class:`~kop.games.trees.tree.GameTree` as an implicit game,
 e.g. Figure 2), and :func:`kop.from_openspiel` for OpenSpiel games.
 
 Example
@@ -45,7 +45,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from kop.games.errors import GameError
-from kop.games.tree import LEAF, GameTree, Player, make_players
+from kop.games.trees.tree import LEAF, GameTree, Player, make_players
 
 __all__ = ["CHANCE", "Game", "ImplicitGame", "GameView", "TreeGame", "Nim", "nim",
            "Evaluations", "state_text"]
@@ -408,12 +408,12 @@ def _number(v: Any, what: str) -> float:
 # -- adapters and shipped games ------------------------------------------------
 
 class TreeGame(ImplicitGame):
-    """Any :class:`~kop.games.tree.GameTree` as an implicit game; states are node indices.
+    """Any :class:`~kop.games.trees.tree.GameTree` as an implicit game; states are node indices.
 
     Moves are child ranks (0, 1, ...), named by the move label, else the node
     label, else the rank.  Payoffs are the leaves' payoff vectors.
 
-    >>> from kop.games.tree import GameTree
+    >>> from kop.games.trees.tree import GameTree
     >>> g = TreeGame(GameTree.build(["A", "B"], ("A", [(1, 2), ("B", [(3, 4), (5, 6)], "X")])))
     >>> s = g.apply(g.initial_state(), 1)
     >>> g.to_move(s), g.legal_moves(s), g.payoffs(g.apply(s, 1))
@@ -421,7 +421,7 @@ class TreeGame(ImplicitGame):
     """
 
     def __init__(self, tree: GameTree):
-        from kop.games.checks import tree_argument
+        from kop.games.trees.checks import tree_argument
 
         tree = tree_argument(tree)
         tree.require_sequential("a game played move by move (kop match, kop.Match, agents)")
@@ -477,7 +477,7 @@ class Nim(ImplicitGame):
     value shown to both players, ``v((0,0), MAX) = (+1, +1)``: MAX, to move at
     the empty position, won because MIN took the last match.
 
-    >>> from kop.games.search import search
+    >>> from kop.games.registry import search
     >>> search(nim(), "minimax").value
     (-1, -1)
     """
