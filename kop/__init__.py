@@ -107,7 +107,7 @@ _EXPORTS: dict[str, str] = {
     "to_gambit": "kop.games.trees.gambit",
     "dumps_efg": "kop.games.trees.efg",
     "random_tree": "kop.games.trees.random_trees",
-    "random_strategy": "kop.games.trees.random_trees",
+    "random_strategy": "kop.games.strategies.random_strategy",
     "Strategy": "kop.games.strategies.strategy",
     "minimax": "kop.games.strategies.minimax",
     "alphabeta": "kop.games.strategies.alphabeta",
@@ -126,7 +126,7 @@ _EXPORTS: dict[str, str] = {
     "reference_decide": "kop.selection.reference_decide",
     "select": "kop.selection.selector",
     "Selection": "kop.selection.selector",
-    "figure2": "kop.selection.examples",
+    "figure2": "kop.games.trees.examples",
     "figure2_game": "kop.selection.examples",
     "worked_example": "kop.selection.worked_example",
     # selection: partial knowledge of evaluation functions (knowing-value semantics)

@@ -122,7 +122,7 @@ def arbitrary_strategy(data: st.DataObject, tree: kop.GameTree, player: str | No
     """A strategy choosing a drawn child at every decision node (shrinks towards the first child).
 
     *data* is hypothesis' ``st.data()`` object; the strategy is built as
-    :func:`kop.games.trees.random_trees.random_strategy` builds its random one.
+    :func:`kop.games.strategies.random_strategy.random_strategy` builds its random one.
     """
     import numpy as np
 

@@ -52,7 +52,7 @@ __all__ = ["cscout", "cscout_best_case", "cscout_best_case_tree"]
 
 def cscout_best_case(branching: int, chance: int, k: int) -> int:
     """Leaves CSCOUT examines on a best-ordered tree of depth 4k: ``c^(2k) (1 + 2 (b^k - 1))``."""
-    return chance ** (2 * k) * (1 + 2 * (branching ** k - 1))
+    return int(chance ** (2 * k) * (1 + 2 * (branching ** k - 1)))
 
 
 def cscout_best_case_tree(branching: int, chance: int, k: int, value: float = 0.5) -> GameTree:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -138,7 +139,7 @@ class PayoffBounds:
                         out[p][q] = max(out[p][q], mi - rest)
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"low": list(self.low), "high": list(self.high), "m": self.m, "M": self.M,
                 "subsets": {",".join(map(str, k)): list(v) for k, v in self.subsets.items()}}
 
@@ -234,7 +235,7 @@ def exact_slack(tree: GameTree, bounds: PayoffBounds) -> float:
     return bounds.tol
 
 
-def as_bounds(tree: GameTree, bounds: PayoffBounds | Mapping | Sequence | None) -> PayoffBounds:
+def as_bounds(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | Sequence[Any] | None) -> PayoffBounds:
     """Checked bounds from a :class:`PayoffBounds`, a dict of its fields, or None (inferred)."""
     if bounds is None:
         return PayoffBounds.infer(tree)

@@ -109,7 +109,7 @@ def run_deep(fn: Callable[[], T], height: int) -> T:
         raise LimitError(f"tree of height {height} is deeper than the recursive searches' limit {MAX_HEIGHT}")
     if height <= _SHALLOW:
         return fn()
-    out: list[Any] = []
+    out: list[T] = []
     err: list[BaseException] = []
 
     def target() -> None:

@@ -144,7 +144,8 @@ def state_drawing(state: Any, max_lines: int = 30, width: int = 100) -> str:
 
 
 def _identity_hashed(state: Any) -> bool:
-    return type(state).__hash__ is object.__hash__
+    method: object = type(state).__hash__
+    return method is object.__hash__
 
 
 class GameView:
@@ -290,14 +291,16 @@ class GameView:
             except TypeError:
                 raise GameError(f"key({state_text(state)}) returned an unhashable {type(k).__name__}: "
                                 f"{state_text(k)}") from None
-            return k
+            checked: Hashable = k
+            return checked
         if _identity_hashed(state):
             return str(state)
         try:
             hash(state)
         except TypeError:
             return str(state)
-        return state
+        hashable: Hashable = state
+        return hashable
 
     def move_name(self, state: Any, move: Any) -> str:
         if self._move_name is not None:
@@ -387,7 +390,7 @@ def _number(v: Any, what: str) -> float:
     if t is float:
         if v != v:
             raise GameError(f"{what} is NaN")
-        return v
+        return float(v)
     if t is int:
         return float(v)
     if isinstance(v, bool) or not isinstance(v, (int, float)):
@@ -453,7 +456,7 @@ class TreeGame(ImplicitGame):
     def is_terminal(self, state: int) -> bool:
         return int(self.tree.kind[state]) == LEAF
 
-    def payoffs(self, state: int) -> tuple:
+    def payoffs(self, state: int) -> tuple[float, ...]:
         return self.tree.value_of(self.tree.payoffs[self._rows[state]])
 
     def move_name(self, state: int, move: int) -> str:

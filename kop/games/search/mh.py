@@ -30,20 +30,20 @@ from kop.games.search.result import SearchContext, SearchResult, expectation, re
 __all__ = ["mh_search", "hm0m_search", "make_hm0m"]
 
 
-def make_hm0m(ctx: SearchContext, d: int | None, p: int, tie: str = "first") -> Callable[[Any, int], tuple]:
+def make_hm0m(ctx: SearchContext, d: int | None, p: int, tie: str = "first") -> Callable[[Any, int], tuple[Any, ...]]:
     """``H(state, depth) -> (vector, pv, height)``: HM0M^d for P (M^h when d is None)."""
     view = ctx.view
     memo = ctx.table(("hm0m", d, p, tie))
     signs = view.signs
     rev = tie == "last"
 
-    def H(state: Any, depth: int) -> tuple:
+    def H(state: Any, depth: int) -> tuple[Any, ...]:
         ctx.nodes += 1
         terminal = view.is_terminal(state)
         if terminal or depth == 0:
             return ctx.leaf(state, terminal, None), (), 0
         key = (view.key(state), depth)
-        hit = memo.get(key)
+        hit: tuple[Any, ...] | None = memo.get(key)
         if hit is not None:
             ctx.hits += 1
             return hit
@@ -53,7 +53,7 @@ def make_hm0m(ctx: SearchContext, d: int | None, p: int, tie: str = "first") -> 
         height = 1 + max(k[2] for k in kids)
         if who == CHANCE:
             assert probs is not None
-            out: tuple = (expectation([(0.0, k[0]) for k in kids], probs)[1], (), height)
+            out: tuple[Any, ...] = (expectation([(0.0, k[0]) for k in kids], probs)[1], (), height)
         else:
             if d is not None and height > d:       # P's minimax above height d
                 comp, sign = p, (signs[p] if who == p else -signs[p])

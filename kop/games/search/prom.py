@@ -101,7 +101,7 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
         _, _, pv = type_ab[i](st, dpt, -_INF, _INF)
         return pv[0]
 
-    def V(st: Any, dpt: int, alive: tuple[bool, ...]) -> tuple:
+    def V(st: Any, dpt: int, alive: tuple[bool, ...]) -> tuple[Any, ...]:
         """(unnormalized vector U = mass · value, pv) at *st*; *alive*: the types still possible."""
         ctx.nodes += 1
         mass = math.fsum(q for q, a in zip(prior, alive) if a) if bayes else 1.0
@@ -110,7 +110,7 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
             vec = ctx.leaf(st, terminal, (p,))
             return tuple(mass * x for x in vec), ()
         key = (view.key(st), dpt, alive)
-        hit = memo.get(key)
+        hit: tuple[Any, ...] | None = memo.get(key)
         if hit is not None:
             ctx.hits += 1
             return hit
@@ -123,9 +123,9 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
                 vec = V(view.child(st, m), cd, alive)[0]
                 acc = [pr * x for x in vec] if acc is None else [a + pr * x for a, x in zip(acc, vec)]
             assert acc is not None
-            out: tuple = (tuple(acc), ())
+            out: tuple[Any, ...] = (tuple(acc), ())
         elif who == p:
-            best: tuple | None = None
+            best: tuple[Any, ...] | None = None
             bm = None
             for m in (reversed(moves) if rev else moves):
                 r = V(view.child(st, m), cd, alive)
@@ -172,7 +172,7 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
         memo[key] = out
         return out
 
-    def run() -> tuple:
+    def run() -> tuple[Any, ...]:
         return V(s, dk, full)
 
     vec, pv = recursion_guard(run, s)

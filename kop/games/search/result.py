@@ -91,7 +91,7 @@ class SearchResult:
     def move_name(self) -> str | None:
         return self.pv_names[0] if self.pv_names and self.move is not None else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "player": self.player,
                 "value": [None if isinstance(v, float) and math.isnan(v) else v for v in self.value],
                 "move": self.move_name, "pv": list(self.pv_names), "nodes": self.nodes, "depth": self.depth}

@@ -18,7 +18,7 @@ tie : "first" or "last"
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> s = kop.alphabeta(t, "A")
 >>> s.value, s.next().label, s.visited < len(t)
 ((4, 7), 'R', True)
@@ -27,6 +27,7 @@ Example
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from kop.games.strategies.engine import check_tie
 from kop.games.trees.tree import CHANCE, LEAF, GameTree, Node, NodeRef
@@ -110,7 +111,7 @@ class AlphaBeta:
             return -1, tuple(pay[rows[start]])
         # frame: [node, alpha, beta, children, pos, best_u, best_vec, best_child, mode]
         # mode: 1 max, -1 min, 0 chance (best_u/best_vec accumulate the expectation)
-        def frame(n: int, alpha: float, beta: float) -> list:
+        def frame(n: int, alpha: float, beta: float) -> list[Any]:
             lo, hi = int(offsets[n]), int(offsets[n + 1])
             ch = range(hi - 1, lo - 1, -1) if reverse else range(lo, hi)
             k = int(kind[n])

@@ -324,8 +324,8 @@ def _best(key: np.ndarray, seg: np.ndarray, counts: np.ndarray, tie: str) -> np.
     eq = key == np.repeat(best, counts, axis=-1)
     at = np.arange(m)
     if tie == "first":
-        return np.minimum.reduceat(np.where(eq, at, m), seg, axis=-1) - seg
-    return np.maximum.reduceat(np.where(eq, at, -1), seg, axis=-1) - seg
+        return np.asarray(np.minimum.reduceat(np.where(eq, at, m), seg, axis=-1) - seg)
+    return np.asarray(np.maximum.reduceat(np.where(eq, at, -1), seg, axis=-1) - seg)
 
 
 # -- the searches ------------------------------------------------------------------------
@@ -406,7 +406,7 @@ def _mode(tree: GameTree, nodes: np.ndarray, weight: np.ndarray) -> np.ndarray:
     if len(nodes) == 0:
         return np.zeros(0, dtype=np.int64)
     kids, seg, counts = _segments(tree, nodes)
-    return kids[_best(weight[kids], seg, counts, "first") + seg]
+    return np.asarray(kids[_best(weight[kids], seg, counts, "first") + seg])
 
 
 def _p_rule(tree: GameTree, p: int) -> tuple[np.ndarray, np.ndarray]:

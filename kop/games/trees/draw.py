@@ -140,7 +140,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     >>> fig.axes[0].get_title()
     'M^h'
     """
-    Figure = require_matplotlib()
+    figure_class = require_matplotlib()
     if len(tree) > MAX_DRAWN_NODES:
         raise LimitError(f"the tree has {len(tree)} nodes; kop draws at most {MAX_DRAWN_NODES} "
                          "(draw a subtree, or expand the game less deeply)")
@@ -150,7 +150,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     on_path = set(zip(line, line[1:]))
     width = max(4.0, min(40.0, 0.85 * tree.n_leaves + 1.5))
     height = max(2.5, min(20.0, 1.15 * (tree.height + 1) + 0.6))
-    fig = Figure(figsize=(width, height))
+    fig: Figure = figure_class(figsize=(width, height))
     ax = fig.add_subplot()
     ax.set_axis_off()
     kinds = tree.kind

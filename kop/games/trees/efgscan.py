@@ -381,7 +381,7 @@ def _concat(pieces: list[_Piece], field: str) -> np.ndarray:
     for p in pieces:
         setattr(p, field, _NOTHING)
     if len(parts) == 1:
-        return parts[0]
+        return np.asarray(parts[0])
     joined = np.concatenate(parts)
     return joined
 
@@ -460,7 +460,7 @@ def _unlabelled(b: np.ndarray, start: np.ndarray, length: np.ndarray, rank: np.n
         good[sel] &= (ch >= 48) & (ch <= 57)
         value[sel] = value[sel] * 10 + ch - 48
     out[cand] = good & (value == want)
-    return out
+    return np.asarray(out)
 
 
 _POW10 = 10.0 ** np.arange(_MAX_DIGITS + 1)
@@ -476,7 +476,7 @@ def _integers(skel: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
         out *= 10
         out += skel[starts + k]
         out -= 48
-    return out
+    return np.asarray(out)
 
 
 def _by_length(rows: np.ndarray, lengths: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:

@@ -379,7 +379,7 @@ class GameTree:
         return tuple(format_number(x, self.integral) for x in row)
 
     # -- value semantics ------------------------------------------------------
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.players, self.offsets.tobytes(), self.kind.tobytes(), self.payoffs.tobytes(),
                 None if self.probs is None else self.probs.tobytes(),
                 tuple(sorted(self.labels.items())), tuple(sorted(self.moves.items())),
