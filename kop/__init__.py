@@ -147,7 +147,7 @@ _EXPORTS: dict[str, str] = {
     "search": "kop.games.registry",
     "SearchResult": "kop.games.search.result",
     "ImplicitGame": "kop.games.search.implicit",
-    "TreeGame": "kop.games.search.implicit",
+    "TreeGame": "kop.games.search.treegame",
     "Nim": "kop.games.search.implicit",
     "nim": "kop.games.search.implicit",
     "GameError": "kop.games.errors",

@@ -41,7 +41,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kop.games.errors import GameError, LimitError, TreeError
-from kop.games.search.implicit import CHANCE, GameView, TreeGame, state_text
+from kop.games.search.implicit import CHANCE, GameView, state_text
+from kop.games.search.treegame import TreeGame
 from kop.games.names import StrategyName
 from kop.games.registry import search
 from kop.games.search.result import SearchResult

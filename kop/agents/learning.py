@@ -36,7 +36,8 @@ from typing import Any
 
 from kop.agents.agent import Agent, MoveChoice, StrategyChoice
 from kop.games.errors import GameError
-from kop.games.search.implicit import GameView, TreeGame
+from kop.games.search.implicit import GameView
+from kop.games.search.treegame import TreeGame
 from kop.games.strategies.prom import parse_probabilities
 from kop.games.registry import search
 from kop.games.trees.tree import GameTree

@@ -168,7 +168,7 @@ class Match:
         from kop.games.trees.tree import GameTree
 
         if isinstance(game, GameTree):
-            from kop.games.search.implicit import TreeGame
+            from kop.games.search.treegame import TreeGame
 
             game = TreeGame(game)
         self.view = game if isinstance(game, GameView) else GameView(game)

@@ -111,7 +111,7 @@ def load_game(spec: str, scenario: str | None = None, timeout: float | None = No
     *key* is the transposition key of an ``openspiel:`` game (``history``, the default, or
     ``string``); it is refused for other games.
     """
-    from kop.games.search.implicit import TreeGame
+    from kop.games.search.treegame import TreeGame
     from kop.errors import KopError
 
     if spec.startswith("openspiel:"):

@@ -47,7 +47,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kop.games.errors import StrategyError
-from kop.games.search.implicit import Evaluations, TreeGame
+from kop.games.search.implicit import Evaluations
+from kop.games.search.treegame import TreeGame
 from kop.games.names import SEARCH_NAMES, StrategyName
 from kop.games.search.mh import hm0m_search, mh_search
 from kop.games.search.minimax import Order, alphabeta_search, minimax_search
@@ -62,6 +63,7 @@ from kop.games.strategies.strategy import Strategy
 from kop.games.trees.checks import tree_argument
 from kop.games.trees.tree import GameTree
 from kop.syntax.arguments import text
+from kop.games.search.prom import prom_search
 
 __all__ = ["strategy", "search"]
 
@@ -134,7 +136,7 @@ def search(game: Any, strategy: str | StrategyName, *, state: Any = None, depth:
     """Search *game* with the strategy called *strategy* and return its value, move and nodes.
 
     *game* may also be a :class:`~kop.games.trees.tree.GameTree` (searched as a
-    :class:`~kop.games.search.implicit.TreeGame`).  Bodkin's searches on trees
+    :class:`~kop.games.search.treegame.TreeGame`).  Bodkin's searches on trees
     (``maxn``, ``bnb``, ``lower_eval``, ``bimodal``, ``paranoid``, ``expectimax``,
     ``star1``, ``star2``, ``cscout``, ``naive``, ``substructure``, ``dominating``)
     go by the same name: ``kop.search(tree, "bimodal", bounds=...)`` returns their own result.
@@ -192,8 +194,6 @@ def search(game: Any, strategy: str | StrategyName, *, state: Any = None, depth:
     if isinstance(game, GameTree):
         game = TreeGame(game)
     if name.family == "prom":
-        from kop.games.search.prom import prom_search
-
         return prom_search(game, types, probabilities, state, depth, player, evaluations, opponent=opponent,
                            bayes=name.kind == "PrOM-Bayes", tie=tie, max_nodes=max_nodes)
     if types is not None or probabilities is not None or opponent is not None:

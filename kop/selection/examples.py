@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kop.games.search.implicit import TreeGame
+from kop.games.search.treegame import TreeGame
 from kop.games.trees.examples import figure2
 from kop.syntax.formula import Formula
 from kop.syntax.levels import f_level

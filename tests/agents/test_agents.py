@@ -195,7 +195,7 @@ def test_tic_tac_toe_agents_with_different_evaluations():
 MODULES = ["kop.agents.agent", "kop.agents.match", "kop.agents.tournament", "kop.games.search.implicit",
            "kop.games.search.expand", "kop.games.search.openspiel", "kop.games.search", "kop.games.search.result",
            "kop.games.search.minimax", "kop.games.search.mstar", "kop.games.search.mh",
-           "kop.selection.examples", "kop.selection.selector"]
+           "kop.games.search.treegame", "kop.games.registry", "kop.selection.examples", "kop.selection.selector"]
 
 
 @pytest.mark.parametrize("name", MODULES)

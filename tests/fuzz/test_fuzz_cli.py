@@ -611,7 +611,7 @@ API_CALLS: dict[str, Callable[[kop.GameTree], Any]] = {
     "global_optimum": kop.global_optimum,
     "subtree": lambda t: [t.subtree(n) for n in t.nodes()],
     "dumps_efg": kop.dumps_efg,
-    "Match": lambda t: kop.Match(kop.games.search.implicit.TreeGame(t), [kop.Agent(p) for p in t.player_names]).play(),
+    "Match": lambda t: kop.Match(kop.games.search.treegame.TreeGame(t), [kop.Agent(p) for p in t.player_names]).play(),
     **{f"search {s}": (lambda s: lambda t: kop.search(t, s))(s) for s in SEARCHES},
 }
 

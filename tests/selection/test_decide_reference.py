@@ -404,7 +404,7 @@ def test_theory_commands_on_a_chance_tree(tmp_path, capsys, command):
 
 
 def test_selector_and_agents_on_a_chance_tree():
-    from kop.games.search.implicit import TreeGame
+    from kop.games.search.treegame import TreeGame
 
     t = kop.GameTree.build(["A", "B"], ("A", [{"chance": [0.5, 0.5], "children": [("B", [(1, 2), (3, 1)]), (4, 4)]},
                                               ("B", [(2, 2), (0, 5)])]))

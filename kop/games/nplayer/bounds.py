@@ -29,6 +29,7 @@ import numpy as np
 
 from kop.games.errors import TreeError
 from kop.games.trees.tree import LEAF, GameTree
+from kop.syntax import arguments
 
 __all__ = ["PayoffBounds", "BoundsError", "check_bounds", "exact_slack"]
 
@@ -55,8 +56,6 @@ class PayoffBounds:
     subsets: Mapping[tuple[int, ...], tuple[float, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        from kop.syntax import arguments
-
         for name in ("low", "high"):
             values = getattr(self, name)
             items = arguments.items(values, name, "a list of numbers, one per player")

@@ -25,7 +25,7 @@ E_B); searches use them at the horizon and at the leaves.  A player without one
 is scored by the game's own payoff at terminal states.
 
 Shipped games: :func:`nim` (the lecture notes' m,p-Nim; 2,2-Nim by default),
-:class:`TreeGame` (any :class:`~kop.games.trees.tree.GameTree` as an implicit game,
+:class:`~kop.games.search.treegame.TreeGame` (any :class:`~kop.games.trees.tree.GameTree` as an implicit game,
 e.g. Figure 2), and :func:`kop.from_openspiel` for OpenSpiel games.
 
 Example
@@ -45,9 +45,10 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from kop.games.errors import GameError
-from kop.games.trees.tree import LEAF, GameTree, Player, make_players
+from kop.games.trees.layout import Player, make_players
+from kop.syntax import arguments
 
-__all__ = ["CHANCE", "Game", "ImplicitGame", "GameView", "TreeGame", "Nim", "nim",
+__all__ = ["CHANCE", "Game", "ImplicitGame", "GameView", "Nim", "nim",
            "Evaluations", "state_text"]
 
 #: what ``to_move`` returns at a chance node
@@ -410,66 +411,6 @@ def _number(v: Any, what: str) -> float:
 
 # -- adapters and shipped games ------------------------------------------------
 
-class TreeGame(ImplicitGame):
-    """Any :class:`~kop.games.trees.tree.GameTree` as an implicit game; states are node indices.
-
-    Moves are child ranks (0, 1, ...), named by the move label, else the node
-    label, else the rank.  Payoffs are the leaves' payoff vectors.
-
-    >>> from kop.games.trees.tree import GameTree
-    >>> g = TreeGame(GameTree.build(["A", "B"], ("A", [(1, 2), ("B", [(3, 4), (5, 6)], "X")])))
-    >>> s = g.apply(g.initial_state(), 1)
-    >>> g.to_move(s), g.legal_moves(s), g.payoffs(g.apply(s, 1))
-    (1, [0, 1], (5, 6))
-    """
-
-    def __init__(self, tree: GameTree):
-        from kop.games.trees.checks import tree_argument
-
-        tree = tree_argument(tree)
-        tree.require_sequential("a game played move by move (kop match, kop.Match, agents)")
-        self.tree = tree
-        self.players = tree.players
-        self._rows = tree.leaf_rows()
-
-    def initial_state(self) -> int:
-        return 0
-
-    def to_move(self, state: int) -> int:
-        return int(self.tree.kind[state])
-
-    def legal_moves(self, state: int) -> list[int]:
-        return list(range(int(self.tree.offsets[state + 1]) - int(self.tree.offsets[state])))
-
-    def chance_outcomes(self, state: int) -> list[tuple[int, float]]:
-        lo = int(self.tree.offsets[state])
-        assert self.tree.probs is not None
-        return [(r, float(self.tree.probs[lo + r])) for r in self.legal_moves(state)]
-
-    def apply(self, state: int, move: int) -> int:
-        n = int(self.tree.offsets[state + 1]) - int(self.tree.offsets[state])
-        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < n:
-            raise GameError(f"move {move!r} is not legal at node {self.tree.path_name(state)} "
-                            f"(it has {n} children)")
-        return int(self.tree.offsets[state]) + move
-
-    def is_terminal(self, state: int) -> bool:
-        return int(self.tree.kind[state]) == LEAF
-
-    def payoffs(self, state: int) -> tuple[float, ...]:
-        return self.tree.value_of(self.tree.payoffs[self._rows[state]])
-
-    def move_name(self, state: int, move: int) -> str:
-        child = self.tree.node(int(self.tree.offsets[state]) + move)
-        return str(child.step)
-
-    def key(self, state: int) -> int:
-        return state
-
-    def __repr__(self) -> str:
-        return f"TreeGame({self.tree!r})"
-
-
 class Nim(ImplicitGame):
     """m,p-Nim of the lecture notes (seed 003): take any number of matches from one pile.
 
@@ -486,8 +427,6 @@ class Nim(ImplicitGame):
     """
 
     def __init__(self, piles: Sequence[int] = (2, 2), misere: bool = True):
-        from kop.syntax import arguments
-
         piles = arguments.items(piles, "piles", "a list of pile sizes (integers >= 0)")
         misere = arguments.flag(misere, "misere")
         if not piles or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in piles):

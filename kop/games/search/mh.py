@@ -10,7 +10,7 @@ remaining depth).
 
 Example
 -------
->>> from kop.games.search.implicit import TreeGame
+>>> from kop.games.search.treegame import TreeGame
 >>> from kop.selection.examples import figure2
 >>> g = TreeGame(figure2())
 >>> mh_search(g).value, [hm0m_search(g, d).value for d in range(5)]

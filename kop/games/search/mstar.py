@@ -29,7 +29,7 @@ Sang & Chen, Corollary 2.
 
 Example
 -------
->>> from kop.games.search.implicit import TreeGame
+>>> from kop.games.search.treegame import TreeGame
 >>> from kop.selection.examples import figure2
 >>> g = TreeGame(figure2())
 >>> [mstar_search(g, d).value for d in range(3)]

@@ -26,6 +26,8 @@ import numpy as np
 
 from kop.syntax import arguments
 from kop.games.errors import TreeError
+from kop.games.trees.checks import tree_argument
+from kop.games.trees.tree import CHANCE, LEAF
 
 __all__ = ["SimFlat", "SimResult", "SimStats", "sim_tree", "random_sim_tree", "LF", "CH", "ST"]
 
@@ -57,9 +59,6 @@ class SimFlat:
     @classmethod
     def of(cls, tree: Any, player: str | None = None) -> SimFlat:
         """The layout of a :class:`GameTree` in the two-player zero-sum view of *player* (default first)."""
-        from kop.games.trees.checks import tree_argument
-        from kop.games.trees.tree import CHANCE, LEAF
-
         tree_argument(tree, "tree")
         P = tree.player_index(player)
         sign = tree.players[P].sign

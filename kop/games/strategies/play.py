@@ -29,6 +29,7 @@ from kop.games.errors import StrategyError
 from kop.games.strategies.strategy import Strategy, path_steps
 from kop.games.trees.tree import CHANCE, LEAF, GameTree, Node
 from kop.games.trees.checks import tree_argument
+from kop.games.registry import strategy as by_name
 
 __all__ = ["Outcome", "play", "global_optimum"]
 
@@ -57,8 +58,6 @@ class Outcome:
 def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -> Outcome:
     """Play *strategies* (player name -> strategy or strategy name) against each other on *tree*."""
     tree_argument(tree)
-    from kop.games.registry import strategy as by_name
-
     if not isinstance(strategies, Mapping):
         raise StrategyError("play needs a mapping from player names to strategies")
     for name in strategies:

@@ -86,6 +86,7 @@ from kop.games.errors import StrategyError
 from kop.games.strategies.minimax import minimax_rule
 from kop.games.strategies.strategy import Strategy
 from kop.games.trees.tree import CHANCE, LEAF, GameTree
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["prom", "prom_bayes", "type_choices", "candidate_rows", "parse_probabilities", "preorder_leaves",
            "prom_differs_example"]
@@ -340,8 +341,6 @@ def prom(tree: GameTree, player: str | None, candidates: Any, probabilities: Ite
     >>> s.next().label, s.value_at("probe")          # B2 is worth 1/2·12 + 1/2·0, probe 1/2·6 + 1/2·0
     ('safe', (3, 3))
     """
-    from kop.games.trees.checks import tree_argument
-
     tree_argument(tree)
     return _search(tree, player, candidates, probabilities, opponent, tie, bayes=False)
 
@@ -356,8 +355,6 @@ def prom_bayes(tree: GameTree, player: str | None, candidates: Any, probabilitie
     >>> kop.prom(t, "A", cands, probs).next().label, kop.prom_bayes(t, "A", cands, probs).next().label
     ('safe', 'probe')
     """
-    from kop.games.trees.checks import tree_argument
-
     tree_argument(tree)
     return _search(tree, player, candidates, probabilities, opponent, tie, bayes=True)
 

@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kop.games.trees.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, Node
+from kop.games.trees.layout import CHANCE, LEAF, SIMULTANEOUS
 from kop.semantics.draw import figure_svg, require_matplotlib
 from kop.errors import LimitError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from kop.games.trees.tree import GameTree, Node
     from matplotlib.figure import Figure
 
 __all__ = ["draw_tree", "tree_svg", "tree_layout", "MAX_DRAWN_NODES"]
@@ -162,7 +163,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
             hot = (i, c) in on_path
             ax.plot([xy[i, 0], xy[c, 0]], [xy[i, 1], xy[c, 1]], color=_PATH if hot else "#888888",
                     linewidth=3.2 if hot else 1.0, zorder=1 if not hot else 2, solid_capstyle="round")
-            child = Node(tree, c)
+            child = tree.node(c)
             text = child.move
             if kinds[i] == CHANCE and tree.probs is not None:
                 p = float(tree.probs[c])
@@ -175,7 +176,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
                         bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.85})
     for i in range(len(tree)):
         x, y = xy[i]
-        node = Node(tree, i)
+        node = tree.node(i)
         k = int(kinds[i])
         if k == LEAF:
             bold = bool(line) and i == line[-1]

@@ -31,7 +31,8 @@ from typing import Any
 import numpy as np
 
 from kop.games.errors import TreeError
-from kop.games.trees.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, document_players
+from kop.games.trees.build import document_players
+from kop.games.trees.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree
 from kop.errors import LimitError
 from kop.syntax.jsontext import JsonError, loads_json, paused_gc
 
