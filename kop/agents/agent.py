@@ -41,10 +41,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from kop.games.errors import GameError, LimitError, TreeError
-from kop.games.implicit import CHANCE, GameView, TreeGame, state_text
-from kop.games.names import parse_strategy_name
-from kop.games.search import SearchResult, search
-from kop.games.tree import GameTree, Player
+from kop.games.search.implicit import CHANCE, GameView, state_text
+from kop.games.search.treegame import TreeGame
+from kop.games.names import StrategyName
+from kop.games.registry import search
+from kop.games.search.result import SearchResult
+from kop.games.trees.tree import GameTree, Player
 from kop.selection.evaluations import EvaluationKnowledge
 from kop.selection.selector import Selection, select
 from kop.syntax import arguments
@@ -215,7 +217,7 @@ class Agent:
         if evaluation is not None and not callable(evaluation):
             raise KopError(f"agent {name}: the evaluation must be a function of the state, not {evaluation!r}")
         if strategy is not None:
-            parse_strategy_name(strategy)
+            StrategyName.parse(strategy, "kop")
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise GameError(f"agent {name}: the search depth must be an integer >= 0 or None, not {depth!r}")
         select_limit = arguments.integer(select_limit, "select_limit", minimum=1)
@@ -354,7 +356,7 @@ class Agent:
             reasons.append(f"Mh: {need} within the horizon; it K-dominates every strategy (Theorem 6)")
             name = "Mh"
         elif lp >= 1:
-            name = f"HM0M{int(lp)}"
+            name = str(StrategyName.hm0m(int(lp)))
             reasons.append(f"{name}: {self.name}'s level {level_text(lp)} >= 1; it K-dominates minimax (Theorem 8)")
         else:
             name = "minimax"

@@ -33,7 +33,7 @@ from typing import Any
 
 from kop.agents.agent import Agent, MoveChoice, level_text
 from kop.games.errors import LimitError
-from kop.games.implicit import CHANCE, GameView
+from kop.games.search.implicit import CHANCE, GameView
 from kop.games.search.result import number
 from kop.errors import KopError
 from kop.syntax.formula import And, Announce, AnnounceDual, Common, Formula
@@ -150,7 +150,7 @@ class Match:
 
     Parameters
     ----------
-    game : an implicit game (:mod:`kop.games.implicit`) or a :class:`~kop.games.tree.GameTree`
+    game : an implicit game (:mod:`kop.games.search.implicit`) or a :class:`~kop.games.trees.tree.GameTree`
         (played as ``kop.TreeGame(tree)``, as :func:`kop.search` does)
     agents : a sequence of agents named after the players (each takes its player's seat,
         whatever the order), or a mapping player name -> agent, which seats any agent
@@ -165,10 +165,10 @@ class Match:
 
     def __init__(self, game: Any, agents: Sequence[Agent] | Mapping[str, Agent], communication: bool = False, *,
                  state: Any = None, seed: int | None = 0, max_moves: int = DEFAULT_MAX_MOVES):
-        from kop.games.tree import GameTree
+        from kop.games.trees.tree import GameTree
 
         if isinstance(game, GameTree):
-            from kop.games.implicit import TreeGame
+            from kop.games.search.treegame import TreeGame
 
             game = TreeGame(game)
         self.view = game if isinstance(game, GameView) else GameView(game)

@@ -28,7 +28,7 @@ from typing import Any
 
 from kop.agents.agent import Agent
 from kop.agents.match import Match, MatchResult
-from kop.games.implicit import CHANCE, GameView
+from kop.games.search.implicit import CHANCE, GameView
 from kop.errors import KopError
 
 __all__ = ["tournament", "TournamentResult"]

@@ -642,7 +642,7 @@ def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | 
     dask : str or distributed.Client, optional
         Address of a Dask scheduler (``tcp://host:8786``); the tasks then run
         on its workers instead of a local pool.
-    results : path, optional
+    results : str or os.PathLike, optional
         A ``.csv`` or ``.parquet`` file.  Rows are appended as they arrive;
         tasks whose key is already stored are not run again and their stored
         rows are returned.

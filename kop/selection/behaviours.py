@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kop.games.tree import CHANCE, LEAF, GameTree
+from kop.games.trees.tree import CHANCE, LEAF, GameTree
 from kop.errors import LimitError
 
 __all__ = ["Behaviours", "outcomes_against_allowed", "DEFAULT_LIMIT"]

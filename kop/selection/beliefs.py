@@ -5,7 +5,7 @@ the candidates, the actual one among them.  :func:`believes_candidates` states a
 *belief*: the knower takes the owner's evaluation to be one of the candidates,
 with optional probabilities -- and it may be wrong, the actual evaluation need
 not be among them.  Each candidate is an *opponent type* as in
-:mod:`kop.games.prom`: it plays the owner's minimax on that evaluation.
+:mod:`kop.games.strategies.prom`: it plays the owner's minimax on that evaluation.
 
 :func:`outcomes_under_belief` is the strategy selector under uncertainty: for
 each candidate strategy of the knower it gives, side by side,
@@ -42,11 +42,11 @@ from typing import Any
 
 import numpy as np
 
-from kop.games.engine import sweep
+from kop.games.strategies.engine import sweep
 from kop.games.errors import StrategyError
-from kop.games.minimax import minimax
-from kop.games.prom import _type_choices, candidate_rows, parse_probabilities, prom, prom_bayes
-from kop.games.tree import GameTree
+from kop.games.strategies.minimax import minimax
+from kop.games.strategies.prom import _type_choices, candidate_rows, parse_probabilities, prom, prom_bayes
+from kop.games.trees.tree import GameTree
 from kop.selection.evaluations import EvaluationError
 
 __all__ = ["EvaluationBelief", "ResolvedBelief", "believes_candidates", "UncertainOutcome",
@@ -174,7 +174,7 @@ def outcomes_under_belief(tree: GameTree, belief: EvaluationBelief) -> list[Unce
     >>> [r.strategy for r in outcomes_under_belief(kop.figure2(), believes_candidates("A", "B", [EB]))]
     ['minimax', 'M1[1]', 'PrOM', 'PrOM-Bayes']
     """
-    from kop.games.checks import tree_argument
+    from kop.games.trees.checks import tree_argument
     from kop.syntax import arguments
 
     tree_argument(tree)
@@ -219,7 +219,7 @@ def outcomes_under_belief(tree: GameTree, belief: EvaluationBelief) -> list[Unce
 
 def _ltr(tree: GameTree, rows: np.ndarray) -> list[list[float]]:
     """Candidate rows (leaf-row order) as lists left to right."""
-    from kop.games.prom import preorder_leaves
+    from kop.games.strategies.prom import preorder_leaves
 
     order = tree.leaf_rows()[preorder_leaves(tree)]
     return [[float(x) for x in row[order]] for row in rows]

@@ -50,10 +50,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kop.games.errors import TreeError
-from kop.games.tree import CHANCE, LEAF, GameTree, Node
+from kop.games.trees.tree import CHANCE, LEAF, GameTree, Node
 from kop.syntax.formula import TRUE, Atom, Formula, Know, conj
 from kop.syntax.levels import evaluation
-from kop.games.checks import tree_argument
+from kop.games.trees.checks import tree_argument
 from kop.syntax import arguments
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -172,7 +172,7 @@ class Decision:
 
     def _repr_svg_(self) -> str | None:
         """The tree with its decided nodes filled, in Jupyter; None without matplotlib."""
-        from kop.games.draw import draw_tree
+        from kop.games.trees.draw import draw_tree
         from kop.semantics.draw import repr_svg
 
         return repr_svg(draw_tree, self.tree, decided=self, title="decided nodes")

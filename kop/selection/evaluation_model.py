@@ -40,14 +40,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kop.games.tree import LEAF, GameTree
+from kop.games.trees.tree import LEAF, GameTree
 from kop.selection.decide import two_players
 from kop.selection.evaluations import EvaluationKnowledge, ResolvedKnowledge, knows_nothing, resolve_all
 from kop.semantics.model import KripkeModel
 from kop.errors import LimitError
 from kop.syntax.formula import And, Atom, Common, conj
 from kop.syntax.levels import chain, f_level
-from kop.games.checks import tree_argument
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["evaluation_model", "KnowingValueModel", "MAX_WORLDS"]
 

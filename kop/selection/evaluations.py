@@ -68,10 +68,10 @@ from typing import Union
 
 import numpy as np
 
-from kop.games.tree import LEAF, GameTree, Node
+from kop.games.trees.tree import LEAF, GameTree, Node
 from kop.errors import KopError
 from kop.syntax.formula import Atom, Common, Formula, Know, Not, Or, conj
-from kop.games.checks import tree_argument
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["EvaluationKnowledge", "EvaluationError", "ResolvedKnowledge", "knows_exactly", "knows_nothing",
            "knows_candidates", "knows_order", "knows_within", "knows_on_subtree", "leaf_order",
@@ -532,8 +532,8 @@ def agreed_outcomes(tree: GameTree) -> list[dict[int, float]]:
     >>> t.value_of(t.payoffs[list(agreed_outcomes(t)[0])[0]])     # the root's: M^h reaches (10,3)
     (10, 3)
     """
-    from kop.games.mh import mh
-    from kop.games.tree import CHANCE
+    from kop.games.strategies.mh import mh
+    from kop.games.trees.tree import CHANCE
 
     nxt = mh(tree).next_array
     rows_of = tree.leaf_rows()

@@ -15,34 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kop.games.implicit import TreeGame
-from kop.games.tree import GameTree
+from kop.games.search.treegame import TreeGame
+from kop.games.trees.examples import figure2
 from kop.syntax.formula import Formula
 from kop.syntax.levels import f_level
 
 __all__ = ["figure2", "figure2_game", "Scenario", "SCENARIOS"]
-
-
-def figure2() -> GameTree:
-    """The game tree of Figure 2: A maximizes E_A, B minimizes E_B."""
-    def b(label, *kids):
-        return {"label": label, "player": "B", "children": list(kids)}
-
-    def a(label, *kids):
-        return {"label": label, "player": "A", "children": list(kids)}
-
-    def leaf(x, y):
-        return {"payoff": [x, y]}
-
-    root = a("root",
-             b("R", leaf(4, 7), leaf(8, 9)),
-             b("S",
-               a("U", b("W", leaf(7, 4), leaf(5, 6)), b("X", leaf(10, 3), leaf(6, 10))),
-               a("V", b("Y", leaf(3, 8), leaf(1, 9)), b("Z", leaf(2, 2), leaf(11, 12)))),
-             b("T", leaf(9, 4), leaf(1, 5)))
-    return GameTree.from_dict({"format": "kop-tree/1",
-                               "players": [{"name": "A", "goal": "max"}, {"name": "B", "goal": "min"}],
-                               "root": root})
 
 
 def figure2_game() -> TreeGame:

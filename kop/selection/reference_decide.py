@@ -115,7 +115,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kop.games.tree import CHANCE, LEAF, GameTree
+from kop.games.trees.tree import CHANCE, LEAF, GameTree
 from kop.errors import LimitError
 from kop.syntax.formula import Formula
 
@@ -418,7 +418,7 @@ def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), ev
     strict : bool
         The stricter reading (the mover also considers every child decided).
     """
-    from kop.games.checks import tree_argument
+    from kop.games.trees.checks import tree_argument
 
     tree_argument(tree)
     from kop.selection.decide import two_players

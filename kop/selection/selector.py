@@ -40,19 +40,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kop.games.hm0m import hm0m
-from kop.games.mh import mh
-from kop.games.minimax import minimax
-from kop.games.mstar import mstar
-from kop.games.play import play
-from kop.games.tree import GameTree
+from kop.games.strategies.hm0m import hm0m
+from kop.games.strategies.mh import mh
+from kop.games.strategies.minimax import minimax
+from kop.games.strategies.mstar import mstar
+from kop.games.strategies.play import play
+from kop.games.trees.tree import GameTree
 from kop.selection.behaviours import Behaviours, outcomes_against_allowed
 from kop.selection.decide import Decision, decide, two_players
 from kop.errors import LimitError
 from kop.syntax.formula import And, Common, Formula, Know
 from kop.syntax.levels import evaluation, strategy_atom
 from kop.syntax.printer import to_ascii
-from kop.games.checks import tree_argument
+from kop.games.trees.checks import tree_argument
 from kop.syntax import arguments
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -154,16 +154,16 @@ class Selection:
 
     def draw(self, file: str | None = None, **options: Any) -> Any:
         """The tree with the decided nodes filled and the recommended strategy's predicted play
-        highlighted (:func:`kop.games.draw.draw_tree`); saved to *file* when given.
+        highlighted (:func:`kop.games.trees.draw.draw_tree`); saved to *file* when given.
 
         Returns the matplotlib Figure.  Needs the ``draw`` extra (matplotlib).
         """
-        from kop.games.draw import draw_tree
-        from kop.games.names import strategy
+        from kop.games.trees.draw import draw_tree
+        from kop.games.registry import strategy
         from kop.semantics.draw import save_figure
 
         r = self.recommended
-        line = strategy(self.tree, r.strategy, self.player).path()
+        line = strategy(self.tree, r.strategy, self.player).path
         comm = self.best_with_communication
         caption = (f"{self.player} (level {_level_text(self.level)}) plays {r.strategy}: "
                    f"{r.guaranteed or r.estimate}"
@@ -384,17 +384,17 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         why = "Theorem 6: K-dominates every strategy"
     cands = [Candidate(
         "Mh", mh_ok, pre, why,
-        s_mh.value(), guaranteed(s_mh), tuple(n for n, s in named if s is not None and s is not s_mh),
+        s_mh.value, guaranteed(s_mh), tuple(n for n, s in named if s is not None and s is not s_mh),
         mh_claim[0], note, mh_claim[1], mh_claim[2])]
     if s_hm is not None:
         hm_claim = dominates(s_hm, [s_min])
         cands.append(Candidate(
             f"HM0M{max(d_h, 1)}", True, f"{p}'s level d = {_level_text(lp)} >= 1",
-            "Theorem 8: K-dominates minimax", s_hm.value(), guaranteed(s_hm), ("minimax",),
+            "Theorem 8: K-dominates minimax", s_hm.value, guaranteed(s_hm), ("minimax",),
             hm_claim[0], note, hm_claim[1], hm_claim[2]))
     else:
         cands.append(Candidate("HM0M1", False, f"needs f({p},1) ⊆ K({p}); {p}'s level is {_level_text(lp)}",
-                               "Theorem 8: K-dominates minimax", hm0m(tree, 1, p).value(), None))
+                               "Theorem 8: K-dominates minimax", hm0m(tree, 1, p).value, None))
     if s_md is not None:
         knows_strategy = entails(ks, Know(p, strategy_atom(q)), timeout=timeout).holds
         asym = lp > lq
@@ -403,10 +403,10 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
             f"knowledge asymmetry ({p}'s level {_level_text(lp)} > {q}'s {_level_text(lq)}: "
             f"{'yes' if asym else 'no'}) and K_{p} S_{q} ({'yes' if knows_strategy else 'no'})",
             f"Carmel & Markovitch: exact against {q} playing M{d_h - 1}; no guarantee otherwise",
-            s_md.value(), guaranteed(s_md), (), None,
+            s_md.value, guaranteed(s_md), (), None,
             f"play(M{d_h}, M{d_h - 1}) = {play(tree, {p: s_md, q: mstar(tree, d_h - 1, q)}).value}"))
     cands.append(Candidate("minimax", True, "always", "the worst-case baseline (Algorithm 1)",
-                           s_min.value(), guaranteed(s_min), (), None, note))
+                           s_min.value, guaranteed(s_min), (), None, note))
     comm = _communication(tree, ks, p, q, lp, timeout)
     return Selection(tree, p, q, lp, lq, decision, tuple(cands), comm, where)
 

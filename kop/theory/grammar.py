@@ -441,7 +441,7 @@ def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = Fal
     ----------
     text : str
         The theory.
-    base : path
+    base : str or os.PathLike
         The folder that file names in the theory are read from (and confined to).
     allow_outside : bool
         Let the theory read files outside *base*.

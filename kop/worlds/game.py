@@ -40,7 +40,7 @@ import numpy as np
 from kop.worlds.errors import WorldsError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from kop.games.tree import GameTree
+    from kop.games.trees.tree import GameTree
     from kop.semantics.model import KripkeModel
 
 __all__ = ["WorldsGame", "Beliefs", "MAX", "MIN", "LEAF", "weights"]
@@ -622,7 +622,7 @@ class WorldsGame:
     def world_tree(self, world: int | str) -> GameTree:
         """The perfect-information game played in one world, as a kop :class:`~kop.GameTree`
         (players MAX:max and MIN:min, both components MAX's payoff)."""
-        from kop.games.tree import GameTree
+        from kop.games.trees.tree import GameTree
 
         w = self.world_index(world)
 

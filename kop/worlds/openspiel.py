@@ -188,7 +188,7 @@ def worlds_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES, max_worlds: 
 
     pyspiel = _pyspiel()
     if isinstance(game, str):
-        from kop.games.openspiel import load_openspiel
+        from kop.games.search.openspiel import load_openspiel
 
         try:
             game = load_openspiel(game)

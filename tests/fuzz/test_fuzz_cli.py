@@ -607,12 +607,12 @@ API_CALLS: dict[str, Callable[[kop.GameTree], Any]] = {
     "decide": lambda t: kop.decide(t, [], timeout=5),
     "select": lambda t: kop.select(t, [], timeout=5),
     "play": lambda t: kop.play(t, {p: "Mh" for p in t.player_names}),
-    "minimax": lambda t: kop.strategy(t, "minimax").value(),
-    "M1": lambda t: kop.strategy(t, "M1").value(),
+    "minimax": lambda t: kop.strategy(t, "minimax").value,
+    "M1": lambda t: kop.strategy(t, "M1").value,
     "global_optimum": kop.global_optimum,
     "subtree": lambda t: [t.subtree(n) for n in t.nodes()],
     "dumps_efg": kop.dumps_efg,
-    "Match": lambda t: kop.Match(kop.games.implicit.TreeGame(t), [kop.Agent(p) for p in t.player_names]).play(),
+    "Match": lambda t: kop.Match(kop.games.search.treegame.TreeGame(t), [kop.Agent(p) for p in t.player_names]).play(),
     **{f"search {s}": (lambda s: lambda t: kop.search(t, s))(s) for s in SEARCHES},
 }
 

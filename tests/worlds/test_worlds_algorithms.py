@@ -178,7 +178,7 @@ def test_mc_values_agree_with_kop_minimax_in_every_world(data):
     mm = minimax_values(g)
     for w in range(g.n_worlds):
         tree = g.world_tree(w)
-        assert kop.minimax(tree, "MAX").value()[0] == mm[0, w]
+        assert kop.minimax(tree, "MAX").value[0] == mm[0, w]
 
 
 @settings(max_examples=examples(80), deadline=None)

@@ -5,7 +5,7 @@ operations over the bytes of the text instead of a Python step per node.  It cov
 common case: names without backslashes, numbers without exponents (fractions and probabilities
 of at most 15 characters), every personal and chance node listing its actions, outcomes only
 at terminal nodes, every information set a single node.  On anything else -- including every error -- it returns
-None, and :func:`kop.games.efg.loads_efg` reads the file with its token-level reader, which
+None, and :func:`kop.games.trees.efg.loads_efg` reads the file with its token-level reader, which
 accepts the same files (giving the same tree) and words the errors.
 
 The text is read a piece at a time (about :data:`_CHUNK` characters, cut just before a node
@@ -18,11 +18,11 @@ fraction of such integers is whole or at most 1 exactly when its nearest float i
 fractions are compared only by the token-level reader).
 
 :func:`tree_from_prefix` turns per-node arrays in prefix (file) order into a
-:class:`~kop.games.tree.GameTree` (breadth-first layout).
+:class:`~kop.games.trees.tree.GameTree` (breadth-first layout).
 
 Example
 -------
->>> from kop.games.tree import Player
+>>> from kop.games.trees.tree import Player
 >>> t = scan_nodes('t "" 1 "o" { 3, 4 }', 0, (Player("A"), Player("B")))
 >>> t.payoffs.tolist(), t.integral
 ([[3.0, 4.0]], True)
@@ -38,7 +38,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
+from kop.games.trees.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 
 __all__ = ["scan_nodes", "scan_file", "scan_pieces", "tree_from_prefix"]
 
@@ -381,7 +381,7 @@ def _concat(pieces: list[_Piece], field: str) -> np.ndarray:
     for p in pieces:
         setattr(p, field, _NOTHING)
     if len(parts) == 1:
-        return parts[0]
+        return np.asarray(parts[0])
     joined = np.concatenate(parts)
     return joined
 
@@ -460,7 +460,7 @@ def _unlabelled(b: np.ndarray, start: np.ndarray, length: np.ndarray, rank: np.n
         good[sel] &= (ch >= 48) & (ch <= 57)
         value[sel] = value[sel] * 10 + ch - 48
     out[cand] = good & (value == want)
-    return out
+    return np.asarray(out)
 
 
 _POW10 = 10.0 ** np.arange(_MAX_DIGITS + 1)
@@ -476,7 +476,7 @@ def _integers(skel: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
         out *= 10
         out += skel[starts + k]
         out -= 48
-    return out
+    return np.asarray(out)
 
 
 def _by_length(rows: np.ndarray, lengths: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:

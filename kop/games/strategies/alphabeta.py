@@ -1,6 +1,6 @@
 """Minimax with alpha-beta pruning (Poole & Mackworth, Figure 14.13), as a strategy.
 
-Gives the same choices and values as :func:`~kop.games.minimax.minimax`
+Gives the same choices and values as :func:`~kop.games.strategies.minimax.minimax`
 (first best child by strict comparison; with ``tie="last"`` the children are
 searched in reverse order) while visiting fewer nodes.  Chance nodes are
 searched with a full window and take the expectation.  The search is
@@ -18,19 +18,20 @@ tie : "first" or "last"
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> s = kop.alphabeta(t, "A")
->>> s.value(), s.next().label, s.visited < len(t)
+>>> s.value, s.next().label, s.visited < len(t)
 ((4, 7), 'R', True)
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from kop.games.engine import check_tie
-from kop.games.tree import CHANCE, LEAF, GameTree, Node, NodeRef
-from kop.games.checks import tree_argument
+from kop.games.strategies.engine import check_tie
+from kop.games.trees.tree import CHANCE, LEAF, GameTree, Node, NodeRef
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["alphabeta", "AlphaBeta"]
 
@@ -38,7 +39,7 @@ _INF = math.inf
 
 
 class AlphaBeta:
-    """P's minimax by alpha-beta search; same interface as :class:`~kop.games.strategy.Strategy`."""
+    """P's minimax by alpha-beta search; same interface as :class:`~kop.games.strategies.strategy.Strategy`."""
 
     def __init__(self, tree: GameTree, player: str | None = None, tie: str = "first"):
         tree.require_sequential("alphabeta")
@@ -59,12 +60,34 @@ class AlphaBeta:
         c = self._solve(n.index)[0]
         return None if c < 0 else Node(self.tree, c)
 
-    def value(self, node: NodeRef | None = None) -> tuple[int | float, ...]:
-        n = self.tree.node(0 if node is None else node)
+    def value_at(self, node: NodeRef) -> tuple[int | float, ...]:
+        """The value of *node*: one number per player (its subtree is searched on demand)."""
+        n = self.tree.node(node)
         return self.tree.value_of(self._solve(n.index)[1])
 
-    def path(self, node: NodeRef | None = None) -> list[Node]:
-        n = self.tree.node(0 if node is None else node)
+    @property
+    def value(self) -> tuple[int | float, ...]:
+        """The value of the root: one number per player."""
+        return self.value_at(0)
+
+    @property
+    def move(self) -> Node | None:
+        """The child chosen at the root (None at a leaf or chance root)."""
+        return self.next()
+
+    @property
+    def path(self) -> list[Node]:
+        """Nodes from the root following ``next`` to a leaf or chance node."""
+        return self.path_from(0)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes the search from the root visited."""
+        return self.visited
+
+    def path_from(self, node: NodeRef) -> list[Node]:
+        """Nodes from *node* following ``next`` to a leaf or chance node."""
+        n = self.tree.node(node)
         out = [n]
         while True:
             c = self._solve(out[-1].index)[0]
@@ -88,7 +111,7 @@ class AlphaBeta:
             return -1, tuple(pay[rows[start]])
         # frame: [node, alpha, beta, children, pos, best_u, best_vec, best_child, mode]
         # mode: 1 max, -1 min, 0 chance (best_u/best_vec accumulate the expectation)
-        def frame(n: int, alpha: float, beta: float) -> list:
+        def frame(n: int, alpha: float, beta: float) -> list[Any]:
             lo, hi = int(offsets[n]), int(offsets[n + 1])
             ch = range(hi - 1, lo - 1, -1) if reverse else range(lo, hi)
             k = int(kind[n])

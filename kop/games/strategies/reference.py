@@ -1,12 +1,12 @@
 """Plain recursive reference implementations of every strategy, for cross-checking.
 
 These follow the papers' definitions as directly as possible, node by node,
-through the :class:`~kop.games.tree.Node` API; they are slow, recurse once per
+through the :class:`~kop.games.trees.tree.Node` API; they are slow, recurse once per
 tree level (keep trees shallow) and exist so that tests can compare them with
 the vectorized engine.  Each returns a :class:`RefStrategy` with the same
 ``next(n)`` / ``value(n)`` / ``path()`` interface as
-:class:`~kop.games.strategy.Strategy`, so :func:`ref_play` and
-:func:`kop.games.play.play` accept both.
+:class:`~kop.games.strategies.strategy.Strategy`, so :func:`ref_play` and
+:func:`kop.games.strategies.play.play` accept both.
 
 * :func:`ref_minimax` -- Algorithm 1 as a recursion (paranoid for n players);
 * :func:`ref_mh` -- Algorithm 4 / Poole & Mackworth's GameTreeSearch;
@@ -19,8 +19,8 @@ the vectorized engine.  Each returns a :class:`RefStrategy` with the same
 Example
 -------
 >>> import kop
->>> from kop.games.reference import ref_mstar
->>> ref_mstar(kop.load_tree("theories/figure2.json"), 2, "A").value()
+>>> from kop.games.strategies.reference import ref_mstar
+>>> ref_mstar(kop.figure2(), 2, "A").value
 (9, 4)
 """
 
@@ -29,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from kop.games.tree import GameTree, Node
+from kop.games.names import StrategyName
+from kop.games.trees.tree import GameTree, Node, NodeRef
 
 __all__ = ["RefStrategy", "ref_minimax", "ref_mh", "ref_hm0m", "ref_mstar",
            "ref_mstar_algorithm2", "ref_play", "ref_expectation"]
@@ -48,18 +49,34 @@ class RefStrategy:
         c = self._next[n.index]
         return None if c is None else Node(self.tree, c)
 
-    def value(self, node: Any = None) -> tuple:
-        n = self.tree.node(0 if node is None else node)
+    def value_at(self, node: NodeRef) -> tuple[int | float, ...]:
+        n = self.tree.node(node)
         return self.tree.value_of(self._val[n.index])
 
     def raw_value(self, index: int) -> Value:
         return self._val[index]
 
-    def path(self, node: Any = None) -> list[Node]:
-        out = [self.tree.node(0 if node is None else node)]
+    def path_from(self, node: NodeRef) -> list[Node]:
+        out = [self.tree.node(node)]
         while (c := self.next(out[-1])) is not None:
             out.append(c)
         return out
+
+    @property
+    def value(self) -> tuple[int | float, ...]:
+        return self.value_at(0)
+
+    @property
+    def move(self) -> Node | None:
+        return self.next()
+
+    @property
+    def path(self) -> list[Node]:
+        return self.path_from(0)
+
+    @property
+    def nodes(self) -> int:
+        return len(self._val)
 
 
 def ref_expectation(node: Node, values: list[Value]) -> Value:
@@ -143,7 +160,7 @@ def ref_hm0m(tree: GameTree, d: int, player: str | None = None, tie: str = "firs
             q = tree.player_index(n.player)
             return q, tree.players[q].sign
         return p, (s if n.player == tree.players[p].name else -s)
-    return _solve(tree, f"HM0M{d}", rule, tie)
+    return _solve(tree, str(StrategyName.hm0m(d)), rule, tie)
 
 
 def ref_mstar(tree: GameTree, d: int, player: str | None = None, tie: str = "first") -> RefStrategy:
@@ -162,7 +179,7 @@ def ref_mstar(tree: GameTree, d: int, player: str | None = None, tie: str = "fir
                     reply = strat(k - 1, q).next(n)
                     assert reply is not None
                     return reply.index
-                memo[k, p] = _solve(tree, f"M{k}", rule, tie)
+                memo[k, p] = _solve(tree, str(StrategyName.mstar(k)), rule, tie)
         return memo[k, p]
 
     return strat(d, _pidx(tree, player))
@@ -203,7 +220,7 @@ def ref_mstar_algorithm2(tree: GameTree, d: int, caller: str | None = None, tie:
                 j = nxt[n.index]
                 assert j is not None  # a decision node has its child
                 val[n.index] = val[j]
-    return RefStrategy(tree, f"M{d}", nxt, val)
+    return RefStrategy(tree, str(StrategyName.mstar(d)), nxt, val)
 
 
 def ref_play(tree: GameTree, strategies: Mapping[str, Any]) -> Value:

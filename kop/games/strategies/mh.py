@@ -13,8 +13,8 @@ tie : "first" or "last"
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
->>> kop.mh(t).value()
+>>> t = kop.figure2()
+>>> kop.mh(t).value
 (10, 3)
 """
 
@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from kop.games.engine import sweep
-from kop.games.strategy import Strategy
-from kop.games.tree import GameTree
-from kop.games.checks import tree_argument
+from kop.games.strategies.engine import sweep
+from kop.games.strategies.strategy import Strategy
+from kop.games.trees.tree import GameTree
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["mh", "mh_rule"]
 

@@ -5,7 +5,7 @@ Every internal node is a circle with the name of the player who moves there
 node is a square naming its players, ``A|B``, its edges the joint moves ``0,1``); its label, when
 it has one, stands beside it, and move labels sit on the edges.  Leaves show
 their payoff vector.  Decided nodes (Algorithm 3, Decide) are filled green, and
-a play (``play=``: an :class:`~kop.games.play.Outcome` or any root-first path) is drawn
+a play (``play=``: an :class:`~kop.games.strategies.play.Outcome` or any root-first path) is drawn
 as thick red edges ending at a bold payoff.
 
 The layout is the classic layered one: leaves evenly spaced in order, each
@@ -16,7 +16,7 @@ Drawing uses matplotlib, an optional extra: ``pip install 'kop-epistemic[draw]'`
 Example
 -------
 >>> import kop
->>> from kop.games.draw import tree_svg
+>>> from kop.games.trees.draw import tree_svg
 >>> t = kop.figure2()
 >>> svg = tree_svg(t, play=kop.play(t, {"A": "M2", "B": "M1"}))
 >>> "</svg>" in svg
@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kop.games.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, Node
+from kop.games.trees.layout import CHANCE, LEAF, SIMULTANEOUS
 from kop.semantics.draw import figure_svg, require_matplotlib
 from kop.errors import LimitError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from kop.games.trees.tree import GameTree, Node
     from matplotlib.figure import Figure
 
 __all__ = ["draw_tree", "tree_svg", "tree_layout", "MAX_DRAWN_NODES"]
@@ -124,7 +125,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     decided : Decision, sequence of bool, or node references, optional
         The nodes to mark as decided (a :class:`~kop.selection.decide.Decision` works as is).
     play : Outcome or sequence of node references, optional
-        A root-first play to highlight, e.g. ``kop.play(tree, {...})`` or ``strategy.path()``.
+        A root-first play to highlight, e.g. ``kop.play(tree, {...})`` or ``strategy.path``.
     title, caption : str, optional
         Text above and below the picture.
 
@@ -136,11 +137,11 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     -------
     >>> import kop
     >>> t = kop.figure2()
-    >>> fig = draw_tree(t, decided=["R", "T"], play=kop.strategy(t, "Mh").path(), title="M^h")
+    >>> fig = draw_tree(t, decided=["R", "T"], play=kop.strategy(t, "Mh").path, title="M^h")
     >>> fig.axes[0].get_title()
     'M^h'
     """
-    Figure = require_matplotlib()
+    figure_class = require_matplotlib()
     if len(tree) > MAX_DRAWN_NODES:
         raise LimitError(f"the tree has {len(tree)} nodes; kop draws at most {MAX_DRAWN_NODES} "
                          "(draw a subtree, or expand the game less deeply)")
@@ -150,7 +151,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     on_path = set(zip(line, line[1:]))
     width = max(4.0, min(40.0, 0.85 * tree.n_leaves + 1.5))
     height = max(2.5, min(20.0, 1.15 * (tree.height + 1) + 0.6))
-    fig = Figure(figsize=(width, height))
+    fig: Figure = figure_class(figsize=(width, height))
     ax = fig.add_subplot()
     ax.set_axis_off()
     kinds = tree.kind
@@ -162,7 +163,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
             hot = (i, c) in on_path
             ax.plot([xy[i, 0], xy[c, 0]], [xy[i, 1], xy[c, 1]], color=_PATH if hot else "#888888",
                     linewidth=3.2 if hot else 1.0, zorder=1 if not hot else 2, solid_capstyle="round")
-            child = Node(tree, c)
+            child = tree.node(c)
             text = child.move
             if kinds[i] == CHANCE and tree.probs is not None:
                 p = float(tree.probs[c])
@@ -175,7 +176,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
                         bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.85})
     for i in range(len(tree)):
         x, y = xy[i]
-        node = Node(tree, i)
+        node = tree.node(i)
         k = int(kinds[i])
         if k == LEAF:
             bold = bool(line) and i == line[-1]

@@ -5,12 +5,12 @@ that, as each object is parsed, files a node's facts into flat lists (its number
 of children, who moves, its payoffs) and returns one shared marker in its place,
 so no node survives as a Python object.  Objects complete children first, so the
 lists are in post-order; numpy turns the children counts into depths and the
-breadth-first arrays of :class:`~kop.games.tree.GameTree`.  Any doubt about the
+breadth-first arrays of :class:`~kop.games.trees.tree.GameTree`.  Any doubt about the
 document (a duplicate key, an unexpected key or type, an unknown player, a
 number that is not a finite float or an exact integer, nesting too deep for
 ``json.loads``) sends it to the careful reader instead:
 :func:`kop.syntax.jsontext.loads_json` (strict JSON, located by line and column)
-and :meth:`GameTree.from_dict <kop.games.tree.GameTree.from_dict>` (located by
+and :meth:`GameTree.from_dict <kop.games.trees.tree.GameTree.from_dict>` (located by
 node path).  The careful reader is the definition: the fast path returns the
 tree the careful one would, or nothing; errors always come from the careful one.
 
@@ -31,7 +31,8 @@ from typing import Any
 import numpy as np
 
 from kop.games.errors import TreeError
-from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, document_players
+from kop.games.trees.build import document_players
+from kop.games.trees.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree
 from kop.errors import LimitError
 from kop.syntax.jsontext import JsonError, loads_json, paused_gc
 

@@ -4,12 +4,12 @@
 ``next`` at A's nodes and S_B's at B's nodes.  It returns the :class:`Outcome`:
 the value reached (at a chance node, the expectation over its children under
 the same strategies) and the path.  A strategy may be given by name
-(``"M2"``, ``"Mh"``, ...; see :func:`kop.games.names.strategy`).
+(``"M2"``, ``"Mh"``, ...; see :func:`kop.games.registry.strategy`).
 
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> kop.play(t, {"A": "M2", "B": "M1"})
 Outcome(value=(9, 4), path=['T', 0])
 >>> kop.global_optimum(t) is None
@@ -24,11 +24,12 @@ from typing import Any
 
 import numpy as np
 
-from kop.games.engine import sweep
+from kop.games.strategies.engine import sweep
 from kop.games.errors import StrategyError
-from kop.games.strategy import Strategy, path_steps
-from kop.games.tree import CHANCE, LEAF, GameTree, Node
-from kop.games.checks import tree_argument
+from kop.games.strategies.strategy import Strategy, path_steps
+from kop.games.trees.tree import CHANCE, LEAF, GameTree, Node
+from kop.games.trees.checks import tree_argument
+from kop.games.registry import strategy as by_name
 
 __all__ = ["Outcome", "play", "global_optimum"]
 
@@ -57,8 +58,6 @@ class Outcome:
 def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -> Outcome:
     """Play *strategies* (player name -> strategy or strategy name) against each other on *tree*."""
     tree_argument(tree)
-    from kop.games.names import strategy as by_name
-
     if not isinstance(strategies, Mapping):
         raise StrategyError("play needs a mapping from player names to strategies")
     for name in strategies:

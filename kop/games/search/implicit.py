@@ -5,7 +5,7 @@ rules instead, and kop searches it move by move (:func:`kop.search`) or expands
 it into an array tree when it fits (:meth:`kop.GameTree.from_game`).  A game is
 any object with
 
-* ``players``: a sequence of :class:`~kop.games.tree.Player` (a name and a goal,
+* ``players``: a sequence of :class:`~kop.games.trees.tree.Player` (a name and a goal,
   ``"max"`` or ``"min"`` of its own payoff component) or bare names;
 * ``initial_state()``;
 * ``to_move(state)``: the index or name of the player who moves, or
@@ -25,7 +25,7 @@ E_B); searches use them at the horizon and at the leaves.  A player without one
 is scored by the game's own payoff at terminal states.
 
 Shipped games: :func:`nim` (the lecture notes' m,p-Nim; 2,2-Nim by default),
-:class:`TreeGame` (any :class:`~kop.games.tree.GameTree` as an implicit game,
+:class:`~kop.games.search.treegame.TreeGame` (any :class:`~kop.games.trees.tree.GameTree` as an implicit game,
 e.g. Figure 2), and :func:`kop.from_openspiel` for OpenSpiel games.
 
 Example
@@ -45,9 +45,10 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from kop.games.errors import GameError
-from kop.games.tree import LEAF, GameTree, Player, make_players
+from kop.games.trees.layout import Player, make_players
+from kop.syntax import arguments
 
-__all__ = ["CHANCE", "Game", "ImplicitGame", "GameView", "TreeGame", "Nim", "nim",
+__all__ = ["CHANCE", "Game", "ImplicitGame", "GameView", "Nim", "nim",
            "Evaluations", "state_text"]
 
 #: what ``to_move`` returns at a chance node
@@ -144,7 +145,8 @@ def state_drawing(state: Any, max_lines: int = 30, width: int = 100) -> str:
 
 
 def _identity_hashed(state: Any) -> bool:
-    return type(state).__hash__ is object.__hash__
+    method: object = type(state).__hash__
+    return method is object.__hash__
 
 
 class GameView:
@@ -290,14 +292,16 @@ class GameView:
             except TypeError:
                 raise GameError(f"key({state_text(state)}) returned an unhashable {type(k).__name__}: "
                                 f"{state_text(k)}") from None
-            return k
+            checked: Hashable = k
+            return checked
         if _identity_hashed(state):
             return str(state)
         try:
             hash(state)
         except TypeError:
             return str(state)
-        return state
+        hashable: Hashable = state
+        return hashable
 
     def move_name(self, state: Any, move: Any) -> str:
         if self._move_name is not None:
@@ -387,7 +391,7 @@ def _number(v: Any, what: str) -> float:
     if t is float:
         if v != v:
             raise GameError(f"{what} is NaN")
-        return v
+        return float(v)
     if t is int:
         return float(v)
     if isinstance(v, bool) or not isinstance(v, (int, float)):
@@ -407,66 +411,6 @@ def _number(v: Any, what: str) -> float:
 
 # -- adapters and shipped games ------------------------------------------------
 
-class TreeGame(ImplicitGame):
-    """Any :class:`~kop.games.tree.GameTree` as an implicit game; states are node indices.
-
-    Moves are child ranks (0, 1, ...), named by the move label, else the node
-    label, else the rank.  Payoffs are the leaves' payoff vectors.
-
-    >>> from kop.games.tree import GameTree
-    >>> g = TreeGame(GameTree.build(["A", "B"], ("A", [(1, 2), ("B", [(3, 4), (5, 6)], "X")])))
-    >>> s = g.apply(g.initial_state(), 1)
-    >>> g.to_move(s), g.legal_moves(s), g.payoffs(g.apply(s, 1))
-    (1, [0, 1], (5, 6))
-    """
-
-    def __init__(self, tree: GameTree):
-        from kop.games.checks import tree_argument
-
-        tree = tree_argument(tree)
-        tree.require_sequential("a game played move by move (kop match, kop.Match, agents)")
-        self.tree = tree
-        self.players = tree.players
-        self._rows = tree.leaf_rows()
-
-    def initial_state(self) -> int:
-        return 0
-
-    def to_move(self, state: int) -> int:
-        return int(self.tree.kind[state])
-
-    def legal_moves(self, state: int) -> list[int]:
-        return list(range(int(self.tree.offsets[state + 1]) - int(self.tree.offsets[state])))
-
-    def chance_outcomes(self, state: int) -> list[tuple[int, float]]:
-        lo = int(self.tree.offsets[state])
-        assert self.tree.probs is not None
-        return [(r, float(self.tree.probs[lo + r])) for r in self.legal_moves(state)]
-
-    def apply(self, state: int, move: int) -> int:
-        n = int(self.tree.offsets[state + 1]) - int(self.tree.offsets[state])
-        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < n:
-            raise GameError(f"move {move!r} is not legal at node {self.tree.path_name(state)} "
-                            f"(it has {n} children)")
-        return int(self.tree.offsets[state]) + move
-
-    def is_terminal(self, state: int) -> bool:
-        return int(self.tree.kind[state]) == LEAF
-
-    def payoffs(self, state: int) -> tuple:
-        return self.tree.value_of(self.tree.payoffs[self._rows[state]])
-
-    def move_name(self, state: int, move: int) -> str:
-        child = self.tree.node(int(self.tree.offsets[state]) + move)
-        return str(child.step)
-
-    def key(self, state: int) -> int:
-        return state
-
-    def __repr__(self) -> str:
-        return f"TreeGame({self.tree!r})"
-
-
 class Nim(ImplicitGame):
     """m,p-Nim of the lecture notes (seed 003): take any number of matches from one pile.
 
@@ -477,14 +421,12 @@ class Nim(ImplicitGame):
     value shown to both players, ``v((0,0), MAX) = (+1, +1)``: MAX, to move at
     the empty position, won because MIN took the last match.
 
-    >>> from kop.games.search import search
+    >>> from kop.games.registry import search
     >>> search(nim(), "minimax").value
     (-1, -1)
     """
 
     def __init__(self, piles: Sequence[int] = (2, 2), misere: bool = True):
-        from kop.syntax import arguments
-
         piles = arguments.items(piles, "piles", "a list of pile sizes (integers >= 0)")
         misere = arguments.flag(misere, "misere")
         if not piles or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in piles):

@@ -13,7 +13,7 @@ Example
 -------
 >>> import kop
 >>> t = kop.GameTree.from_game(kop.nim())
->>> t, kop.minimax(t).value()
+>>> t, kop.minimax(t).value
 (GameTree(players=(MAX:max, MIN:min), nodes=15, leaves=6, height=4), (-1, -1))
 """
 
@@ -25,22 +25,32 @@ from typing import Any
 import numpy as np
 
 from kop.games.errors import LimitError
-from kop.games.implicit import CHANCE, Evaluations, GameView, state_text
-from kop.games.search.result import check_depth
-from kop.games.tree import CHANCE as TREE_CHANCE
-from kop.games.tree import LEAF, GameTree
+from kop.games.search.implicit import CHANCE, Evaluations, GameView, state_text
+from kop.games.search.result import depth_key
+from kop.games.trees.layout import CHANCE as TREE_CHANCE
+from kop.games.trees.layout import LEAF, Layout
 
-__all__ = ["expand", "DEFAULT_NODE_LIMIT"]
+__all__ = ["expand_layout", "DEFAULT_NODE_LIMIT"]
 
 #: the default largest tree ``from_game`` builds
 DEFAULT_NODE_LIMIT = 2_000_000
 
 
-def expand(game: Any, depth: int | None = None, *, state: Any = None, evaluations: Evaluations = None,
-           node_limit: int = DEFAULT_NODE_LIMIT) -> GameTree:
-    """The game tree of *game* below *state*, to *depth* plies (see the module docstring)."""
+def expand_layout(game: Any, depth: int | None = None, *, state: Any = None, evaluations: Evaluations = None,
+                  node_limit: int = DEFAULT_NODE_LIMIT) -> Layout:
+    """The layout of the game tree of *game* below *state*, to *depth* plies (see the module docstring).
+
+    :meth:`kop.GameTree.from_game` wraps it in a tree.
+
+    Example
+    -------
+    >>> import kop
+    >>> lay = expand_layout(kop.nim())
+    >>> len(lay.kind), lay.moves[1]
+    (15, 'take 1 from pile of 2')
+    """
     view = game if isinstance(game, GameView) else GameView(game, evaluations)
-    d = check_depth(depth)
+    d = depth_key(depth)
     if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1:
         raise LimitError(f"node_limit must be a positive integer, not {node_limit!r}")
     root = view.initial_state() if state is None else state
@@ -86,4 +96,4 @@ def expand(game: Any, depth: int | None = None, *, state: Any = None, evaluation
         prob_arr[list(probs)] = list(probs.values())
     pay = np.asarray(payoffs, dtype=np.float64).reshape(-1, len(view.players))
     integral = bool(np.all(np.isfinite(pay)) and np.all(pay == np.round(pay)) and np.all(np.abs(pay) < 2**53))
-    return GameTree(view.players, np.asarray(offsets), np.asarray(kind), pay, prob_arr, None, moves, integral)
+    return Layout(tuple(view.players), np.asarray(offsets), np.asarray(kind), pay, prob_arr, None, moves, integral)

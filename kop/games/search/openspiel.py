@@ -2,7 +2,7 @@
 
 ``from_openspiel(game)`` wraps a loaded ``pyspiel`` game (or a name such as
 ``"tic_tac_toe"`` or ``"connect_four(rows=5)"``) as an implicit game
-(:mod:`kop.games.implicit`): states are ``pyspiel.State`` values (never
+(:mod:`kop.games.search.implicit`): states are ``pyspiel.State`` values (never
 mutated: moves use ``state.child``), moves are OpenSpiel actions, payoffs are
 ``state.returns()``, and every player maximizes its return.  Chance nodes
 (``chance_outcomes``) are supported.  Imperfect-information and simultaneous-
@@ -46,8 +46,8 @@ from typing import Any
 from kop.games.errors import GameError
 from kop.syntax import arguments
 from kop.syntax.arguments import fail
-from kop.games.implicit import CHANCE, ImplicitGame
-from kop.games.tree import Player
+from kop.games.search.implicit import CHANCE, ImplicitGame
+from kop.games.trees.tree import Player
 
 __all__ = ["from_openspiel", "OpenSpielGame", "load_openspiel", "KEYS"]
 

@@ -59,13 +59,13 @@ Example
 >>> import kop
 >>> t = kop.figure2()
 >>> actual = [b for _, b in (t.node(int(i)).payoff for i in kop.leaf_order(t))]
->>> kop.prom(t, "A", [actual], [1]).value() == kop.mstar(t, 1, "A").value()
+>>> kop.prom(t, "A", [actual], [1]).value == kop.mstar(t, 1, "A").value
 True
 >>> adversarial = [a for a, _ in (t.node(int(i)).payoff for i in kop.leaf_order(t))]  # B minimizes E_A
 >>> kop.prom(t, "A", [actual, adversarial], ["3/10", "7/10"]).next().label
 'R'
 >>> b = kop.prom_bayes(t, "A", [actual, adversarial], ["3/10", "7/10"])
->>> b.next().label, round(b.value()[0], 9)
+>>> b.next().label, round(b.value[0], 9)
 ('S', 4.4)
 
 Reference: H. H. L. M. Donkers, J. W. H. M. Uiterwijk, H. J. van den Herik,
@@ -81,11 +81,12 @@ from typing import Any
 
 import numpy as np
 
-from kop.games.engine import Solution, check_tie, sweep
+from kop.games.strategies.engine import Solution, check_tie, sweep
 from kop.games.errors import StrategyError
-from kop.games.minimax import minimax_rule
-from kop.games.strategy import Strategy
-from kop.games.tree import CHANCE, LEAF, GameTree
+from kop.games.strategies.minimax import minimax_rule
+from kop.games.strategies.strategy import Strategy
+from kop.games.trees.tree import CHANCE, LEAF, GameTree
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["prom", "prom_bayes", "type_choices", "candidate_rows", "parse_probabilities", "preorder_leaves",
            "prom_differs_example"]
@@ -286,7 +287,7 @@ def _view(tree: GameTree, *, kind: np.ndarray | None = None, probs: np.ndarray |
           payoffs: np.ndarray | None = None) -> GameTree:
     """The same tree with some arrays replaced, sharing the rest (no checks, no recomputation).
 
-    Internal: the engine's :func:`~kop.games.engine.sweep` reads only the arrays, so a
+    Internal: the engine's :func:`~kop.games.strategies.engine.sweep` reads only the arrays, so a
     type's evaluation (other payoffs) or the opponent's nodes seen as chance nodes
     (another ``kind`` and ``probs``) are searched without building a tree.
     """
@@ -324,8 +325,8 @@ def _best(key: np.ndarray, seg: np.ndarray, counts: np.ndarray, tie: str) -> np.
     eq = key == np.repeat(best, counts, axis=-1)
     at = np.arange(m)
     if tie == "first":
-        return np.minimum.reduceat(np.where(eq, at, m), seg, axis=-1) - seg
-    return np.maximum.reduceat(np.where(eq, at, -1), seg, axis=-1) - seg
+        return np.asarray(np.minimum.reduceat(np.where(eq, at, m), seg, axis=-1) - seg)
+    return np.asarray(np.maximum.reduceat(np.where(eq, at, -1), seg, axis=-1) - seg)
 
 
 # -- the searches ------------------------------------------------------------------------
@@ -337,11 +338,9 @@ def prom(tree: GameTree, player: str | None, candidates: Any, probabilities: Ite
     >>> import kop
     >>> t, cands, probs = prom_differs_example()
     >>> s = kop.prom(t, "A", cands, probs)
-    >>> s.next().label, s.value("probe")          # B2 is worth 1/2·12 + 1/2·0, probe 1/2·6 + 1/2·0
+    >>> s.next().label, s.value_at("probe")          # B2 is worth 1/2·12 + 1/2·0, probe 1/2·6 + 1/2·0
     ('safe', (3, 3))
     """
-    from kop.games.checks import tree_argument
-
     tree_argument(tree)
     return _search(tree, player, candidates, probabilities, opponent, tie, bayes=False)
 
@@ -356,8 +355,6 @@ def prom_bayes(tree: GameTree, player: str | None, candidates: Any, probabilitie
     >>> kop.prom(t, "A", cands, probs).next().label, kop.prom_bayes(t, "A", cands, probs).next().label
     ('safe', 'probe')
     """
-    from kop.games.checks import tree_argument
-
     tree_argument(tree)
     return _search(tree, player, candidates, probabilities, opponent, tie, bayes=True)
 
@@ -406,7 +403,7 @@ def _mode(tree: GameTree, nodes: np.ndarray, weight: np.ndarray) -> np.ndarray:
     if len(nodes) == 0:
         return np.zeros(0, dtype=np.int64)
     kids, seg, counts = _segments(tree, nodes)
-    return kids[_best(weight[kids], seg, counts, "first") + seg]
+    return np.asarray(kids[_best(weight[kids], seg, counts, "first") + seg])
 
 
 def _p_rule(tree: GameTree, p: int) -> tuple[np.ndarray, np.ndarray]:
@@ -526,7 +523,7 @@ def prom_differs_example() -> tuple[GameTree, list[list[int]], list[str]]:
 
     >>> t, cands, probs = prom_differs_example()
     >>> import kop
-    >>> kop.prom(t, "A", cands, probs).value(), kop.prom_bayes(t, "A", cands, probs).value()
+    >>> kop.prom(t, "A", cands, probs).value, kop.prom_bayes(t, "A", cands, probs).value
     ((5, 5), (6, 6))
     """
     tree = GameTree.build(["A", "B"], ("A", [

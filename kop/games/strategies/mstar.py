@@ -19,8 +19,8 @@ tie : "first" or "last"
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
->>> [kop.mstar(t, d).value() for d in range(3)]
+>>> t = kop.figure2()
+>>> [kop.mstar(t, d).value for d in range(3)]
 [(4, 7), (10, 3), (9, 4)]
 """
 
@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from kop.games.engine import sweep
+from kop.games.names import StrategyName
+from kop.games.strategies.engine import sweep
 from kop.games.errors import StrategyError
-from kop.games.minimax import minimax_rule
-from kop.games.strategy import Strategy
-from kop.games.tree import GameTree
-from kop.games.checks import tree_argument
+from kop.games.strategies.minimax import minimax_rule
+from kop.games.strategies.strategy import Strategy
+from kop.games.trees.tree import GameTree
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["mstar"]
 
@@ -65,7 +66,7 @@ def mstar(tree: GameTree, d: int, player: str | None = None, *, tie: str = "firs
                 others[q] = False
                 sols[q] = sweep(tree, comp, sign, fixed=combined, fixed_movers=others, tie=tie)
         if k == d:
-            return Strategy(tree, f"M{d}", tree.players[p].name, sols[p])
+            return Strategy(tree, str(StrategyName.mstar(d)), tree.players[p].name, sols[p])
         combined = np.full(len(tree), -1, dtype=tree.offsets.dtype)
         for q, sol in sols.items():
             mask = tree.kind == q

@@ -14,20 +14,21 @@ tie : "first" or "last"
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
->>> [kop.hm0m(t, d).value() for d in range(5)]
+>>> t = kop.figure2()
+>>> [kop.hm0m(t, d).value for d in range(5)]
 [(4, 7), (9, 4), (9, 4), (10, 3), (10, 3)]
 """
 
 from __future__ import annotations
 
-from kop.games.engine import sweep
+from kop.games.names import StrategyName
+from kop.games.strategies.engine import sweep
 from kop.games.errors import StrategyError
-from kop.games.mh import mh_rule
-from kop.games.minimax import minimax_rule
-from kop.games.strategy import Strategy
-from kop.games.tree import GameTree
-from kop.games.checks import tree_argument
+from kop.games.strategies.mh import mh_rule
+from kop.games.strategies.minimax import minimax_rule
+from kop.games.strategies.strategy import Strategy
+from kop.games.trees.tree import GameTree
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["hm0m"]
 
@@ -41,4 +42,4 @@ def hm0m(tree: GameTree, d: int, player: str | None = None, *, tie: str = "first
     comp, sign = mh_rule(tree)
     comp_hi, sign_hi = minimax_rule(tree, p)
     sol = sweep(tree, comp, sign, split=d, comp_hi=comp_hi, sign_hi=sign_hi, tie=tie)
-    return Strategy(tree, f"HM0M{d}", tree.players[p].name, sol)
+    return Strategy(tree, str(StrategyName.hm0m(d)), tree.players[p].name, sol)

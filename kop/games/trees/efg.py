@@ -38,13 +38,13 @@ Reading and writing take time linear in the file (reading sorts once).  Files in
 the common style (no backslashes in names, numbers without exponents, every
 information set listing its actions,
 outcomes only at terminal nodes) are read by array operations over the text, a
-piece at a time (:mod:`kop.games.efgscan`); anything else, and every error, by a
+piece at a time (:mod:`kop.games.trees.efgscan`); anything else, and every error, by a
 token-level reader that gives the same tree and words the errors.
 
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> kop.loads_efg(kop.dumps_efg(t)) == t
 True
 >>> kop.loads_efg('EFG 2 R "g" { "A" "B" } p "" 1 1 "" { "x" "y" } 0 '
@@ -63,12 +63,12 @@ from typing import Any, NamedTuple, NoReturn, Union
 
 import numpy as np
 
-from kop.games.efgscan import scan_file, scan_nodes, tree_from_prefix
+from kop.games.trees.efgscan import scan_file, scan_nodes, tree_from_prefix
 from kop.games.errors import EfgError
-from kop.games.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
+from kop.games.trees.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 from kop.errors import KopError
 from kop.syntax.jsontext import location, paused_gc
-from kop.games.checks import tree_argument
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["loads_efg", "dumps_efg", "MAX_NUMBER_CHARS", "MAX_EXPONENT"]
 
@@ -386,7 +386,7 @@ def read_efg_file(path: str | os.PathLike[str]) -> GameTree | None:
     words any error).
 
     >>> import kop, os, tempfile
-    >>> t = kop.load_tree("theories/figure2.json")
+    >>> t = kop.figure2()
     >>> path = os.path.join(tempfile.mkdtemp(), "t.efg")
     >>> kop.save_tree(t, path)
     >>> read_efg_file(path) == t

@@ -9,12 +9,12 @@ invariant is the paper's: at every decision node ``next(n)`` is a child and
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> s = kop.minimax(t, "A")
 >>> s
 Strategy('minimax', player='A', value=(4, 7))
->>> s.next(t.root).label, s.value("S")
-('R', (2, 2))
+>>> s.next(t.root).label, s.value_at("S"), s.move.label, s.nodes == len(t)
+('R', (2, 2), 'R', True)
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from kop.games.engine import Solution
-from kop.games.tree import GameTree, Node, NodeRef
+from kop.games.strategies.engine import Solution
+from kop.games.trees.tree import GameTree, Node, NodeRef
 
 __all__ = ["Strategy", "path_steps"]
 
@@ -55,14 +55,14 @@ class Strategy:
         c = int(self._sol.next[n.index])
         return None if c < 0 else Node(self.tree, c)
 
-    def value(self, node: NodeRef | None = None) -> tuple[int | float, ...]:
-        """The value of *node* (the root by default): one number per player."""
-        n = self.tree.node(0 if node is None else node)
+    def value_at(self, node: NodeRef) -> tuple[int | float, ...]:
+        """The value of *node*: one number per player."""
+        n = self.tree.node(node)
         return self.tree.value_of(self._sol.table[self._sol.ref[n.index]])
 
-    def path(self, node: NodeRef | None = None) -> list[Node]:
-        """Nodes from *node* (the root by default) following ``next`` to a leaf or chance node."""
-        n = self.tree.node(0 if node is None else node).index
+    def path_from(self, node: NodeRef) -> list[Node]:
+        """Nodes from *node* following ``next`` to a leaf or chance node."""
+        n = self.tree.node(node).index
         nxt = self._sol.next
         out = [Node(self.tree, n)]
         while nxt[n] >= 0:
@@ -71,20 +71,40 @@ class Strategy:
         return out
 
     @property
+    def value(self) -> tuple[int | float, ...]:
+        """The value of the root: one number per player."""
+        return self.value_at(0)
+
+    @property
+    def move(self) -> Node | None:
+        """The child chosen at the root (None at a leaf or chance root)."""
+        return self.next()
+
+    @property
+    def path(self) -> list[Node]:
+        """Nodes from the root following ``next`` to a leaf or chance node."""
+        return self.path_from(0)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes the computation evaluated: every node of the tree (the engine sweeps them all)."""
+        return len(self.tree)
+
+    @property
     def next_array(self) -> np.ndarray:
         """``next`` of every node as child indices (-1 at leaves and chance nodes)."""
         return self._sol.next
 
     def value_array(self) -> np.ndarray:
         """``value`` of every node as a ``(nodes, players)`` float array."""
-        return self._sol.table[self._sol.ref]
+        return np.asarray(self._sol.table[self._sol.ref])
 
     def nbytes(self) -> int:
         return self._sol.nbytes()
 
     def __repr__(self) -> str:
         who = f", player={self.player!r}" if self.player else ""
-        return f"Strategy({self.name!r}{who}, value={self.value()})"
+        return f"Strategy({self.name!r}{who}, value={self.value})"
 
 
 def path_steps(path: Sequence[Node]) -> list[str | int]:

@@ -3,10 +3,10 @@
 pygambit (optional: ``pip install pygambit``) is the Python interface of the
 Gambit tools for game theory.  The bridge carries perfect-information extensive
 games between its ``Game`` and kop's :class:`~kop.GameTree` through the
-``.efg`` format both read and write (:mod:`kop.games.efg`), so it holds across
+``.efg`` format both read and write (:mod:`kop.games.trees.efg`), so it holds across
 pygambit's versions: node and action names, chance probabilities (exact
 fractions), payoffs and kop's goals (recorded in the file's comment, see
-:mod:`kop.games.efg`) survive the round trip.  A Gambit game with an
+:mod:`kop.games.trees.efg`) survive the round trip.  A Gambit game with an
 information set of more than one node is a game of imperfect information, which
 kop's trees do not hold: it is refused with a message naming the set.
 
@@ -31,7 +31,7 @@ import io
 from typing import Any
 
 from kop.games.errors import GameError
-from kop.games.tree import GameTree
+from kop.games.trees.tree import GameTree
 
 __all__ = ["from_gambit", "to_gambit"]
 
@@ -94,7 +94,7 @@ def from_gambit(game: Any) -> GameTree:
         raise GameError(f"from_gambit expects a pygambit Game, not {type(game).__name__}")
     if getattr(game, "is_tree", True) is False or "Strategic" in type(game).__name__:
         raise GameError("from_gambit reads extensive (tree) games; this is a strategic-form game")
-    from kop.games.efg import loads_efg
+    from kop.games.trees.efg import loads_efg
 
     try:
         text = _efg_text(game)
@@ -133,7 +133,7 @@ def to_gambit(tree: GameTree, title: str = "kop tree") -> Any:
     pygambit = _pygambit()
     if not isinstance(tree, GameTree):
         raise GameError(f"to_gambit expects a GameTree, not {type(tree).__name__}")
-    from kop.games.efg import dumps_efg
+    from kop.games.trees.efg import dumps_efg
 
     text = dumps_efg(tree, title=title)
     reader = getattr(pygambit, "read_efg", None)

@@ -8,7 +8,7 @@ branching : int or (lo, hi)
     children per inner node: fixed, or uniform on lo..hi
 players : names or Player values (default A max, B min: the paper's convention)
 goals : "paper" or "max"
-    goals of bare player names (see :func:`kop.games.tree.make_players`)
+    goals of bare player names (see :func:`kop.games.trees.tree.make_players`)
 payoffs : "int" or "real"
     integers uniform on ``low..high`` or reals uniform on ``[low, high)``
 low, high : numbers
@@ -31,7 +31,7 @@ seed : int, optional
 
 Example
 -------
->>> from kop.games.random_trees import random_tree
+>>> from kop.games.trees.random_trees import random_tree
 >>> random_tree(depth=3, branching=2, seed=1)
 GameTree(players=(A:max, B:min), nodes=15, leaves=8, height=3)
 """
@@ -44,10 +44,9 @@ import numpy as np
 
 from kop.syntax import arguments
 from kop.games.errors import TreeError
-from kop.games.tree import CHANCE, LEAF, GameTree, Player, make_players
-from kop.games.checks import tree_argument
+from kop.games.trees.tree import CHANCE, LEAF, GameTree, Player, make_players
 
-__all__ = ["random_tree", "random_strategy", "random_strategy_choices"]
+__all__ = ["random_tree", "random_strategy_choices"]
 
 _PROB_UNITS = 1024
 
@@ -129,7 +128,10 @@ def random_tree(depth: int = 4, branching: int | tuple[int, int] = 2, *,
     return GameTree(ps, offsets, kind, pay, probs, integral=payoffs == "int")
 
 
-def _payoffs(rng, n_leaves, n_players, kind, low, high, distinct, correlation, noise) -> np.ndarray:
+def _payoffs(rng: np.random.Generator, n_leaves: int, n_players: int, kind: str, low: float, high: float,
+             distinct: bool, correlation: float | None, noise: float) -> np.ndarray:
+    pay: np.ndarray
+    eps: np.ndarray | int
     if distinct:
         if kind != "int":
             raise TreeError("distinct payoffs need payoffs='int'")
@@ -158,14 +160,3 @@ def random_strategy_choices(tree: GameTree, seed: int | None = None) -> np.ndarr
     out = np.where(tree.kind >= 0, tree.offsets[:-1] + pick, -1)
     return out.astype(tree.offsets.dtype)
 
-
-def random_strategy(tree: GameTree, seed: int | None = None, player: str | None = None):
-    """A :class:`~kop.games.strategy.Strategy` choosing a uniformly random child at every decision node."""
-    tree_argument(tree)
-    from kop.games.engine import sweep
-    from kop.games.strategy import Strategy
-
-    k = len(tree.players)
-    sol = sweep(tree, np.zeros(k), np.ones(k), fixed=random_strategy_choices(tree, seed),
-                fixed_movers=np.ones(k, dtype=bool))
-    return Strategy(tree, "random", player, sol)

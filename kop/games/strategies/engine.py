@@ -3,7 +3,7 @@
 The paper's algorithms (Sang & Chen, Algorithms 1, 2, 4, 5) visit the nodes of
 one height at a time and set ``next(n)`` to the best child by some component
 of ``value``.  This module does the same with numpy over the breadth-first
-layout of :class:`~kop.games.tree.GameTree`: it sweeps the depths from the
+layout of :class:`~kop.games.trees.tree.GameTree`: it sweeps the depths from the
 deepest up (a node's value depends only on its children, so any children-first
 order gives the paper's results) and handles all nodes of a depth at once, in
 chunks of at most ``CHUNK`` children so that scratch memory stays bounded.
@@ -11,7 +11,7 @@ chunks of at most ``CHUNK`` children so that scratch memory stays bounded.
 A *rule* says, for the player moving at a node, which payoff component it
 optimizes and in which direction (+1 max, -1 min).  A second rule may apply
 above a height (HM0M^d), and some movers may have their choice fixed in advance
-(M^d follows the opponent's M^(d-1); :func:`~kop.games.play.play` follows both
+(M^d follows the opponent's M^(d-1); :func:`~kop.games.strategies.play.play` follows both
 strategies).  Chance nodes take the probability-weighted mean of their
 children's values.
 
@@ -31,7 +31,7 @@ tie : "first" or "last"
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> import numpy as np
 >>> t = GameTree.build(["A", "B"], ("A", [("B", [(4, 7), (8, 9)]), ("B", [(9, 4), (1, 5)])]))
 >>> s = sweep(t, comp=np.array([0, 1]), sign=np.array([1, -1]))   # M^h
@@ -46,7 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kop.games.errors import StrategyError
-from kop.games.tree import CHANCE, LEAF, GameTree
+from kop.games.trees.tree import CHANCE, LEAF, GameTree
 
 __all__ = ["Solution", "sweep", "CHUNK", "TIES"]
 
@@ -133,8 +133,11 @@ def sweep(tree: GameTree, comp: np.ndarray, sign: np.ndarray, *,
     return Solution(nxt, ref, table)
 
 
-def _chunk(tree, par, nxt, ref, table, flat, comp, sign, split, comp_hi, sign_hi,
-           fixed, fixed_movers, tie, chance_row, P):
+def _chunk(tree: GameTree, par: np.ndarray, nxt: np.ndarray, ref: np.ndarray, table: np.ndarray,
+           flat: np.ndarray, comp: np.ndarray, sign: np.ndarray, split: int | None,
+           comp_hi: np.ndarray | None, sign_hi: np.ndarray | None, fixed: np.ndarray | None,
+           fixed_movers: np.ndarray | None, tie: str, chance_row: int, P: int) -> int:
+    """Choose at the parents *par* (one depth's slice) and fill their rows; the next free chance row."""
     offsets, kind = tree.offsets, tree.kind
     st = offsets[par]
     c0, c1 = int(st[0]), int(offsets[par[-1] + 1])
@@ -144,13 +147,16 @@ def _chunk(tree, par, nxt, ref, table, flat, comp, sign, split, comp_hi, sign_hi
     is_ch = pk == CHANCE
     mover = np.where(is_ch, 0, pk)
     opt = ~is_ch
+    is_fixed = np.zeros(len(par), dtype=bool)
     if fixed is not None:
+        assert fixed_movers is not None
         is_fixed = fixed_movers[mover] & opt
         opt &= ~is_fixed
     choice = np.full(len(par), -1, dtype=np.int64)
     if opt.any():
         pc, ps = comp[mover], sign[mover]
         if split is not None:
+            assert comp_hi is not None and sign_hi is not None
             hi = tree.heights[par] > split
             pc = np.where(hi, comp_hi[mover], pc)
             ps = np.where(hi, sign_hi[mover], ps)
@@ -166,6 +172,7 @@ def _chunk(tree, par, nxt, ref, table, flat, comp, sign, split, comp_hi, sign_hi
     dec = ~is_ch
     ref[par[dec]] = ref[choice[dec]]
     if is_ch.any():
+        assert tree.probs is not None
         w = np.nan_to_num(tree.probs[c0:c1])
         sums = np.add.reduceat(table[ref[c0:c1]] * w[:, None], seg, axis=0)[is_ch]
         rows = np.arange(chance_row, chance_row + len(sums))
@@ -175,7 +182,7 @@ def _chunk(tree, par, nxt, ref, table, flat, comp, sign, split, comp_hi, sign_hi
     return chance_row
 
 
-def _uniform_best(table, cr, pc, ps, tie):
+def _uniform_best(table: np.ndarray, cr: np.ndarray, pc: np.ndarray, ps: np.ndarray, tie: str) -> np.ndarray:
     """Best child rank per row of *cr* (every parent has the same number of children)."""
     if (pc == pc[0]).all() and (ps == ps[0]).all():
         vals = table[cr, pc[0]]
@@ -184,11 +191,12 @@ def _uniform_best(table, cr, pc, ps, tie):
         vals = table[cr, pc[:, None]] * ps[:, None]
         pick = np.argmax
     if tie == "first":
-        return pick(vals, axis=1)
-    return cr.shape[1] - 1 - pick(vals[:, ::-1], axis=1)
+        return np.asarray(pick(vals, axis=1))
+    return np.asarray(cr.shape[1] - 1 - pick(vals[:, ::-1], axis=1))
 
 
-def _ragged_best(flat, cr, pc, ps, counts, seg, P, tie):
+def _ragged_best(flat: np.ndarray, cr: np.ndarray, pc: np.ndarray, ps: np.ndarray, counts: np.ndarray,
+                 seg: np.ndarray, P: int, tie: str) -> np.ndarray:
     """Best child offset (from the chunk start) per parent, any numbers of children."""
     key = flat[cr.astype(np.int64) * P + np.repeat(pc, counts)]
     key *= np.repeat(ps, counts)
@@ -196,5 +204,5 @@ def _ragged_best(flat, cr, pc, ps, counts, seg, P, tie):
     m = len(cr)
     eq = key == np.repeat(best, counts)
     if tie == "first":
-        return np.minimum.reduceat(np.where(eq, np.arange(m), m), seg)
-    return np.maximum.reduceat(np.where(eq, np.arange(m), -1), seg)
+        return np.asarray(np.minimum.reduceat(np.where(eq, np.arange(m), m), seg))
+    return np.asarray(np.maximum.reduceat(np.where(eq, np.arange(m), -1), seg))

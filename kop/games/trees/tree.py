@@ -9,7 +9,7 @@ Chen, *Beyond Minimax*, Section "Minimax and M* Algorithms") is A ``max`` and B
 
 Nodes are stored breadth first, so the children of a node, and the nodes of one
 depth, are contiguous.  The layout (numpy arrays) is what the vectorized
-strategies in :mod:`kop.games.engine` sweep, one level at a time:
+strategies in :mod:`kop.games.strategies.engine` sweep, one level at a time:
 
 * ``offsets[i]:offsets[i+1]`` are the children of node ``i`` (empty for a leaf);
 * ``kind[i]`` is the index of the player moving at ``i``, :data:`LEAF` or :data:`CHANCE`;
@@ -22,7 +22,7 @@ strategies in :mod:`kop.games.engine` sweep, one level at a time:
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> t = GameTree.build(["A", "B"], ("A", [("B", [(4, 7), (8, 9)]), (9, 4)]))
 >>> t
 GameTree(players=(A:max, B:min), nodes=5, leaves=3, height=2)
@@ -32,119 +32,31 @@ GameTree(players=(A:max, B:min), nodes=5, leaves=3, height=2)
 
 from __future__ import annotations
 
-import math
-from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Union
 
 import numpy as np
 
+from kop.semantics.draw import repr_svg, save_figure
 from kop.games.errors import StrategyError, TreeError
+from kop.games.search.expand import DEFAULT_NODE_LIMIT, expand_layout
+from kop.games.trees.build import build_layout, document_players
+from kop.games.trees.draw import draw_tree
+from kop.games.trees.layout import (CHANCE, GOALS, LEAF, PROB_TOLERANCE, SIMULTANEOUS, SIMULTANEOUS_HANDLED_BY, Player,
+                                    format_number, make_players)
 
-__all__ = ["Player", "GameTree", "Node", "LEAF", "CHANCE", "SIMULTANEOUS", "GOALS"]
-
-#: ``kind`` code of a leaf
-LEAF = -1
-#: ``kind`` code of a chance node
-CHANCE = -2
-#: ``kind`` code of a simultaneous-move node (its players and the shape of its joint moves
-#: are in :attr:`GameTree.simultaneous`; children in row-major order of the joint moves)
-SIMULTANEOUS = -3
-#: what a refusal of a simultaneous-move tree tells the user to use instead
-SIMULTANEOUS_HANDLED_BY = ("Trees with simultaneous moves are handled by kop solve -s naive, substructure or "
-                           "dominating (the equilibrium value of two-player stages; Python: kop.search) and kop draw")
-#: the goals a player may have
-GOALS = ("max", "min")
-#: tolerance on the sum of chance probabilities
-PROB_TOLERANCE = 1e-9
-#: integers beyond this cannot be stored exactly as payoffs
-_MAX_EXACT_INT = 2**53
-
-_NODE_KEYS = frozenset({"player", "children", "payoff", "chance", "simultaneous", "label", "move"})
+__all__ = ["Player", "GameTree", "Node", "NodeRef", "LEAF", "CHANCE", "SIMULTANEOUS", "GOALS", "PROB_TOLERANCE",
+           "SIMULTANEOUS_HANDLED_BY", "format_number", "make_players"]
 
 NodeRef = Union["Node", int, str, Sequence[int]]
-
-
-@dataclass(frozen=True)
-class Player:
-    """A player: a name and a goal, ``"max"`` or ``"min"`` of its own payoff component."""
-
-    name: str
-    goal: str = "max"
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name:
-            raise TreeError(f"player name must be a non-empty string, not {_show(self.name)}")
-        if self.goal not in GOALS:
-            raise TreeError(f"player {self.name}: goal must be 'max' or 'min', not {_show(self.goal)}")
-
-    @property
-    def sign(self) -> int:
-        """+1 for a maximizer, -1 for a minimizer."""
-        return 1 if self.goal == "max" else -1
-
-    def __repr__(self) -> str:
-        return f"Player({self.name!r}, {self.goal!r})"
-
-    def __str__(self) -> str:
-        return f"{self.name}:{self.goal}"
-
-
-def make_players(players: Sequence[Player | str | Mapping[str, Any]] | None,
-                 goals: str = "paper") -> tuple[Player, ...]:
-    """Players from names, dicts or :class:`Player` values.
-
-    Bare names get goals by *goals*: ``"paper"`` (the first player max, the second
-    min, any others max) or ``"max"`` (every player maximizes).
-    """
-    if goals not in ("paper", "max"):
-        raise TreeError(f"goals must be 'paper' or 'max', not {goals!r}")
-    if players is None:
-        players = ["A", "B"]
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or not players:
-        raise TreeError("players must be a non-empty list")
-    out: list[Player] = []
-    for i, p in enumerate(players):
-        if isinstance(p, Player):
-            out.append(p)
-        elif isinstance(p, str):
-            goal = "min" if (goals == "paper" and i == 1) else "max"
-            out.append(Player(p, goal))
-        elif isinstance(p, Mapping):
-            extra = set(p) - {"name", "goal"}
-            if extra:
-                raise TreeError(f"players[{i}]: unknown key {_show(sorted(map(str, extra))[0])} (allowed: name, goal)")
-            if "name" not in p:
-                raise TreeError(f"players[{i}]: missing \"name\"")
-            try:
-                out.append(Player(p["name"], p.get("goal", "max")))
-            except TreeError as exc:
-                raise TreeError(f"players[{i}]: {exc}") from None
-        else:
-            raise TreeError(f"players[{i}]: expected a name or an object, found {type(p).__name__}")
-    seen: set[str] = set()
-    for p in out:
-        if p.name in seen:
-            raise TreeError(f"player {p.name!r} is listed twice")
-        seen.add(p.name)
-    return tuple(out)
-
-
-def format_number(x: float, integral: bool) -> int | float:
-    """*x* as an ``int`` when the tree's payoffs are integers and *x* is whole, else a float."""
-    x = float(x)
-    if integral and x.is_integer():
-        return int(x)
-    return x
 
 
 class GameTree:
     """An immutable finite game tree (see the module docstring).
 
     Build one with :meth:`from_dict` (the ``kop-tree/1`` JSON document as Python
-    data), :meth:`build` (compact nested tuples), :func:`kop.games.formats.load_tree`
-    or :func:`kop.games.random_trees.random_tree`.
+    data), :meth:`build` (compact nested tuples), :func:`kop.games.trees.formats.load_tree`
+    or :func:`kop.games.trees.random_trees.random_tree`.
     """
 
     __slots__ = ("players", "offsets", "kind", "heights", "payoffs", "probs", "labels",
@@ -192,7 +104,7 @@ class GameTree:
         ...     "root": {"player": "A", "children": [{"payoff": [1, 2]}, {"payoff": [3, 0]}]}})
         GameTree(players=(A:max, B:min), nodes=3, leaves=2, height=1)
         """
-        return _build(document_players(doc), doc["root"], compact=False)
+        return cls(*build_layout(document_players(doc), doc["root"], compact=False))
 
     @classmethod
     def build(cls, players: Sequence[Player | str | Mapping[str, Any]], root: Any,
@@ -203,21 +115,19 @@ class GameTree:
         [children])`` or ``(player, [children], label)``; any node may also be a dict of
         the JSON format.  Bare player names get goals by *goals* (see :func:`make_players`).
         """
-        return _build(make_players(players, goals), root, compact=True)
+        return cls(*build_layout(make_players(players, goals), root, compact=True))
 
     @classmethod
     def from_game(cls, game: Any, depth: int | None = None, *, state: Any = None, evaluations: Any = None,
                   node_limit: int | None = None) -> GameTree:
-        """The tree of an implicit game below *state* to *depth* plies (see :mod:`kop.games.expand`).
+        """The tree of an implicit game below *state* to *depth* plies (see :mod:`kop.games.search.expand`).
 
         >>> import kop
         >>> GameTree.from_game(kop.nim())
         GameTree(players=(MAX:max, MIN:min), nodes=15, leaves=6, height=4)
         """
-        from kop.games.expand import DEFAULT_NODE_LIMIT, expand
-
-        return expand(game, depth, state=state, evaluations=evaluations,
-                      node_limit=DEFAULT_NODE_LIMIT if node_limit is None else node_limit)
+        return cls(*expand_layout(game, depth, state=state, evaluations=evaluations,
+                                  node_limit=DEFAULT_NODE_LIMIT if node_limit is None else node_limit))
 
     def subtree(self, node: NodeRef) -> GameTree:
         """The subtree rooted at *node*, as a tree of its own (labels and move names kept).
@@ -379,7 +289,7 @@ class GameTree:
         return tuple(format_number(x, self.integral) for x in row)
 
     # -- value semantics ------------------------------------------------------
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.players, self.offsets.tobytes(), self.kind.tobytes(), self.payoffs.tobytes(),
                 None if self.probs is None else self.probs.tobytes(),
                 tuple(sorted(self.labels.items())), tuple(sorted(self.moves.items())),
@@ -398,19 +308,13 @@ class GameTree:
         return self._hash
 
     def _repr_svg_(self) -> str | None:
-        """The picture in Jupyter (:func:`kop.games.draw.draw_tree`); None without matplotlib."""
-        from kop.games.draw import draw_tree
-        from kop.semantics.draw import repr_svg
-
+        """The picture in Jupyter (:func:`kop.games.trees.draw.draw_tree`); None without matplotlib."""
         return repr_svg(draw_tree, self)
 
     def draw(self, file: str | Any = None, **options: Any) -> Any:
-        """Draw the tree (:func:`kop.games.draw.draw_tree`: ``decided=``, ``play=``, ``title=``);
+        """Draw the tree (:func:`kop.games.trees.draw.draw_tree`: ``decided=``, ``play=``, ``title=``);
         save it to *file* (``.svg``, ``.png``, ``.pdf``) when given.  Returns the matplotlib Figure.
         Needs the ``draw`` extra (matplotlib)."""
-        from kop.games.draw import draw_tree
-        from kop.semantics.draw import save_figure
-
         fig = draw_tree(self, **options)
         if file is not None:
             save_figure(fig, file)
@@ -563,40 +467,6 @@ def _frozen(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def _type_name(x: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-            type(None): "null"}.get(type(x), type(x).__name__)
-
-
-def document_players(doc: Any) -> tuple[Player, ...]:
-    """The players of a ``kop-tree/1`` document, after checking its top level (not its nodes)."""
-    if not isinstance(doc, Mapping):
-        raise TreeError(f"a kop tree document is a JSON object, not {_type_name(doc)}")
-    extra = set(doc) - {"format", "players", "root", "title", "comment"}
-    if extra:
-        raise TreeError(f"unknown top-level key {_show(sorted(map(str, extra))[0])} "
-                        "(allowed: format, players, root, title, comment)")
-    fmt = doc.get("format")
-    if fmt != "kop-tree/1":
-        raise TreeError(f"\"format\" must be \"kop-tree/1\", found {_show(fmt)}")
-    if "players" not in doc:
-        raise TreeError("missing \"players\"")
-    if "root" not in doc:
-        raise TreeError("missing \"root\"")
-    return make_players(doc["players"], goals="max")
-
-
-def _show(x: Any, limit: int = 60) -> str:
-    """A short printable form of a value for an error message (never a huge integer's digits)."""
-    if isinstance(x, int) and not isinstance(x, bool) and x.bit_length() > 200:
-        return f"an integer of about {int(x.bit_length() * 0.30103) + 1} digits"
-    try:
-        text = repr(x)
-    except (ValueError, RecursionError):
-        return f"a {type(x).__name__}"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
 def _levels(offsets: np.ndarray, n: int) -> np.ndarray:
     """Start index of each depth (and n at the end)."""
     levels = [0, 1]
@@ -621,206 +491,3 @@ def _heights(offsets: np.ndarray, kind: np.ndarray, levels: np.ndarray) -> np.nd
     return heights
 
 
-def _number(x: Any, where: Callable[[], str], what: str) -> tuple[float, bool]:
-    """(value, is_int) of a JSON number, or an error located by ``where()``."""
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        raise TreeError(f"{where()}: {what} must be a number, found {_type_name(x)} {_show(x)}")
-    if isinstance(x, int):
-        if abs(x) > _MAX_EXACT_INT:
-            raise TreeError(f"{where()}: {what} {_show(x)} is too large to store exactly (limit 2^53)")
-        return float(x), True
-    if not math.isfinite(x):
-        raise TreeError(f"{where()}: {what} must be a finite number, found {x!r}")
-    return float(x), False
-
-
-def _build(players: tuple[Player, ...], root: Any, compact: bool) -> GameTree:
-    """Breadth-first, iterative: any depth, located errors."""
-    names = {p.name: i for i, p in enumerate(players)}
-    np_ = len(players)
-    kind: list[int] = []
-    offsets: list[int] = []
-    payoffs: list[float] = []
-    parents: list[int] = []
-    probs: dict[int, float] = {}
-    labels: dict[int, str] = {}
-    moves: dict[int, str] = {}
-    sims: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-    integral = True
-    queue: deque[Any] = deque([root])
-    parents.append(-1)
-    next_free = 1
-
-    def where(i: int) -> str:
-        ranks = []
-        while i > 0:
-            p = parents[i]
-            ranks.append(i - offsets[p])
-            i = p
-        return "/".join(["root", *map(str, reversed(ranks))])
-
-    def players_text() -> str:
-        return ", ".join(names)
-
-    i = 0
-
-    def here() -> str:
-        return where(i)
-
-    while queue:
-        spec = queue.popleft()
-        label = move = None
-        if not compact:
-            pass
-        elif isinstance(spec, tuple) and spec and isinstance(spec[0], str):
-            # compact decision node: (player, children[, label])
-            if len(spec) not in (2, 3):
-                raise TreeError(f"{where(i)}: a compact node is (player, children) or (player, children, label)")
-            spec = {"player": spec[0], "children": spec[1], **({"label": spec[2]} if len(spec) == 3 else {})}
-        elif isinstance(spec, (tuple, list)):
-            spec = {"payoff": list(spec)}
-        if not isinstance(spec, Mapping):
-            raise TreeError(f"{where(i)}: a node must be an object, found {_type_name(spec)}")
-        extra = set(spec) - _NODE_KEYS
-        if extra:
-            raise TreeError(f"{where(i)}: unknown key {_show(sorted(map(str, extra))[0])} "
-                            "(allowed: player, children, payoff, chance, simultaneous, label, move)")
-        if "label" in spec:
-            label = spec["label"]
-            if not isinstance(label, str):
-                raise TreeError(f"{where(i)}: \"label\" must be a string, found {_type_name(label)}")
-            labels[i] = label
-        if "move" in spec:
-            move = spec["move"]
-            if not isinstance(move, str):
-                raise TreeError(f"{where(i)}: \"move\" must be a string, found {_type_name(move)}")
-            if i == 0:
-                raise TreeError("root: the root has no incoming move, so no \"move\" label")
-            moves[i] = move
-        has = [k for k in ("payoff", "player", "chance", "simultaneous") if k in spec]
-        if len(has) > 1:
-            raise TreeError(f"{where(i)}: a node has only one of \"payoff\" (leaf), \"player\" "
-                            f"(decision node), \"chance\" and \"simultaneous\"; found {' and '.join(has)}")
-        if has == ["simultaneous"]:
-            if "children" in spec:
-                raise TreeError(f"{where(i)}: a simultaneous node's children go inside \"simultaneous\"")
-            spec = dict(spec)
-            who_idx, dims, flat_kids = _joint(spec.pop("simultaneous"), names, where(i))
-            spec["children"] = flat_kids
-            sims[i] = (who_idx, dims)
-        if not has:
-            if "children" in spec:
-                raise TreeError(f"{where(i)}: an inner node needs \"player\" (who moves) or \"chance\"")
-            raise TreeError(f"{where(i)}: missing payoff: a leaf needs \"payoff\" with one number "
-                            f"per player ({players_text()})")
-        offsets.append(next_free)
-        if has[0] == "payoff":
-            if "children" in spec:
-                raise TreeError(f"{where(i)}: a leaf (with \"payoff\") cannot have \"children\"")
-            pay = spec["payoff"]
-            if not isinstance(pay, (list, tuple)):
-                raise TreeError(f"{where(i)}: payoff must be a list of {np_} numbers, found {_type_name(pay)}")
-            if len(pay) != np_:
-                raise TreeError(f"{where(i)}: payoff has {len(pay)} number{'s' if len(pay) != 1 else ''}, "
-                                f"expected {np_} (players {players_text()})")
-            for j, x in enumerate(pay):
-                v, is_int = _number(x, here, f"payoff of {players[j].name}")
-                integral &= is_int
-                payoffs.append(v)
-            kind.append(LEAF)
-        else:
-            children = spec.get("children")
-            if children is None:
-                raise TreeError(f"{where(i)}: inner node has no \"children\"")
-            if not isinstance(children, (list, tuple)):
-                raise TreeError(f"{where(i)}: \"children\" must be a list, found {_type_name(children)}")
-            if not children:
-                raise TreeError(f"{where(i)}: inner node has no children")
-            if has[0] == "simultaneous":
-                kind.append(SIMULTANEOUS)
-            elif has[0] == "player":
-                who = spec["player"]
-                if not isinstance(who, str):
-                    raise TreeError(f"{where(i)}: \"player\" must be a player's name, found "
-                                    f"{_type_name(who)} {_show(who)} (players {players_text()})")
-                if who not in names:
-                    raise TreeError(f"{where(i)}: unknown player {_show(who)} (players {players_text()})")
-                kind.append(names[who])
-            else:
-                ps = spec["chance"]
-                if not isinstance(ps, (list, tuple)):
-                    raise TreeError(f"{where(i)}: \"chance\" must be a list of probabilities, found {_type_name(ps)}")
-                if len(ps) != len(children):
-                    raise TreeError(f"{where(i)}: chance has {len(ps)} probabilities for {len(children)} children")
-                vals = []
-                for j, x in enumerate(ps):
-                    v, _ = _number(x, here, f"probability {j}")
-                    if v < 0:
-                        raise TreeError(f"{where(i)}: probability {j} is negative ({_show(x)})")
-                    vals.append(v)
-                total = math.fsum(vals)
-                if abs(total - 1.0) > PROB_TOLERANCE * max(1, len(vals)):
-                    raise TreeError(f"{where(i)}: chance probabilities sum to {total:g}, not 1")
-                for j, v in enumerate(vals):
-                    probs[next_free + j] = v
-                kind.append(CHANCE)
-            for _ in children:
-                parents.append(i)
-            queue.extend(children)
-            next_free += len(children)
-        i += 1
-    offsets.append(next_free)
-    n = len(kind)
-    prob_arr = None
-    if probs:
-        prob_arr = np.full(n, np.nan)
-        prob_arr[list(probs)] = list(probs.values())
-    pay = np.asarray(payoffs, dtype=np.float64).reshape(-1, np_)
-    return GameTree(players, np.asarray(offsets), np.asarray(kind), pay, prob_arr, labels, moves, integral, sims)
-
-
-def _joint(sim: Any, names: Mapping[str, int], where: str) -> tuple[tuple[int, ...], tuple[int, ...], list[Any]]:
-    """(player indices, moves per player, children in row-major order) of a simultaneous node."""
-    if not isinstance(sim, Mapping):
-        raise TreeError(f"{where}: \"simultaneous\" must be an object with \"players\" and \"children\", "
-                        f"found {_type_name(sim)}")
-    extra = set(sim) - {"players", "children"}
-    if extra:
-        raise TreeError(f"{where}: simultaneous: unknown key {_show(sorted(map(str, extra))[0])} "
-                        "(allowed: players, children)")
-    who = sim.get("players")
-    if not isinstance(who, (list, tuple)) or not who:
-        raise TreeError(f"{where}: simultaneous: \"players\" must be a non-empty list of player names")
-    idx = []
-    for w in who:
-        if not isinstance(w, str) or w not in names:
-            raise TreeError(f"{where}: simultaneous: unknown player {_show(w)} (players {', '.join(names)})")
-        idx.append(names[w])
-    if len(set(idx)) != len(idx):
-        raise TreeError(f"{where}: simultaneous: a player is listed twice in \"players\"")
-    kids = sim.get("children")
-    dims: list[int] = []
-    flat: list[Any] = []
-    level: list[Any] = [kids]
-    for depth, name in enumerate(who):
-        nxt: list[Any] = []
-        for k, block in enumerate(level):
-            if not isinstance(block, (list, tuple)):
-                raise TreeError(f"{where}: simultaneous: joint moves do not match the players: expected "
-                                f"{len(who)} nested lists (one level per player: {', '.join(who)}), found "
-                                f"{_type_name(block)} at level {depth}")
-            if not block:
-                raise TreeError(f"{where}: simultaneous: {name} has no moves")
-            if depth == len(dims):
-                dims.append(len(block))
-            elif len(block) != dims[depth]:
-                raise TreeError(f"{where}: ragged simultaneous matrix: {name} has {dims[depth]} moves in the "
-                                f"first list of level {depth} but {len(block)} in list {k}")
-            nxt.extend(block)
-        level = nxt
-    for k, node in enumerate(level):
-        if isinstance(node, list) and node and all(isinstance(x, list) for x in node):
-            raise TreeError(f"{where}: simultaneous: joint moves do not match the players: joint move {k} "
-                            f"nests deeper than the {len(who)} players {', '.join(who)}")
-        flat.append(node)
-    return tuple(idx), tuple(dims), flat

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kop.games.tree import GameTree
+from kop.games.trees.tree import GameTree
 from kop.syntax import arguments
 
 __all__ = ["TREE", "tree_argument", "player_argument", "tie_argument"]
@@ -24,7 +24,7 @@ TREE = "a GameTree (from kop.load_tree, kop.loads_tree or kop.GameTree.build)"
 
 
 def tree_argument(value: Any, name: str = "tree") -> GameTree:
-    """*value* when it is a :class:`~kop.games.tree.GameTree`."""
+    """*value* when it is a :class:`~kop.games.trees.tree.GameTree`."""
     if not isinstance(value, GameTree):
         raise arguments.fail(name, TREE, value)
     return value

@@ -10,7 +10,7 @@ node path at fault.
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> kop.loads_tree(kop.dumps_tree(t)) == t
 True
 """
@@ -22,7 +22,7 @@ import os
 from pathlib import Path
 
 from kop.games.errors import TreeError
-from kop.games.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, format_number
+from kop.games.trees.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, format_number
 from kop.syntax import arguments
 
 __all__ = ["load_tree", "loads_tree", "dumps_tree", "save_tree"]
@@ -32,7 +32,7 @@ _MAX_INDENT = 40
 
 def loads_tree(text: str) -> GameTree:
     """A tree from ``kop-tree/1`` JSON text (errors located by line and column, or node path)."""
-    from kop.games.treejson import loads_tree_json
+    from kop.games.trees.treejson import loads_tree_json
 
     if not isinstance(text, (str, bytes, bytearray)):
         raise arguments.fail("text", "kop-tree/1 JSON text (a str; load_tree reads a file)", text)
@@ -52,7 +52,7 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
         raise TreeError(f"{p}: no such file")
     try:
         if p.suffix.lower() == ".efg":  # first a piece at a time, the text never held whole
-            from kop.games.efg import read_efg_file
+            from kop.games.trees.efg import read_efg_file
 
             tree = read_efg_file(p)
             if tree is not None:
@@ -63,10 +63,10 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
         raise TreeError(str(exc)) from None
     try:
         if p.suffix.lower() == ".efg":
-            from kop.games.efg import loads_efg
+            from kop.games.trees.efg import loads_efg
             return loads_efg(text)
         if p.suffix.lower() != ".json" and text.lstrip().startswith("EFG"):
-            from kop.games.efg import loads_efg
+            from kop.games.trees.efg import loads_efg
             return loads_efg(text)
         return loads_tree(text)
     except TreeError as exc:
@@ -78,7 +78,7 @@ def save_tree(tree: GameTree, path: str | os.PathLike[str]) -> None:
     arguments.instance(tree, GameTree, "tree", "a GameTree")
     p = Path(arguments.path(path, "path"))
     if p.suffix.lower() == ".efg":
-        from kop.games.efg import dumps_efg
+        from kop.games.trees.efg import dumps_efg
         p.write_text(dumps_efg(tree), encoding="utf-8")
     else:
         p.write_text(dumps_tree(tree), encoding="utf-8")
