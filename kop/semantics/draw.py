@@ -39,6 +39,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["draw_model", "model_layout", "LAYOUTS", "model_svg", "save_figure", "figure_svg", "require_matplotlib",
            "repr_svg", "AGENT_COLOURS", "MAX_DRAWN_WORLDS", "FORMATS"]
 
+#: the doctests need this optional package (kop/conftest.py skips them without it)
+__doctest_requires__ = ("matplotlib",)
+
 #: one colour per agent, in the model's agent order (matplotlib's colour-blind-safe tab10)
 AGENT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
                  "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")

@@ -56,7 +56,7 @@ import numpy as np
 from kop.worlds.errors import WorldsError
 from kop.worlds.game import LEAF, MAX, MIN, Beliefs, WorldsGame
 
-#: the doctests need this optional package (tests/test_doctests.py skips them without it)
+#: the doctests need this optional package (kop/conftest.py skips them without it)
 __doctest_requires__ = ("pyspiel",)
 
 __all__ = ["OpenSpielWorlds", "worlds_from_openspiel", "MAX_NODES", "MAX_WORLDS"]
