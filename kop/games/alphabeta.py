@@ -18,7 +18,7 @@ tie : "first" or "last"
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> s = kop.alphabeta(t, "A")
 >>> s.value(), s.next().label, s.visited < len(t)
 ((4, 7), 'R', True)

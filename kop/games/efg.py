@@ -44,7 +44,7 @@ token-level reader that gives the same tree and words the errors.
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> kop.loads_efg(kop.dumps_efg(t)) == t
 True
 >>> kop.loads_efg('EFG 2 R "g" { "A" "B" } p "" 1 1 "" { "x" "y" } 0 '
@@ -386,7 +386,7 @@ def read_efg_file(path: str | os.PathLike[str]) -> GameTree | None:
     words any error).
 
     >>> import kop, os, tempfile
-    >>> t = kop.load_tree("theories/figure2.json")
+    >>> t = kop.figure2()
     >>> path = os.path.join(tempfile.mkdtemp(), "t.efg")
     >>> kop.save_tree(t, path)
     >>> read_efg_file(path) == t

@@ -10,7 +10,7 @@ node path at fault.
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> kop.loads_tree(kop.dumps_tree(t)) == t
 True
 """

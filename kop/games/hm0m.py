@@ -14,7 +14,7 @@ tie : "first" or "last"
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> [kop.hm0m(t, d).value() for d in range(5)]
 [(4, 7), (9, 4), (9, 4), (10, 3), (10, 3)]
 """

@@ -13,7 +13,7 @@ tie : "first" or "last"
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> kop.mh(t).value()
 (10, 3)
 """

@@ -15,7 +15,7 @@ tie : "first" or "last"
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> kop.minimax(t, "A").value(), kop.minimax(t, "B").value("S")
 ((4, 7), (7, 4))
 """

@@ -19,7 +19,7 @@ tie : "first" or "last"
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> [kop.mstar(t, d).value() for d in range(3)]
 [(4, 7), (10, 3), (9, 4)]
 """

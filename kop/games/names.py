@@ -3,7 +3,7 @@
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> kop.strategy(t, "HM0M1", "A").value()
 (9, 4)
 """

@@ -9,7 +9,7 @@ the same strategies) and the path.  A strategy may be given by name
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> kop.play(t, {"A": "M2", "B": "M1"})
 Outcome(value=(9, 4), path=['T', 0])
 >>> kop.global_optimum(t) is None

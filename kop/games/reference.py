@@ -20,7 +20,7 @@ Example
 -------
 >>> import kop
 >>> from kop.games.reference import ref_mstar
->>> ref_mstar(kop.load_tree("theories/figure2.json"), 2, "A").value()
+>>> ref_mstar(kop.figure2(), 2, "A").value()
 (9, 4)
 """
 

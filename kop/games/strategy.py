@@ -9,7 +9,7 @@ invariant is the paper's: at every decision node ``next(n)`` is a child and
 Example
 -------
 >>> import kop
->>> t = kop.load_tree("theories/figure2.json")
+>>> t = kop.figure2()
 >>> s = kop.minimax(t, "A")
 >>> s
 Strategy('minimax', player='A', value=(4, 7))

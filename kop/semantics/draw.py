@@ -17,7 +17,8 @@ Example
 -------
 >>> import kop
 >>> from kop.semantics.draw import model_svg
->>> m = kop.KripkeModel.load("theories/muddy3.model.json")
+>>> from kop.puzzles.muddy_children import model
+>>> m = model(3, muddy=[1, 2])
 >>> svg = model_svg(m)
 >>> svg.startswith("<?xml") and "</svg>" in svg
 True
@@ -314,7 +315,9 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     Example
     -------
     >>> import kop
-    >>> fig = draw_model(kop.KripkeModel.load("theories/coin.model.json"))
+    >>> coin = kop.KripkeModel(worlds={"H": ["h"], "T": []}, partitions={"a": [["H", "T"]], "b": [["H", "T"]]},
+    ...                        actual="H")
+    >>> fig = draw_model(coin)
     >>> len(fig.axes)
     1
     """
