@@ -84,7 +84,18 @@ Candidate = Union[tuple[float, ...], tuple[tuple[str, float], ...]]
 
 
 class EvaluationError(KopError):
-    """A partial-knowledge statement does not fit the tree (the message names it and what is wrong)."""
+    """A partial-knowledge statement does not fit the tree (the message names it and what is wrong).
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("A", [(1, 2), (3, 4)]))
+    >>> try:
+    ...     kop.decide(t, [], evaluations=[kop.knows_candidates("B", "A", [[1, 2, 3]])])
+    ... except kop.EvaluationError as err:
+    ...     print(err)
+    knows_candidates('B', 'A', [1 candidate]): candidate 1 has 3 payoffs; the tree has 2 leaves (give one value of A per leaf, left to right)
+    """
 
 
 def _number(x: object, what: str) -> float:
@@ -121,6 +132,21 @@ class EvaluationKnowledge:
         For ``within``: the half-width of each leaf's interval.
     node : str or tuple of int
         For ``subtree``: the node (label, ``root/i/j`` path, or child ranks).
+
+    Examples
+    --------
+    >>> import kop
+    >>> k = kop.knows_within("A", "B", 2)
+    >>> k, k.knower, k.owner, k.kind, k.k
+    (EvaluationKnowledge('A', 'B', within ±2), 'A', 'B', 'within', 2.0)
+    >>> k.resolve(kop.figure2()).fixed_names()        # the B-nodes whose choice A can predict
+    ['X', 'Z']
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax* (partial knowledge of evaluation functions is the
+    paper's future work); Y. Wang, *Beyond knowing that: a new generation of epistemic logics*
+    (2018) (knowing-value semantics).
     """
 
     knower: str
@@ -183,8 +209,27 @@ def _num_text(x: float) -> str:
 def knows_exactly(knower: str, owner: str) -> EvaluationKnowledge:
     """*knower* knows *owner*'s evaluation function exactly (``K_knower E_owner``).
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_exactly("B", "A")
     EvaluationKnowledge('B', 'A', exactly)
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
+    >>> def decided(what):              # the nodes B can predict, A knowing E_B
+    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
+    ...     return [n.name for n in d.decided_nodes()]
+    >>> decided(kop.knows_exactly("B", "A"))
+    ['root', 'x', 'y']
     """
     return EvaluationKnowledge(knower, owner, "exact")
 
@@ -192,8 +237,27 @@ def knows_exactly(knower: str, owner: str) -> EvaluationKnowledge:
 def knows_nothing(knower: str, owner: str) -> EvaluationKnowledge:
     """*knower* knows nothing of *owner*'s evaluation function (every function is possible).
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_nothing("B", "A")
     EvaluationKnowledge('B', 'A', nothing)
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
+    >>> def decided(what):              # the nodes B can predict, A knowing E_B
+    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
+    ...     return [n.name for n in d.decided_nodes()]
+    >>> decided(kop.knows_nothing("B", "A"))
+    []
     """
     return EvaluationKnowledge(knower, owner, "nothing")
 
@@ -207,8 +271,29 @@ def knows_candidates(knower: str, owner: str,
     covering every leaf.  The actual evaluation must be among them (checked by
     :meth:`EvaluationKnowledge.resolve`).
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+    candidates : iterable of sequences or mappings of float
+        The evaluations *knower* considers possible.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_candidates("B", "A", [[4, 8, 9, 1], [4, 8, 1, 9]])
     EvaluationKnowledge('B', 'A', 2 candidates)
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
+    >>> def decided(what):              # the nodes B can predict, A knowing E_B
+    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
+    ...     return [n.name for n in d.decided_nodes()]
+    >>> decided(kop.knows_candidates("B", "A", [[1, 5, 3, 2], [5, 1, 3, 2]]))   # A's choice at x is open
+    ['y']
     """
     if isinstance(candidates, (str, bytes, Mapping)) or not isinstance(candidates, Iterable):
         raise EvaluationError(f"knows_candidates({knower!r}, {owner!r}): candidates must be a list of "
@@ -237,8 +322,27 @@ def knows_candidates(knower: str, owner: str,
 def knows_order(knower: str, owner: str) -> EvaluationKnowledge:
     """*knower* knows only the order of *owner*'s outcomes over the leaves (ties included).
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_order("B", "A")
     EvaluationKnowledge('B', 'A', order)
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
+    >>> def decided(what):              # the nodes B can predict, A knowing E_B
+    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
+    ...     return [n.name for n in d.decided_nodes()]
+    >>> decided(kop.knows_order("B", "A"))           # the order fixes every choice of A
+    ['root', 'x', 'y']
     """
     return EvaluationKnowledge(knower, owner, "order")
 
@@ -246,8 +350,29 @@ def knows_order(knower: str, owner: str) -> EvaluationKnowledge:
 def knows_within(knower: str, owner: str, k: float) -> EvaluationKnowledge:
     """*knower* knows each leaf value of *owner* only within ``±k`` (k >= 0; k = 0 is exact).
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+    k : float
+        The half-width of each leaf's interval, >= 0.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_within("B", "A", 1.5)
     EvaluationKnowledge('B', 'A', within ±1.5)
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
+    >>> def decided(what):              # the nodes B can predict, A knowing E_B
+    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
+    ...     return [n.name for n in d.decided_nodes()]
+    >>> decided(kop.knows_within("B", "A", 0.4)), decided(kop.knows_within("B", "A", 1))
+    (['root', 'x', 'y'], ['x'])
     """
     v = _number(k, f"knows_within({knower!r}, {owner!r}, k): k")
     if v < 0:
@@ -257,11 +382,31 @@ def knows_within(knower: str, owner: str, k: float) -> EvaluationKnowledge:
 
 
 def knows_on_subtree(knower: str, owner: str, node: str | int | Sequence[int] | Node) -> EvaluationKnowledge:
-    """*knower* knows *owner*'s values exactly on the leaves below *node* (a label, a
-    ``root/i/j`` path, child ranks or a node index), and nothing elsewhere.
+    """*knower* knows *owner*'s values exactly on the leaves below *node*, and nothing elsewhere.
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+    node : str, int, sequence of int or Node
+        A label, a ``root/i/j`` path, child ranks or a node index.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_on_subtree("B", "A", "S")
     EvaluationKnowledge('B', 'A', on subtree 'S')
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
+    >>> def decided(what):              # the nodes B can predict, A knowing E_B
+    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
+    ...     return [n.name for n in d.decided_nodes()]
+    >>> decided(kop.knows_on_subtree("B", "A", "x"))
+    ['x']
     """
     ref: str | int | tuple[int, ...]
     if isinstance(node, Node):
@@ -326,6 +471,18 @@ def parse_evaluation(text: str) -> EvaluationKnowledge:
 def leaf_order(tree: GameTree) -> np.ndarray:
     """Node indices of the leaves, left to right (depth first): the order of a candidate's values.
 
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+
+    Returns
+    -------
+    numpy.ndarray
+        The leaves' node indices.
+
+    Examples
+    --------
     >>> import kop
     >>> t = kop.figure2()
     >>> [t.node(int(i)).payoff for i in leaf_order(t)][:4]

@@ -24,7 +24,29 @@ __all__ = ["figure2", "figure2_game", "Scenario", "SCENARIOS"]
 
 
 def figure2() -> GameTree:
-    """The game tree of Figure 2: A maximizes E_A, B minimizes E_B."""
+    """The game tree of Figure 2: A maximizes E_A, B minimizes E_B.
+
+    The figure is reconstructed from the numbers the paper states (see the module docstring).
+
+    Returns
+    -------
+    GameTree
+        A fresh tree: 22 nodes, 12 leaves, height 4; the root ``root`` is A's.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> t
+    GameTree(players=(A:max, B:min), nodes=22, leaves=12, height=4)
+    >>> kop.minimax(t, "A").value(), kop.mh(t).value()
+    ((4, 7), (10, 3))
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Figure 2 and the scenarios (1)-(4).
+    """
     def b(label, *kids):
         return {"label": label, "player": "B", "children": list(kids)}
 
@@ -48,10 +70,21 @@ def figure2() -> GameTree:
 def figure2_game() -> TreeGame:
     """Figure 2 as an implicit game (states are nodes, moves child ranks named by the node labels).
 
-    >>> g = figure2_game()
+    Returns
+    -------
+    TreeGame
+        :func:`figure2` behind the :class:`~kop.games.implicit.ImplicitGame` interface, for
+        :func:`kop.search`.
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.figure2_game()
     >>> s = g.apply(g.initial_state(), 2)
     >>> g.move_name(0, 2), g.to_move(s), g.payoffs(g.apply(s, 0))
     ('T', 1, (9, 4))
+    >>> kop.search(g, "Mh").value
+    (10, 3)
     """
     return TreeGame(figure2())
 
