@@ -200,6 +200,20 @@ class Agent:
         For M^d: the bounded-sum B that makes αβ* pruning sound (see :mod:`kop.games.search.mstar`).
     max_nodes : int, optional
         Stop a search past this many states with a LimitError (None: no limit).
+
+    Examples
+    --------
+    >>> import kop
+    >>> a = kop.Agent("A", knowledge=kop.f_level("A", "B", 2))
+    >>> a.level("B"), a.knows("E_B")
+    (2, True)
+    >>> c = a.move(kop.figure2_game())
+    >>> c.move_name, c.strategy, c.value
+    ('T', 'HM0M2', (9, 4))
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented Players*, Theorems 5-8 and "Knowledge Update via Communication".
     """
 
     __slots__ = ("name", "evaluation", "knowledge", "evaluation_knowledge", "strategy", "depth", "select_limit",

@@ -60,6 +60,21 @@ class LearningAgent(Agent):
     names : sequence of str, optional
         Names of the types for the log (default ``type1``, ``type2``, ...).
     evaluation, depth, max_nodes : as for :class:`kop.Agent`
+
+    Examples
+    --------
+    >>> import kop
+    >>> from kop.agents.learning import learning_example
+    >>> game, types, prior, fixed = learning_example()
+    >>> learner = kop.LearningAgent("A", types, prior, names=["careful", "greedy"])
+    >>> stubborn = kop.LearningAgent("A", types, prior, names=["careful", "greedy"], learn=False)
+    >>> [kop.Match(game, [a, fixed]).play().outcome[0] for a in (learner, stubborn)]
+    [10, 6]
+
+    References
+    ----------
+    H. H. L. M. Donkers, J. W. H. M. Uiterwijk, H. J. van den Herik, *Probabilistic opponent-model
+    search*, Information Sciences 135 (2001).
     """
 
     __slots__ = ("types", "prior", "learn", "type_names")
