@@ -203,13 +203,13 @@ class Agent:
 
     Examples
     --------
+    The selector picks the strategy that the agent's knowledge justifies, unless one is forced:
+
     >>> import kop
-    >>> a = kop.Agent("A", knowledge=kop.f_level("A", "B", 2))
-    >>> a.level("B"), a.knows("E_B")
-    (2, True)
-    >>> c = a.move(kop.figure2_game())
-    >>> c.move_name, c.strategy, c.value
-    ('T', 'HM0M2', (9, 4))
+    >>> g = kop.figure2_game()
+    >>> [(c.move_name, c.strategy, c.value) for c in (kop.Agent("A", knowledge=kop.f_level("A", "B", 2)).move(g),
+    ...                                                 kop.Agent("A", strategy="minimax").move(g))]
+    [('T', 'HM0M2', (9, 4)), ('R', 'minimax', (4, 7))]
 
     References
     ----------

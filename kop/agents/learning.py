@@ -67,9 +67,9 @@ class LearningAgent(Agent):
     >>> from kop.agents.learning import learning_example
     >>> game, types, prior, fixed = learning_example()
     >>> learner = kop.LearningAgent("A", types, prior, names=["careful", "greedy"])
-    >>> stubborn = kop.LearningAgent("A", types, prior, names=["careful", "greedy"], learn=False)
-    >>> [kop.Match(game, [a, fixed]).play().outcome[0] for a in (learner, stubborn)]
-    [10, 6]
+    >>> result = kop.Match(game, [learner, fixed]).play()
+    >>> result.outcome[0], result.log[-1].beliefs          # it has learned the opponent is careful
+    (10, (('A', (('careful', 1.0), ('greedy', 0.0))),))
 
     References
     ----------

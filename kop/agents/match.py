@@ -193,9 +193,9 @@ class Match:
     >>> import kop
     >>> a = kop.Agent("A", knowledge=kop.f_level("A", "B", 2))
     >>> b = kop.Agent("B", knowledge=kop.f_level("B", "A", 1))
-    >>> g = kop.figure2_game()
-    >>> kop.Match(g, [a, b]).play().outcome, kop.Match(g, [a, b], communication=True).play().outcome
-    ((9, 4), (10, 3))
+    >>> r = kop.Match(kop.figure2_game(), [a, b], communication=True).play()   # scheme I, then M^h
+    >>> r.outcome, r.strategies[:2], r.log[0].kind
+    ((10, 3), (('A', 'Mh'), ('B', 'Mh')), 'announcement')
 
     References
     ----------

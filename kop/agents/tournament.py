@@ -93,9 +93,10 @@ def tournament(game: Any, agents: Sequence[Agent], rounds: int = 1, seed: int = 
     >>> import kop
     >>> a = kop.Agent("A", knowledge=kop.f_level("A", "B", 2))
     >>> b = kop.Agent("B", knowledge=kop.f_level("B", "A", 1))
-    >>> t = kop.tournament(kop.nim((2, 2)), [a, b], rounds=1, seed=0)
-    >>> [m.outcome for m in t.matches], t.scores
-    ([(-1, -1), (-1, -1)], {'A': 0.0, 'B': 0.0})
+    >>> t = kop.tournament(kop.figure2_game(), [a, b])      # each agent in each seat once
+    >>> print(t.table())
+    A              2 matches, mean utility 2.5
+    B              2 matches, mean utility 2.5
     """
     view = game if isinstance(game, GameView) else GameView(game)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:

@@ -224,12 +224,8 @@ def knows_exactly(knower: str, owner: str) -> EvaluationKnowledge:
     >>> knows_exactly("B", "A")
     EvaluationKnowledge('B', 'A', exactly)
     >>> import kop
-    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
-    >>> def decided(what):              # the nodes B can predict, A knowing E_B
-    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
-    ...     return [n.name for n in d.decided_nodes()]
-    >>> decided(kop.knows_exactly("B", "A"))
-    ['root', 'x', 'y']
+    >>> kop.knows_exactly("A", "B").resolve(kop.figure2()).fixed_names()   # B's choices A can predict
+    ['R', 'T', 'W', 'X', 'Y', 'Z']
     """
     return EvaluationKnowledge(knower, owner, "exact")
 
@@ -252,11 +248,7 @@ def knows_nothing(knower: str, owner: str) -> EvaluationKnowledge:
     >>> knows_nothing("B", "A")
     EvaluationKnowledge('B', 'A', nothing)
     >>> import kop
-    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
-    >>> def decided(what):              # the nodes B can predict, A knowing E_B
-    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
-    ...     return [n.name for n in d.decided_nodes()]
-    >>> decided(kop.knows_nothing("B", "A"))
+    >>> kop.knows_nothing("A", "B").resolve(kop.figure2()).fixed_names()   # B's choices A can predict
     []
     """
     return EvaluationKnowledge(knower, owner, "nothing")
@@ -288,12 +280,10 @@ def knows_candidates(knower: str, owner: str,
     >>> knows_candidates("B", "A", [[4, 8, 9, 1], [4, 8, 1, 9]])
     EvaluationKnowledge('B', 'A', 2 candidates)
     >>> import kop
-    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
-    >>> def decided(what):              # the nodes B can predict, A knowing E_B
-    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
-    ...     return [n.name for n in d.decided_nodes()]
-    >>> decided(kop.knows_candidates("B", "A", [[1, 5, 3, 2], [5, 1, 3, 2]]))   # A's choice at x is open
-    ['y']
+    >>> EB = [7, 9, 4, 6, 3, 10, 8, 9, 2, 12, 4, 5]          # B's payoffs in Figure 2
+    >>> k = kop.knows_candidates("A", "B", [EB, [9, 7] + EB[2:]])
+    >>> k.resolve(kop.figure2()).fixed_names()          # B's choice at R is open
+    ['T', 'W', 'X', 'Y', 'Z']
     """
     if isinstance(candidates, (str, bytes, Mapping)) or not isinstance(candidates, Iterable):
         raise EvaluationError(f"knows_candidates({knower!r}, {owner!r}): candidates must be a list of "
@@ -337,12 +327,8 @@ def knows_order(knower: str, owner: str) -> EvaluationKnowledge:
     >>> knows_order("B", "A")
     EvaluationKnowledge('B', 'A', order)
     >>> import kop
-    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
-    >>> def decided(what):              # the nodes B can predict, A knowing E_B
-    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
-    ...     return [n.name for n in d.decided_nodes()]
-    >>> decided(kop.knows_order("B", "A"))           # the order fixes every choice of A
-    ['root', 'x', 'y']
+    >>> kop.knows_order("A", "B").resolve(kop.figure2()).fixed_names()     # the order fixes every choice
+    ['R', 'T', 'W', 'X', 'Y', 'Z']
     """
     return EvaluationKnowledge(knower, owner, "order")
 
@@ -367,12 +353,8 @@ def knows_within(knower: str, owner: str, k: float) -> EvaluationKnowledge:
     >>> knows_within("B", "A", 1.5)
     EvaluationKnowledge('B', 'A', within ±1.5)
     >>> import kop
-    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
-    >>> def decided(what):              # the nodes B can predict, A knowing E_B
-    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
-    ...     return [n.name for n in d.decided_nodes()]
-    >>> decided(kop.knows_within("B", "A", 0.4)), decided(kop.knows_within("B", "A", 1))
-    (['root', 'x', 'y'], ['x'])
+    >>> [kop.knows_within("A", "B", k).resolve(kop.figure2()).fixed_names() for k in (0.4, 2)]
+    [['R', 'T', 'W', 'X', 'Y', 'Z'], ['X', 'Z']]
     """
     v = _number(k, f"knows_within({knower!r}, {owner!r}, k): k")
     if v < 0:
@@ -401,12 +383,8 @@ def knows_on_subtree(knower: str, owner: str, node: str | int | Sequence[int] | 
     >>> knows_on_subtree("B", "A", "S")
     EvaluationKnowledge('B', 'A', on subtree 'S')
     >>> import kop
-    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
-    >>> def decided(what):              # the nodes B can predict, A knowing E_B
-    ...     d = kop.decide(t, [], evaluations=[what, kop.knows_exactly("A", "B")])
-    ...     return [n.name for n in d.decided_nodes()]
-    >>> decided(kop.knows_on_subtree("B", "A", "x"))
-    ['x']
+    >>> kop.knows_on_subtree("A", "B", "U").resolve(kop.figure2()).fixed_names()
+    ['W', 'X']
     """
     ref: str | int | tuple[int, ...]
     if isinstance(node, Node):

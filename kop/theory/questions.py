@@ -359,15 +359,14 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
     >>> th = kop.parse_theory('''
     ... players A max, B min
     ... game A { L: B { (1,5) (3,2) }  R: B { (2,1) (0,0) } }
-    ... scenario blind { core A = 0 }
-    ... scenario sighted {
-    ...   core A = 1
-    ...   know K_B E_A
-    ... }
+    ... core A = 1
+    ... ask level A
     ... ask dominates A
     ... ''')
-    >>> [(a.line, a.scenario, a.result["recommended"]) for a in kop.run_theory(th)]
-    [(9, 'blind', 'minimax'), (9, 'sighted', 'Mh')]
+    >>> [(a.line, a.question) for a in kop.run_theory(th)]
+    [(5, 'level A'), (6, 'dominates A')]
+    >>> [a.result.get("level", a.result.get("recommended")) for a in kop.run_theory(th)]
+    [1, 'Mh']
 
     References
     ----------
