@@ -44,6 +44,30 @@ def bisimulation_classes(model: KripkeModel) -> np.ndarray:
     """The coarsest bisimulation of *model*: a class id per world (0, 1, ... by first world).
 
     Worlds with equal ids are bisimilar.
+
+    Parameters
+    ----------
+    model : KripkeModel
+        The model.
+
+    Returns
+    -------
+    numpy.ndarray
+        One integer per world, in the order of ``model.worlds``; classes are numbered in the
+        order of their first world.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"u": ["p"], "v": ["p"], "x": []},
+    ...                     {"a": [["u", "v"], ["x"]], "b": [["u"], ["v"], ["x"]]}, "u")
+    >>> kop.bisimulation_classes(m).tolist()
+    [0, 0, 1]
+
+    References
+    ----------
+    P. Blackburn, M. de Rijke, Y. Venema, *Modal Logic* (2001), §2.2; R. Paige, R. E. Tarjan,
+    *Three partition refinement algorithms*, SIAM J. Comput. 16 (1987).
     """
     model_argument(model)
     atoms = sorted(model.atoms)
@@ -229,6 +253,30 @@ def minimize(model: KripkeModel) -> KripkeModel:
     Each class is named after its first world; designated: the classes of the
     designated worlds.  Every formula without D holds at a world of *model* iff
     it holds at that world's class.
+
+    Parameters
+    ----------
+    model : KripkeModel
+        The model.
+
+    Returns
+    -------
+    KripkeModel
+        The contraction (*model* itself when it has no worlds).
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"u": ["p"], "v": ["p"], "x": []},
+    ...                     {"a": [["u", "v"], ["x"]], "b": [["u"], ["v"], ["x"]]}, "u")
+    >>> small = kop.minimize(m)
+    >>> small.worlds, kop.bisimilar(m, small)
+    (('u', 'x'), True)
+
+    References
+    ----------
+    P. Blackburn, M. de Rijke, Y. Venema, *Modal Logic* (2001), §2.2; R. Paige, R. E. Tarjan,
+    *Three partition refinement algorithms*, SIAM J. Comput. 16 (1987).
     """
     model_argument(model)
     cls = bisimulation_classes(model)
@@ -258,10 +306,35 @@ def bisimilar(m1: KripkeModel, m2: KripkeModel, w1: str | None = None, w2: str |
     world of *m2* and vice versa.  Atoms missing from a model are false
     throughout it.
 
+    Parameters
+    ----------
+    m1, m2 : KripkeModel
+        The models, over the same agents.
+    w1, w2 : str, optional
+        A world of each (both or neither).
+
+    Returns
+    -------
+    bool
+        Whether the worlds (or the designated worlds) are bisimilar.
+
     Raises
     ------
     ModelError
         If the models have different agents, or a world is unknown.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"u": ["p"], "v": ["p"], "x": []},
+    ...                     {"a": [["u", "v"], ["x"]], "b": [["u"], ["v"], ["x"]]}, "u")
+    >>> kop.bisimilar(m, kop.minimize(m)), kop.bisimilar(m, m, "u", "v"), kop.bisimilar(m, m, "u", "x")
+    (True, True, False)
+
+    References
+    ----------
+    P. Blackburn, M. de Rijke, Y. Venema, *Modal Logic* (2001), §2.2; R. Paige, R. E. Tarjan,
+    *Three partition refinement algorithms*, SIAM J. Comput. 16 (1987).
     """
     model_argument(m1, "m1")
     model_argument(m2, "m2")
@@ -295,6 +368,28 @@ def generated_submodel(model: KripkeModel) -> KripkeModel:
     """The submodel of the worlds reachable from a designated world by steps of any agents.
 
     Every formula has the same truth value at the designated worlds here as in *model*.
+
+    Parameters
+    ----------
+    model : KripkeModel
+        The model.
+
+    Returns
+    -------
+    KripkeModel
+        The worlds of *model* connected to a designated world, with the same relations and
+        designated worlds.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"u": ["p"], "v": [], "x": ["q"]}, {"a": [["u", "v"], ["x"]]}, "u")
+    >>> kop.generated_submodel(m).worlds
+    ('u', 'v')
+
+    References
+    ----------
+    P. Blackburn, M. de Rijke, Y. Venema, *Modal Logic* (2001), §2.1 (generated submodels).
     """
     model_argument(model)
     from kop.semantics.checker import components

@@ -73,6 +73,13 @@ def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:
     -------
     numpy.ndarray
         ``result[i]`` is True iff *phi* holds at ``model.worlds[i]``.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"w": ["p"], "v": []}, {"a": [["w", "v"]], "b": [["w"], ["v"]]}, "w")
+    >>> kop.truth_vector(m, "K_b p").tolist(), kop.truth_vector(m, "K_a p | K_a ~p").tolist()
+    ([True, False], [False, False])
     """
     if not isinstance(phi, F.Formula):
         phi = arguments.formula(phi, "phi")      # a string in kop's syntax is parsed

@@ -17,7 +17,8 @@ Example
 -------
 >>> import kop
 >>> from kop.semantics.draw import model_svg
->>> m = kop.KripkeModel.load("theories/muddy3.model.json")
+>>> from kop.puzzles.muddy_children import model
+>>> m = model(3, muddy=[1, 2])
 >>> svg = model_svg(m)
 >>> svg.startswith("<?xml") and "</svg>" in svg
 True
@@ -38,6 +39,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["draw_model", "model_layout", "LAYOUTS", "model_svg", "save_figure", "figure_svg", "require_matplotlib",
            "repr_svg", "AGENT_COLOURS", "MAX_DRAWN_WORLDS", "FORMATS"]
+
+#: the doctests need this optional package (kop/conftest.py skips them without it)
+__doctest_requires__ = ("matplotlib",)
 
 #: one colour per agent, in the model's agent order (matplotlib's colour-blind-safe tab10)
 AGENT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
@@ -311,7 +315,9 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     Example
     -------
     >>> import kop
-    >>> fig = draw_model(kop.KripkeModel.load("theories/coin.model.json"))
+    >>> coin = kop.KripkeModel(worlds={"H": ["h"], "T": []}, partitions={"a": [["H", "T"]], "b": [["H", "T"]]},
+    ...                        actual="H")
+    >>> fig = draw_model(coin)
     >>> len(fig.axes)
     1
     """

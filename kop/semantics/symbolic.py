@@ -87,6 +87,20 @@ class KnowledgeStructure:
     Formulas asked about a structure may use only its vocabulary and its
     agents; anything else raises :class:`ModelError`.  Structures are
     immutable; :meth:`announce` and :meth:`with_actual` return new ones.
+
+    Examples
+    --------
+    Two atoms, at least one true; a observes p and b observes q; actually only p holds:
+
+    >>> import kop
+    >>> ks = kop.KnowledgeStructure("p q", "p | q", {"a": "p", "b": "q"}, actual={"p"})
+    >>> ks.satisfies("K_a p"), ks.satisfies("K_b q"), ks.satisfies("K_b p")
+    (True, False, True)
+
+    References
+    ----------
+    J. van Benthem, J. van Eijck, M. Gattinger, K. Su, *Symbolic model checking for Dynamic
+    Epistemic Logic*, LORI 2015.
     """
 
     __slots__ = ("_vocab", "_vocab_set", "_agents", "_obs", "_law", "_law_formula", "_actual", "_tr", "_note")

@@ -62,6 +62,18 @@ class ActionModel:
     ------
     ModelError
         Naming the agent and event at fault.
+
+    Examples
+    --------
+    A public announcement of p is the action model with one event whose precondition is p:
+
+    >>> import kop
+    >>> announce_p = kop.ActionModel(["e"], pre={"e": "p"}, partitions={"a": [["e"]], "b": [["e"]]})
+    >>> announce_p
+    ActionModel(events=('e',), agents=('a', 'b'), actual=('e',))
+    >>> m = kop.KripkeModel({"w": ["p"], "v": []}, {"a": [["w", "v"]], "b": [["w"], ["v"]]}, "w")
+    >>> kop.product_update(m, announce_p).satisfies("C{a,b} p")
+    True
     """
 
     __slots__ = ("events", "agents", "pre", "post", "_blocks", "_nblocks", "_actual")
@@ -184,6 +196,24 @@ def product_update(model: KripkeModel, action: ActionModel,
         Worlds (w, e), in the order of the worlds and then of the events.
         Designated: the pairs of a designated world and a designated event.
         If no pair survives the result is the empty model with a ``note``.
+
+    Examples
+    --------
+    Agent b learns that p, and agent a sees only that b learned whether p:
+
+    >>> import kop
+    >>> m = kop.KripkeModel({"w": ["p"], "v": []}, {"a": [["w", "v"]], "b": [["w", "v"]]}, "w")
+    >>> learn = kop.ActionModel(["yes", "no"], pre={"yes": "p", "no": "~p"},
+    ...                         partitions={"a": [["yes", "no"]], "b": [["yes"], ["no"]]}, actual="yes")
+    >>> after = kop.product_update(m, learn)
+    >>> after.worlds, after.satisfies("K_b p & ~K_a p & K_a (K_b p | K_b ~p)")
+    (('(w,yes)', '(v,no)'), True)
+
+    References
+    ----------
+    A. Baltag, L. S. Moss, S. Solecki, *The logic of public announcements, common knowledge, and
+    private suspicions*, TARK 1998; H. van Ditmarsch, W. van der Hoek, B. Kooi, *Dynamic Epistemic
+    Logic* (2007), ch. 6.
     """
     model_argument(model)
     arguments.instance(action, ActionModel, "action", "an ActionModel")

@@ -447,6 +447,28 @@ def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = Fal
         Let the theory read files outside *base*.
     file : str
         The file's name, for errors in included files.
+
+    Returns
+    -------
+    Theory
+        The parsed statements, for :func:`kop.run_theory`.
+
+    Raises
+    ------
+    ParseError
+        Located by line and column (also inside formulas and inline games).
+
+    Examples
+    --------
+    >>> import kop
+    >>> th = kop.parse_theory("players A max, B min\\ngame A { (1,2) (3,0) }\\nask dominates A\\n")
+    >>> [s.kind for s in th.statements]
+    ['players', 'game', 'ask_dominates']
+    >>> try:
+    ...     kop.parse_theory("players A max, B min\\nask nothing\\n")
+    ... except kop.ParseError as err:
+    ...     print(err.line, err.column, err.found)
+    2 5 nothing
     """
     if not isinstance(text, str):
         raise KopError(f"a theory is text, not {type(text).__name__}")
@@ -515,6 +537,32 @@ def load_theory(path: str | Path, *, allow_outside: bool = False) -> Theory:
     Files the theory names (trees, models, includes) are read only inside the
     theory's folder (after resolving symbolic links) unless *allow_outside*;
     an ``include`` reads only ``.kop`` files (see :func:`expand_includes`).
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The ``.kop`` file.
+    allow_outside : bool
+        Let the theory read files outside its folder.
+
+    Returns
+    -------
+    Theory
+        The parsed statements, for :func:`kop.run_theory`.
+
+    Raises
+    ------
+    ParseError
+        Located by file, line and column (also inside formulas and inline games).
+
+    Examples
+    --------
+    >>> import kop, os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "tiny.kop")
+    >>> with open(path, "w") as fh:
+    ...     _ = fh.write("players A max, B min\\ngame A { (1,2) (3,0) }\\nask dominates A\\n")
+    >>> [s.kind for s in kop.load_theory(path).statements]
+    ['players', 'game', 'ask_dominates']
     """
     from kop.syntax.arguments import path as path_argument
     from kop.syntax.files import read_bytes
