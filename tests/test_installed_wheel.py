@@ -76,8 +76,8 @@ def test_installed_wheel_passes_its_doctests_outside_the_repository(tmp_path: Pa
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP")}
     env["KOP_CACHE_DIR"] = str(tmp_path / "cache")
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--ignore-installed", str(wheel)],
-                   check=True, env=env, timeout=600)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--ignore-installed",
+                    str(wheel)], check=True, env=env, timeout=600)
     away = tmp_path / "elsewhere"
     away.mkdir()
     where = subprocess.run([str(python), "-c", "import kop; print(kop.__file__)"], capture_output=True, text=True,

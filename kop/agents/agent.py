@@ -215,7 +215,8 @@ class Agent:
 
     References
     ----------
-    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented Players*, Theorems 5-8 and "Knowledge Update via Communication".
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Theorems 5-8 and "Knowledge Update via Communication".
     """
 
     __slots__ = ("name", "evaluation", "knowledge", "evaluation_knowledge", "strategy", "depth", "select_limit",

@@ -370,7 +370,8 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
 
     References
     ----------
-    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented Players* (the strategies and theorems the questions apply).
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players* (the strategies and theorems the questions apply).
     """
     if not isinstance(theory, Theory):
         from kop.syntax.arguments import fail

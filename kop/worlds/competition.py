@@ -137,7 +137,8 @@ def play_round(game: WorldsGame, a: str, b: str, setting: str = "common", max_se
 
     References
     ----------
-    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §3 (the competitions of Figs. 4, 5 and 8).
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §3 (the
+    competitions of Figs. 4, 5 and 8).
     """
     game_argument(game)
     n = game.n_worlds

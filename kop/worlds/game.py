@@ -109,7 +109,8 @@ class Beliefs:
 
     References
     ----------
-    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, Fig. 10 (Bel_MAX, Bel_MIN).
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, Fig. 10
+    (Bel_MAX, Bel_MIN).
     """
 
     __slots__ = ("kind", "states", "at", "prior", "model", "n")

@@ -90,7 +90,9 @@ def random_game(depth: int, n_worlds: int, seed: Any = None, first: str = "MAX",
 
     References
     ----------
-    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §2.1; I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*, AAAI-98.
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §2.1;
+    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*,
+    AAAI-98.
     """
     n_worlds = arguments.integer(n_worlds, "n_worlds")
     p = arguments.real(p, "p")
@@ -217,7 +219,9 @@ def card_game(n: int, c: int, seed: Any = None, first: str = "MAX", p: float = 0
 
     References
     ----------
-    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §3.3; I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*, AAAI-98.
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §3.3;
+    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*,
+    AAAI-98.
     """
     p = arguments.real(p, "p")
     hands = card_hands(n, c)

@@ -84,7 +84,9 @@ def mc(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
 
     References
     ----------
-    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*, AAAI-98; W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §3.1.
+    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*,
+    AAAI-98; W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI
+    2174, §3.1.
     """
     game_argument(game)
     g = as_max(game, player)

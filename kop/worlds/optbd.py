@@ -122,7 +122,8 @@ def optbd(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
     References
     ----------
     I. Frank, D. Basin, *Optimal play against best defence: complexity and heuristics*, Computers
-    and Games 1998, LNCS 1558; W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §2.1.
+    and Games 1998, LNCS 1558; W. Jamroga, *A Defense Model for Games with Incomplete Information*,
+    KI 2001, LNAI 2174, §2.1.
     """
     game_argument(game)
     g = as_max(game, player)

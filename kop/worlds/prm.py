@@ -85,7 +85,8 @@ def prm(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
 
     References
     ----------
-    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*, AAAI-98; I. Frank, D. Basin, *Optimal play against best defence: complexity and heuristics*,
+    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*,
+    AAAI-98; I. Frank, D. Basin, *Optimal play against best defence: complexity and heuristics*,
     Computers and Games 1998, LNCS 1558.
     """
     game_argument(game)

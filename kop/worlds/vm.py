@@ -101,7 +101,8 @@ def vm(game: WorldsGame, belief: Any = None, player: str = "MAX", min_beliefs: B
 
     References
     ----------
-    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*, AAAI-98; I. Frank, D. Basin, *Search in games with incomplete information: a case study using
+    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*,
+    AAAI-98; I. Frank, D. Basin, *Search in games with incomplete information: a case study using
     Bridge card play*, Artificial Intelligence 100 (1998).
     """
     game_argument(game)
