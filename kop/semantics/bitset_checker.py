@@ -53,10 +53,10 @@ from kop.semantics.errors import ModelError
 from kop.syntax import formula as F
 
 if TYPE_CHECKING:  # pragma: no cover
-    from kop.semantics.model import KripkeModel
+    from kop.semantics.model_value import ModelValue
     from kop.semantics.uncertainty import Uncertainty
 
-__all__ = ["truth_bits", "ModelBits", "check_agents", "SMALL_MODEL"]
+__all__ = ["truth_bits", "ModelBits", "check_agents", "members", "SMALL_MODEL"]
 
 #: Models of at most this many worlds are checked here rather than with numpy
 #: (chosen by measurement, ``python benchmarks/checker.py --bits``: up to 128 worlds the integer
@@ -66,7 +66,7 @@ SMALL_MODEL = 128
 MEMO_LIMIT = 20_000
 
 
-def check_agents(model: KripkeModel, phi: F.Formula) -> None:
+def check_agents(model: ModelValue, phi: F.Formula) -> None:
     """Raise :class:`ModelError` if *phi* names an agent that *model* does not have.
 
     >>> from kop import KripkeModel, parse
@@ -175,7 +175,7 @@ class ModelBits:
         return hit
 
 
-def truth_bits(model: KripkeModel, phi: F.Formula) -> int:
+def truth_bits(model: ModelValue, phi: F.Formula) -> int:
     """The worlds of *model* where *phi* holds, as an integer (bit *i*: ``model.worlds[i]``).
 
     Parameters
@@ -296,6 +296,22 @@ def _apply(bits: ModelBits, f: F.Formula, d: int, memo: dict[tuple[F.Formula, in
     if t is F.Probability:
         return _probability(bits, f_, memo[(f_.arg, d)], d)
     raise TypeError(f"cannot evaluate a {t.__name__}")  # pragma: no cover
+
+
+def members(mask: int) -> list[int]:
+    """The positions of the set bits of *mask*, in increasing order.
+
+    >>> members(0b1010)
+    [1, 3]
+    """
+    out = []
+    for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
+        if byte:
+            base = k * 8
+            for j in range(8):
+                if byte >> j & 1:
+                    out.append(base + j)
+    return out
 
 
 def _positions(mask: int) -> list[int]:

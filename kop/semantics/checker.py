@@ -44,11 +44,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from kop.semantics.bitset_checker import check_agents
+from kop.semantics.checks import model_argument
+from kop.semantics.model_value import ModelValue
 from kop.syntax import arguments
 from kop.syntax import formula as F
-
-if TYPE_CHECKING:  # pragma: no cover
-    from kop.semantics.model import KripkeModel
 
 __all__ = ["truth_vector", "components", "joint_blocks", "check_agents"]
 
@@ -60,7 +59,7 @@ MEMO_BYTES = 1 << 28
 SUBMODEL_LIMIT = 256
 
 
-def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:
+def truth_vector(model: ModelValue, phi: F.Formula) -> np.ndarray:
     """The worlds of *model* where *phi* holds, as a read-only boolean vector.
 
     Parameters
@@ -77,8 +76,6 @@ def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:
     if not isinstance(phi, F.Formula):
         phi = arguments.formula(phi, "phi")      # a string in kop's syntax is parsed
     if not hasattr(model, "_memo"):
-        from kop.semantics.checks import model_argument
-
         model_argument(model)
     memo = model._memo
     hit = memo.get(phi)
@@ -100,7 +97,7 @@ class _UnknownAgent(Exception):
     pass
 
 
-def _ids(m: KripkeModel, agent: str) -> tuple[np.ndarray, int]:
+def _ids(m: ModelValue, agent: str) -> tuple[np.ndarray, int]:
     """*agent*'s block ids in *m* and their bound."""
     try:
         return m._blocks[agent], m._nblocks[agent]
@@ -108,10 +105,10 @@ def _ids(m: KripkeModel, agent: str) -> tuple[np.ndarray, int]:
         raise _UnknownAgent(agent) from None
 
 
-def _evaluate(model: KripkeModel, phi: F.Formula) -> None:
+def _evaluate(model: ModelValue, phi: F.Formula) -> None:
     # An explicit stack of (model, formula, stage): announcements move the
     # evaluation of their argument to a restricted model.
-    stack: list[tuple[KripkeModel, F.Formula, int]] = [(model, phi, 0)]
+    stack: list[tuple[ModelValue, F.Formula, int]] = [(model, phi, 0)]
     while stack:
         m, f, stage = stack.pop()
         memo = m._memo
@@ -156,7 +153,7 @@ def _store(memo: dict, f: F.Formula, vec: np.ndarray) -> None:
     memo[f] = vec
 
 
-def _apply(m: KripkeModel, f: F.Formula, memo: dict) -> np.ndarray:
+def _apply(m: ModelValue, f: F.Formula, memo: dict) -> np.ndarray:
     """The truth vector of *f* from its children's (already in *memo*)."""
     f_: Any = f  # dispatched on its exact type below
     n = m._n
@@ -226,7 +223,7 @@ def _best(ids: np.ndarray, nb: int, ranks: np.ndarray, among: np.ndarray | None)
     return among & (ranks == mins[ids])
 
 
-def _believe(m: KripkeModel, agent: str, cond: np.ndarray | None, x: np.ndarray) -> np.ndarray:
+def _believe(m: ModelValue, agent: str, cond: np.ndarray | None, x: np.ndarray) -> np.ndarray:
     """``B_a(cond, x)`` (``B_a x`` when *cond* is None): x at the most plausible cond-worlds of each block."""
     ids, nb = _ids(m, agent)
     ranks = m._unc.np_ranks(agent) if m._unc else None
@@ -254,7 +251,7 @@ def _python_sums(ids: np.ndarray, nb: int, w: np.ndarray) -> np.ndarray:
     return out
 
 
-def _probability(m: KripkeModel, f: F.Probability, x: np.ndarray) -> np.ndarray:
+def _probability(m: ModelValue, f: F.Probability, x: np.ndarray) -> np.ndarray:
     """``P_a(φ) ⋈ r``: compare, per block, (weight of x-worlds) * den(r) with num(r) * (weight of the block).
 
     The weights are integers (see :mod:`kop.semantics.uncertainty`); their sums
@@ -331,7 +328,7 @@ def _know_whether(ids: np.ndarray, nb: int, x: np.ndarray, sizes: np.ndarray) ->
     return ((pos == 0) | (pos == sizes))[ids]
 
 
-def _block_sizes(m: KripkeModel, agent: str) -> np.ndarray:
+def _block_sizes(m: ModelValue, agent: str) -> np.ndarray:
     key = ("S", agent)
     hit = m._partition_cache.get(key)
     if hit is None:
@@ -340,7 +337,7 @@ def _block_sizes(m: KripkeModel, agent: str) -> np.ndarray:
     return hit
 
 
-def joint_blocks(m: KripkeModel, group: tuple[str, ...]) -> tuple[np.ndarray, int]:
+def joint_blocks(m: ModelValue, group: tuple[str, ...]) -> tuple[np.ndarray, int]:
     """Block ids of the intersection of the partitions of *group* (memoized), and their bound."""
     key = ("D", group)
     hit = m._partition_cache.get(key)
@@ -360,7 +357,7 @@ def joint_blocks(m: KripkeModel, group: tuple[str, ...]) -> tuple[np.ndarray, in
     return res
 
 
-def components(m: KripkeModel, group: tuple[str, ...]) -> np.ndarray:
+def components(m: ModelValue, group: tuple[str, ...]) -> np.ndarray:
     """For each world, the least index of a world in its component of the union of *group*'s partitions.
 
     Two worlds get the same label iff a chain of G-indistinguishability links
@@ -438,7 +435,7 @@ def _component_labels_scipy(ids_list: list[np.ndarray], nb_list: list[int], acti
     return labels
 
 
-def _rel_common(m: KripkeModel, group: tuple[str, ...], cond: np.ndarray, arg: np.ndarray) -> np.ndarray:
+def _rel_common(m: ModelValue, group: tuple[str, ...], cond: np.ndarray, arg: np.ndarray) -> np.ndarray:
     """``C_G(cond, arg)``: arg holds wherever a non-empty G-path through cond-worlds leads."""
     n = m._n
     pairs = [_ids(m, a) for a in group]

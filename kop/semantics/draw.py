@@ -276,7 +276,7 @@ def _components(cell: tuple[str, ...] | list[str], edges: list[tuple[str, str]])
 
 
 def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = None,
-               show_atoms: bool = True, names: str = "auto") -> Figure:
+               show_atoms: bool = True, names: str = "auto", file: str | Path | None = None) -> Figure:
     """Draw *model*: one colour per agent, its cells as lines through their worlds, designated worlds circled twice.
 
     Parameters
@@ -294,6 +294,9 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
         ``"auto"`` (default): world names inside the circles when they are short
         (at most four characters) or when two worlds share a valuation, else only
         the valuation; ``"on"`` or ``"off"``.
+    file : str or Path, optional
+        Also save the picture there (the format from the suffix: ``.svg``,
+        ``.png`` or ``.pdf``; see :func:`save_figure`).
 
     Returns
     -------
@@ -311,7 +314,7 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     Example
     -------
     >>> import kop
-    >>> fig = draw_model(kop.KripkeModel.load("theories/coin.model.json"))
+    >>> fig = draw_model(kop.KripkeModel({"h": ["heads"], "t": []}, {"a": [["h", "t"]]}, "h"))
     >>> len(fig.axes)
     1
     """
@@ -383,6 +386,8 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     ax.set_aspect("equal", adjustable="box")
     if title:
         ax.set_title(title)
+    if file is not None:
+        save_figure(fig, file)
     return fig
 
 
@@ -412,8 +417,6 @@ def model_svg(model: KripkeModel, **options: Any) -> str:
 def repr_svg(draw: Any, *args: Any, **kwargs: Any) -> str | None:
     """SVG for Jupyter's ``_repr_svg_``, or None (Jupyter then shows the text repr) when the
     picture cannot be drawn: matplotlib missing, or the object too large to draw."""
-    from kop.errors import KopError
-
     try:
         return figure_svg(draw(*args, **kwargs))
     except KopError:

@@ -492,9 +492,7 @@ def _fold(op: Any, parts: list[Formula]) -> Formula:
 
 
 def _propositional(f: Formula) -> bool:
-    from kop.syntax.formula import Atom as A
-
-    if isinstance(f, (A, Top, Bottom)):
+    if isinstance(f, (Atom, Top, Bottom)):
         return True
     if isinstance(f, (Not, And, Or, Implies, Iff)):
         return all(_propositional(k) for k in f.children)
