@@ -44,6 +44,9 @@ __all__ = ["bisimulation_classes", "minimize", "bisimilar", "generated_submodel"
 
 M = TypeVar("M", bound=ModelValue)
 
+#: The refinement's compound blocks, each block's compound block, and the compound blocks still to split.
+_Hooks = tuple[dict[int, list[int]], dict[int, int], set[int]]
+
 
 def bisimulation_classes(model: ModelValue) -> np.ndarray:
     """The coarsest bisimulation of *model*: a class id per world (0, 1, ... by first world).
@@ -125,7 +128,8 @@ def _block_signatures(ids: np.ndarray, cls: np.ndarray, k: int) -> np.ndarray:
         next_id += int(inv.max()) + 1
     lookup = np.zeros(int(ids.max()) + 1, dtype=np.int64)
     lookup[block_of] = sig
-    return lookup[ids]
+    out: np.ndarray = lookup[ids]  # (numpy types fancy indexing as Any)
+    return out
 
 
 #: Rounds of signature refinement tried (plus log2 of the number of worlds) before Paige-Tarjan takes over.
@@ -233,7 +237,7 @@ def _paige_tarjan(preds: list[list[int]], init: list[int]) -> list[int]:
 
 
 def _split(members: dict[int, set[int]], block_of: list[int], nodes: list[int], next_block: int,
-           hooks: tuple | None) -> int:
+           hooks: _Hooks | None) -> int:
     """Split every block into its part in *nodes* and the rest; returns the next free block id."""
     touched: dict[int, list[int]] = {}
     for x in nodes:

@@ -59,7 +59,7 @@ MEMO_BYTES = 1 << 28
 SUBMODEL_LIMIT = 256
 
 
-def truth_vector(model: ModelValue, phi: F.Formula) -> np.ndarray:
+def truth_vector(model: ModelValue, phi: F.Formula | str) -> np.ndarray:
     """The worlds of *model* where *phi* holds, as a read-only boolean vector.
 
     Parameters
@@ -71,7 +71,31 @@ def truth_vector(model: ModelValue, phi: F.Formula) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        ``result[i]`` is True iff *phi* holds at ``model.worlds[i]``.
+        ``result[i]`` is True iff *phi* holds at ``model.worlds[i]`` (read-only,
+        memoized on the model).
+
+    Raises
+    ------
+    ArgumentError
+        If *model* is not a KripkeModel.
+    ParseError
+        If *phi* is a string that does not parse.
+    ModelError
+        If *phi* names an agent the model lacks.
+
+    Examples
+    --------
+    >>> from kop import KripkeModel
+    >>> m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]], "b": [["u"], ["v", "x"]]})
+    >>> truth_vector(m, "K_a p").tolist(), truth_vector(m, "C{a,b} (p | ~p)").tolist()
+    ([False, False, True], [True, True, True])
+    >>> truth_vector(m, "[!p] K_a p").tolist()
+    [True, True, True]
+
+    References
+    ----------
+    Fagin, Halpern, Moses & Vardi, *Reasoning About Knowledge* (1995), ch. 2-3;
+    van Benthem, van Eijck & Kooi, "Logics of communication and change" (2006).
     """
     if not isinstance(phi, F.Formula):
         phi = arguments.formula(phi, "phi")      # a string in kop's syntax is parsed
@@ -147,15 +171,16 @@ def _evaluate(model: ModelValue, phi: F.Formula) -> None:
         _store(memo, f, _apply(m, f, memo))
 
 
-def _store(memo: dict, f: F.Formula, vec: np.ndarray) -> None:
+def _store(memo: dict[F.Formula, np.ndarray], f: F.Formula, vec: np.ndarray) -> None:
     vec = np.asarray(vec, dtype=bool)
     vec.flags.writeable = False
     memo[f] = vec
 
 
-def _apply(m: ModelValue, f: F.Formula, memo: dict) -> np.ndarray:
+def _apply(m: ModelValue, f: F.Formula, memo: dict[F.Formula, np.ndarray]) -> np.ndarray:
     """The truth vector of *f* from its children's (already in *memo*)."""
     f_: Any = f  # dispatched on its exact type below
+    out: np.ndarray  # (numpy types its operators and fancy indexing as Any)
     n = m._n
     t = type(f)
     if t is F.Atom:
@@ -178,9 +203,11 @@ def _apply(m: ModelValue, f: F.Formula, memo: dict) -> np.ndarray:
             out |= memo[a]
         return out
     if t is F.Implies:
-        return ~memo[f_.left] | memo[f_.right]
+        out = ~memo[f_.left] | memo[f_.right]
+        return out
     if t is F.Iff:
-        return memo[f_.left] == memo[f_.right]
+        out = memo[f_.left] == memo[f_.right]
+        return out
     if t is F.Know:
         return _know(*_ids(m, f_.agent), memo[f_.arg])
     if t is F.Possible:
@@ -216,11 +243,14 @@ def _best(ids: np.ndarray, nb: int, ranks: np.ndarray, among: np.ndarray | None)
     """The most plausible worlds of each block (of the worlds *among*, when given)."""
     top = np.iinfo(np.int64).max
     mins = np.full(nb, top, dtype=np.int64)
+    out: np.ndarray  # (numpy types its operators and fancy indexing as Any)
     if among is None:
         np.minimum.at(mins, ids, ranks)
-        return ranks == mins[ids]
+        out = ranks == mins[ids]
+        return out
     np.minimum.at(mins, ids, np.where(among, ranks, top))  # full-length: faster than gathering ids[among]
-    return among & (ranks == mins[ids])
+    out = among & (ranks == mins[ids])
+    return out
 
 
 def _believe(m: ModelValue, agent: str, cond: np.ndarray | None, x: np.ndarray) -> np.ndarray:
@@ -240,7 +270,8 @@ def _believe(m: ModelValue, agent: str, cond: np.ndarray | None, x: np.ndarray) 
     else:
         best = _best(ids, nb, ranks, cond)
     bad = np.bincount(ids, weights=best & ~x, minlength=nb)   # full-length: faster than ids[best & ~x]
-    return (bad == 0)[ids]
+    out: np.ndarray = (bad == 0)[ids]  # (numpy types this as Any)
+    return out
 
 
 def _python_sums(ids: np.ndarray, nb: int, w: np.ndarray) -> np.ndarray:
@@ -301,7 +332,8 @@ def _probability(m: ModelValue, f: F.Probability, x: np.ndarray) -> np.ndarray:
         empty = total == 0      # no weight left in the block: every probability is 0 (Kooi's agent ignores it)
         if empty.any():
             ok = np.where(empty, f.holds_for(Fraction(0)), ok)
-    return ok[ids]
+    out: np.ndarray = ok[ids]  # (numpy types this as Any)
+    return out
 
 
 # -- the per-block primitives -----------------------------------------------------
@@ -311,7 +343,8 @@ def _know(ids: np.ndarray, nb: int, x: np.ndarray) -> np.ndarray:
     if x.all():
         return np.ones(len(ids), dtype=bool)
     bad = np.bincount(ids[~x], minlength=nb)
-    return (bad == 0)[ids]
+    out: np.ndarray = (bad == 0)[ids]  # (numpy types this as Any)
+    return out
 
 
 def _possible(ids: np.ndarray, nb: int, x: np.ndarray) -> np.ndarray:
@@ -319,13 +352,15 @@ def _possible(ids: np.ndarray, nb: int, x: np.ndarray) -> np.ndarray:
     if not x.any():
         return np.zeros(len(ids), dtype=bool)
     good = np.bincount(ids[x], minlength=nb)
-    return (good > 0)[ids]
+    out: np.ndarray = (good > 0)[ids]  # (numpy types this as Any)
+    return out
 
 
 def _know_whether(ids: np.ndarray, nb: int, x: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     """True at w iff x is constant on w's block (*sizes*: the number of worlds per block id)."""
     pos = np.bincount(ids[x], minlength=nb)
-    return ((pos == 0) | (pos == sizes))[ids]
+    out: np.ndarray = ((pos == 0) | (pos == sizes))[ids]  # (numpy types this as Any)
+    return out
 
 
 def _block_sizes(m: ModelValue, agent: str) -> np.ndarray:
@@ -339,8 +374,7 @@ def _block_sizes(m: ModelValue, agent: str) -> np.ndarray:
 
 def joint_blocks(m: ModelValue, group: tuple[str, ...]) -> tuple[np.ndarray, int]:
     """Block ids of the intersection of the partitions of *group* (memoized), and their bound."""
-    key = ("D", group)
-    hit = m._partition_cache.get(key)
+    hit = m._joint_cache.get(group)
     if hit is not None:
         return hit
     if len(group) == 1:
@@ -353,7 +387,7 @@ def joint_blocks(m: ModelValue, group: tuple[str, ...]) -> tuple[np.ndarray, int
             res = (inv, int(inv.max()) + 1)
         else:
             res = (np.zeros(0, dtype=np.int64), 0)
-    m._partition_cache[key] = res
+    m._joint_cache[group] = res
     return res
 
 

@@ -17,7 +17,8 @@ Example
 -------
 >>> import kop
 >>> from kop.semantics.draw import model_svg
->>> m = kop.KripkeModel.load("theories/muddy3.model.json")
+>>> m = kop.KripkeModel.from_observations("m_a m_b m_c", "true",      # three muddy children
+...                                       {"a": "m_b m_c", "b": "m_a m_c", "c": "m_a m_b"}, actual="m_a m_b")
 >>> svg = model_svg(m)
 >>> svg.startswith("<?xml") and "</svg>" in svg
 True
@@ -79,20 +80,25 @@ def save_figure(fig: Figure, path: str | Path) -> Path:
     return p
 
 
-def _layout(g: Any, layout: str) -> dict:
+def _layout(g: Any, layout: str) -> dict[str, Any]:
+    """networkx's *layout* of *g*: each node's position (a pair of numbers)."""
     import networkx as nx
 
+    pos: dict[str, Any]
     if len(g) == 1:
         return {next(iter(g)): (0.0, 0.0)}
     if layout == "circular":
-        return nx.circular_layout(g)
+        pos = nx.circular_layout(g)
+        return pos
     if layout == "kamada_kawai":
         try:
-            return nx.kamada_kawai_layout(g)
+            pos = nx.kamada_kawai_layout(g)
+            return pos
         except ImportError:  # scipy missing
             layout = "spring"
     if layout == "spring":
-        return nx.spring_layout(g, seed=7)
+        pos = nx.spring_layout(g, seed=7)
+        return pos
     raise LimitError(f"unknown layout {layout!r} (use auto, valuation, cells, kamada_kawai, spring or circular)")
 
 
@@ -318,7 +324,7 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     >>> len(fig.axes)
     1
     """
-    Figure = require_matplotlib()
+    figure_class = require_matplotlib()
     if len(model) > MAX_DRAWN_WORLDS:
         raise LimitError(f"the model has {len(model)} worlds; kop draws at most {MAX_DRAWN_WORLDS} "
                          "(minimize it, or restrict it to the worlds of interest, first)")
@@ -330,7 +336,8 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     ys = [p[1] for p in pos.values()]
     width, height = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
     unit = 0.62                                    # inches per layout unit
-    fig = Figure(figsize=(max(4.0, min(22.0, width * unit + 3.2)), max(3.0, min(22.0, height * unit + 1.6))))
+    fig: Figure = figure_class(figsize=(max(4.0, min(22.0, width * unit + 3.2)),
+                                       max(3.0, min(22.0, height * unit + 1.6))))
     ax = fig.add_subplot()
     ax.set_axis_off()
     from matplotlib.patches import FancyArrowPatch

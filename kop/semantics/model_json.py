@@ -42,6 +42,8 @@ from kop.syntax.files import read_text as guarded_read
 from kop.syntax.jsontext import JsonError, json_path, loads_json
 
 if TYPE_CHECKING:  # pragma: no cover
+    from jsonschema.exceptions import ValidationError
+
     from kop.semantics.model_value import ModelValue
 
     M = TypeVar("M", bound=ModelValue)
@@ -91,7 +93,8 @@ def parse_json(text: str, source: str = "model") -> Any:
 def schema() -> dict[str, Any]:
     """The JSON schema of ``kop-model/1``."""
     path = Path(__file__).resolve().parent.parent / "schemas" / "model.schema.json"
-    return json.loads(path.read_text(encoding="utf-8"))
+    doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return doc
 
 
 @lru_cache(maxsize=1)
@@ -188,7 +191,7 @@ def _conforms(x: Any, sch: Any) -> bool:
     return True
 
 
-def _unique(items: list) -> bool:
+def _unique(items: list[Any]) -> bool:
     if all(isinstance(v, str) for v in items):
         return len(set(items)) == len(items)
     seen = [json.dumps(v, sort_keys=True) for v in items]
@@ -201,14 +204,15 @@ def quick_valid(data: Any) -> bool:
     return sch is not None and _conforms(data, sch)
 
 
-def _message(err: Any) -> str:
+def _message(err: ValidationError) -> str:
+    message: str = err.message  # (jsonschema leaves it untyped)
     if err.validator == "required":
-        return err.message.replace("is a required property", "is missing (required)")
+        return message.replace("is a required property", "is missing (required)")
     if err.validator == "pattern":
         return f"{err.instance!r} is not a valid name (expected the pattern {err.validator_value})"
     if err.validator == "type":
         return f"expected {err.validator_value}, found {json.dumps(err.instance)[:60]}"
-    return err.message
+    return message
 
 
 def model_from_json(cls: type[M], data: Any, source: str | None = None) -> M:

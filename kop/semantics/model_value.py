@@ -36,6 +36,7 @@ from kop.semantics.errors import ModelError
 from kop.semantics.model_build import (actual_positions, block_id_array, check_atom, index_of, is_ndarray,
                                        read_agents, read_uncertainty, read_worlds, partition_ids)
 from kop.semantics.uncertainty import Uncertainty
+from kop.syntax.formula import Formula
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -67,7 +68,7 @@ class ModelValue:
     """
 
     __slots__ = ("_worlds", "_names_from", "_index", "_agents", "_agent_set", "_arrays", "_nblocks", "_bits",
-                 "_n", "_note", "_memo", "_submodels", "_partition_cache", "_unc")
+                 "_n", "_note", "_memo", "_submodels", "_partition_cache", "_joint_cache", "_unc")
     _worlds: tuple[str, ...] | None  # None: read lazily from _names_from
     _names_from: _Names | None
     _unc: Uncertainty | None  # plausibility and probability (kop.semantics.uncertainty)
@@ -115,9 +116,10 @@ class ModelValue:
         self._nblocks = nblocks
         self._bits = bits
         self._note = note
-        self._memo: dict = {}
-        self._submodels: dict = {}
-        self._partition_cache: dict = {}
+        self._memo: dict[Formula, np.ndarray] = {}       # truth vectors (kop.semantics.checker)
+        self._submodels: dict[bytes, Self] = {}          # restrictions, by their mask's bytes
+        self._partition_cache: dict[tuple[str, str | tuple[str, ...]], np.ndarray] = {}  # per agent or group
+        self._joint_cache: dict[tuple[str, ...], tuple[np.ndarray, int]] = {}  # a group's joint block ids, bound
         self._unc = None
         if arrays is not None:
             arrays.freeze()
@@ -443,7 +445,7 @@ class _Names:
         return len(self.keep)
 
 
-class _Columns(Mapping):
+class _Columns(Mapping[str, "np.ndarray"]):
     """Per-agent or per-atom arrays of a restricted model, each cut out of the original on first use.
 
     Restricting a model (an announcement) costs nothing for the agents and
@@ -473,7 +475,7 @@ class _Columns(Mapping):
     def __contains__(self, key: object) -> bool:
         return key in self._source
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._source)
 
     def __len__(self) -> int:
