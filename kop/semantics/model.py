@@ -118,6 +118,13 @@ class KripkeModel(ModelValue):
     KripkeModel(worlds=2, agents=('a',), actual=('w0',))
     >>> m.block("a", "w0") == {"w0", "w1"}
     True
+
+    References
+    ----------
+    Fagin, Halpern, Moses & Vardi, *Reasoning About Knowledge* (1995), ch. 2;
+    Baltag & Smets, "A qualitative theory of dynamic interactive belief
+    revision" (2008) for plausibility; Kooi, "Probabilistic dynamic epistemic
+    logic" (2003) for probability.
     """
 
     __slots__ = ()

@@ -66,6 +66,22 @@ class ActionModel:
     ------
     ModelError
         Naming the agent and event at fault.
+
+    Examples
+    --------
+    >>> a = ActionModel(["e", "f"], pre={"e": "p"}, post={"f": {"p": "false"}},
+    ...                 partitions={"a": [["e", "f"]], "b": [["e"], ["f"]]}, actual="e")
+    >>> a, a.partition("b")
+    (ActionModel(events=('e', 'f'), agents=('a', 'b'), actual=('e',)), (('e',), ('f',)))
+    >>> ActionModel(["e"], partitions={"a": [["e"], ["e"]]})
+    Traceback (most recent call last):
+    ...
+    kop.semantics.errors.ModelError: agent 'a': event 'e' is in two blocks (0 and 1); blocks of a partition must not overlap
+
+    References
+    ----------
+    Baltag, Moss & Solecki, "The logic of public announcements, common
+    knowledge and private suspicions" (TARK 1998).
     """
 
     __slots__ = ("events", "agents", "pre", "post", "_blocks", "_nblocks", "_actual")
@@ -187,6 +203,33 @@ def product_update(model: M, action: ActionModel, rename: Callable[[str, str], s
         Worlds (w, e), in the order of the worlds and then of the events.
         Designated: the pairs of a designated world and a designated event.
         If no pair survives the result is the empty model with a ``note``.
+        The result has the class of *model*.
+
+    Raises
+    ------
+    ArgumentError
+        If *model* is not a KripkeModel or *action* not an ActionModel.
+    ModelError
+        If the agents differ, a pre- or postcondition names an unknown agent
+        (naming the event), two new worlds get the same name, or *model* has
+        plausibility or probability (not handled here).
+
+    Examples
+    --------
+    >>> from kop import KripkeModel, ActionModel
+    >>> m = KripkeModel({"w0": ["p"], "w1": []}, {"a": [["w0", "w1"]], "b": [["w0", "w1"]]}, "w0")
+    >>> tell_a = ActionModel(["yes", "no"], pre={"yes": "p", "no": "~p"},
+    ...                      partitions={"a": [["yes"], ["no"]], "b": [["yes", "no"]]}, actual="yes")
+    >>> after = product_update(m, tell_a)
+    >>> after.worlds, after.satisfies("K_a p & ~K_b p")
+    (('(w0,yes)', '(w1,no)'), True)
+
+    References
+    ----------
+    Baltag, Moss & Solecki, "The logic of public announcements, common
+    knowledge and private suspicions" (TARK 1998); van Benthem, van Eijck &
+    Kooi, "Logics of communication and change", Information and Computation
+    204 (2006), for postconditions.
     """
     model_argument(model)
     arguments.instance(action, ActionModel, "action", "an ActionModel")
