@@ -97,12 +97,11 @@ def truth_vector(model: ModelValue, phi: F.Formula | str) -> np.ndarray:
     Fagin, Halpern, Moses & Vardi, *Reasoning About Knowledge* (1995), ch. 2-3;
     van Benthem, van Eijck & Kooi, "Logics of communication and change" (2006).
     """
-    if not isinstance(phi, F.Formula):
-        phi = arguments.formula(phi, "phi")      # a string in kop's syntax is parsed
+    f: F.Formula = phi if isinstance(phi, F.Formula) else arguments.formula(phi, "phi")  # a string is parsed
     if not hasattr(model, "_memo"):
         model_argument(model)
     memo = model._memo
-    hit = memo.get(phi)
+    hit = memo.get(f)
     if hit is not None:
         return hit
     if len(memo) > MEMO_LIMIT or len(memo) * model._n > MEMO_BYTES:
@@ -110,11 +109,11 @@ def truth_vector(model: ModelValue, phi: F.Formula | str) -> np.ndarray:
     if len(model._submodels) > SUBMODEL_LIMIT:
         model._submodels.clear()
     try:
-        _evaluate(model, phi)
+        _evaluate(model, f)
     except _UnknownAgent:
-        check_agents(model, phi)
+        check_agents(model, f)
         raise  # pragma: no cover - check_agents raises
-    return model._memo[phi]
+    return model._memo[f]
 
 
 class _UnknownAgent(Exception):

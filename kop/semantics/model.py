@@ -349,9 +349,7 @@ class KripkeModel(ModelValue):
         Raises
         ------
         ModelError
-            If *phi* names an agent the model lacks, *world* is unknown, or
-            ``world=None`` and the model has no designated worlds (an empty
-            model, or one whose designated worlds an update removed).
+            An unknown agent or world, or no designated world to ask about (see the function).
 
         Examples
         --------

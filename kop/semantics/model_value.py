@@ -220,7 +220,28 @@ class ModelValue:
         return self._n
 
     def index(self, world: str) -> int:
-        """The position of *world* in :attr:`worlds`."""
+        """The position of *world* in :attr:`worlds`.
+
+        Parameters
+        ----------
+        world : str
+
+        Returns
+        -------
+        int
+
+        Raises
+        ------
+        ModelError
+            If the model has no such world (the message lists some of its worlds).
+
+        Examples
+        --------
+        >>> from kop import KripkeModel
+        >>> m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]]}, "u")
+        >>> m.index("x")
+        2
+        """
         if self._index is None:
             self._index = {w: i for i, w in enumerate(self.worlds)}
         try:
@@ -241,21 +262,75 @@ class ModelValue:
         return agent
 
     def valuation(self, world: str) -> frozenset[str]:
-        """The atoms true at *world*."""
+        """The atoms true at *world*.
+
+        Parameters
+        ----------
+        world : str
+
+        Returns
+        -------
+        frozenset of str
+
+        Examples
+        --------
+        >>> from kop import KripkeModel
+        >>> m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]]}, "u")
+        >>> m.valuation("u"), m.valuation("v")
+        (frozenset({'p'}), frozenset())
+        """
         i = self.index(world)
         if self._bits is not None:
             return frozenset(p for p, mask in self._bits.atoms.items() if mask >> i & 1)
         return frozenset(p for p, v in self._atoms.items() if v[i])
 
     def block(self, agent: str, world: str) -> frozenset[str]:
-        """The worlds that *agent* cannot tell apart from *world* (including itself)."""
+        """The worlds that *agent* cannot tell apart from *world* (including itself).
+
+        Parameters
+        ----------
+        agent : str
+        world : str
+
+        Returns
+        -------
+        frozenset of str
+
+        Raises
+        ------
+        ModelError
+            An unknown agent or world.
+
+        Examples
+        --------
+        >>> from kop import KripkeModel
+        >>> m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]]}, "u")
+        >>> sorted(m.block("a", "v"))
+        ['u', 'v']
+        """
         ids = self._ids_list(self._agent(agent))
         i = self.index(world)
         w = self.worlds
         return frozenset(w[j] for j, b in enumerate(ids) if b == ids[i])
 
     def partition(self, agent: str) -> tuple[tuple[str, ...], ...]:
-        """*agent*'s partition: its blocks, each in world order, ordered by first world."""
+        """*agent*'s partition: its blocks, each in world order, ordered by first world.
+
+        Parameters
+        ----------
+        agent : str
+
+        Returns
+        -------
+        tuple of tuple of str
+
+        Examples
+        --------
+        >>> from kop import KripkeModel
+        >>> m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]]}, "u")
+        >>> m.partition("a")
+        (('u', 'v'), ('x',))
+        """
         ids = self._ids_list(self._agent(agent))
         groups: dict[int, list[str]] = {}
         for w, b in zip(self.worlds, ids):
@@ -263,7 +338,24 @@ class ModelValue:
         return tuple(tuple(g) for g in groups.values())
 
     def block_ids(self, agent: str) -> np.ndarray:
-        """*agent*'s block id per world (read-only; equal ids = indistinguishable)."""
+        """*agent*'s block id per world (read-only; equal ids = indistinguishable; numpy).
+
+        Parameters
+        ----------
+        agent : str
+
+        Returns
+        -------
+        numpy.ndarray
+            int64, one id per world of :attr:`worlds`.
+
+        Examples
+        --------
+        >>> from kop import KripkeModel
+        >>> m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]]}, "u")
+        >>> m.block_ids("a").tolist()
+        [0, 0, 1]
+        """
         return self._blocks[self._agent(agent)]
 
     def _canonical_ids(self, agent: str) -> np.ndarray:
@@ -280,7 +372,33 @@ class ModelValue:
 
     # -- updates -----------------------------------------------------------------
     def restrict(self, worlds: Iterable[str] | np.ndarray, note: str | None = None) -> Self:
-        """The submodel on *worlds* (names, or a boolean mask); designated = the surviving designated ones."""
+        """The submodel on *worlds*; designated: the designated worlds that remain.
+
+        Parameters
+        ----------
+        worlds : iterable of str, or numpy.ndarray of bool
+            World names, or a mask with one entry per world.
+        note : str, optional
+            The result's :attr:`note`.
+
+        Returns
+        -------
+        KripkeModel
+            Of the class of this model; the worlds keep their order.
+
+        Raises
+        ------
+        ModelError
+            An unknown world, or a mask of the wrong length.
+
+        Examples
+        --------
+        >>> from kop import KripkeModel
+        >>> m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]]}, "u")
+        >>> sub = m.restrict(["v", "x"])
+        >>> sub.worlds, sub.actual, sub.partition("a")
+        (('v', 'x'), (), (('v',), ('x',)))
+        """
         import numpy as np
 
         if isinstance(worlds, np.ndarray) and worlds.dtype == bool:
@@ -357,14 +475,53 @@ class ModelValue:
         return bool(self._unc)
 
     def rank(self, agent: str, world: str) -> int:
-        """*agent*'s plausibility rank of *world* (lower is more plausible; 0 for an agent without an order)."""
+        """*agent*'s plausibility rank of *world* (lower is more plausible; 0 for an agent without an order).
+
+        Parameters
+        ----------
+        agent : str
+        world : str
+
+        Returns
+        -------
+        int
+
+        Examples
+        --------
+        >>> from kop import KripkeModel
+        >>> m = KripkeModel(["u", "v"], {"a": [["u", "v"]]}, plausibility={"a": {"u": 0, "v": 3}})
+        >>> m.rank("a", "v"), m.has_uncertainty
+        (3, True)
+
+        References
+        ----------
+        Baltag & Smets, "A qualitative theory of dynamic interactive belief revision" (2008).
+        """
         self._agent(agent)
         i = self.index(world)
         ranks = self._unc.ranks.get(agent) if self._unc else None
         return 0 if ranks is None else ranks[i]
 
     def with_actual(self, actual: str | Iterable[str] | None) -> Self:
-        """The same model with other designated worlds (None = every world)."""
+        """The same model with other designated worlds.
+
+        Parameters
+        ----------
+        actual : str or iterable of str, or None
+            The new designated worlds; None designates every world.
+
+        Returns
+        -------
+        KripkeModel
+            Of the class of this model.
+
+        Examples
+        --------
+        >>> from kop import KripkeModel
+        >>> m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]]}, "u")
+        >>> m.with_actual(["v", "x"]).actual, m.with_actual(None).actual
+        (('v', 'x'), ('u', 'v', 'x'))
+        """
         if self._index is None:
             self._index = {w: i for i, w in enumerate(self.worlds)}
         positions = actual_positions(actual, self._index)
