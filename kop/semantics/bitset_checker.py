@@ -47,12 +47,15 @@ communication and change* (2006) for relativized common knowledge.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kop.semantics.errors import ModelError
 from kop.syntax import formula as F
 
 if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
     from kop.semantics.model_value import ModelValue
     from kop.semantics.uncertainty import Uncertainty
 
@@ -112,14 +115,15 @@ class ModelBits:
         self.unc: Uncertainty | None = None  # plausibility and probability (set by the model)
 
     @classmethod
-    def from_arrays(cls, n: int, blocks: Any, nblocks: dict[str, int], atoms: Any, actual: Any) -> ModelBits:
+    def from_arrays(cls, n: int, blocks: Mapping[str, np.ndarray], nblocks: dict[str, int],
+                    atoms: Mapping[str, np.ndarray], actual: np.ndarray) -> ModelBits:
         """The same data from numpy arrays (block ids, boolean atom vectors, designated positions)."""
         import numpy as np
 
         masks = {p: int.from_bytes(np.packbits(v, bitorder="little").tobytes(), "little") for p, v in atoms.items()}
         return cls(n, {a: ids.tolist() for a, ids in blocks.items()}, dict(nblocks), masks, actual.tolist())
 
-    def arrays(self) -> tuple[dict[str, Any], dict[str, Any], Any]:
+    def arrays(self) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], np.ndarray]:
         """The block-id arrays, boolean atom vectors and designated positions as numpy arrays."""
         import numpy as np
 

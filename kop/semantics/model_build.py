@@ -23,7 +23,7 @@ kop.semantics.errors.ModelError: agent 'a': world 'w1' is in no block of the par
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kop.semantics.errors import ModelError
@@ -110,7 +110,7 @@ def show_formula(phi: Formula) -> str:
     return repr(text if len(text) <= 80 else text[:77] + "...")
 
 
-def read_worlds(worlds: Any) -> tuple[list[str], list[Iterable[str]]]:
+def read_worlds(worlds: object) -> tuple[list[str], list[Iterable[str]]]:
     """The world names and each world's atoms, from a mapping name -> atoms or a list of names."""
     if isinstance(worlds, Mapping):
         names = list(worlds.keys())
@@ -177,7 +177,7 @@ def check_atom(p: object, world: str | None) -> None:
         raise ModelError(f"{where}{p!r} cannot be an atom name: it reads as an operator or a constant")
 
 
-def read_partition(agent: str, part: Any, names: list[str], index: dict[str, int],
+def read_partition(agent: str, part: object, names: list[str], index: dict[str, int],
                     noun: str = "world") -> tuple[np.ndarray, int]:
     """As :func:`partition_ids`, the block ids as an int64 array."""
     import numpy as np
@@ -186,7 +186,7 @@ def read_partition(agent: str, part: Any, names: list[str], index: dict[str, int
     return np.array(ids, dtype=np.int64), nb
 
 
-def partition_ids(agent: str, part: Any, names: list[str], index: dict[str, int],
+def partition_ids(agent: str, part: object, names: list[str], index: dict[str, int],
                    noun: str = "world") -> tuple[list[int], int]:
     """Block ids from a list of blocks or a mapping name -> label; errors name the agent and the *noun*."""
     n = len(names)
@@ -195,7 +195,7 @@ def partition_ids(agent: str, part: Any, names: list[str], index: dict[str, int]
         return arr.tolist(), nb
     ids = [-1] * n
     if isinstance(part, Mapping):
-        labels: dict[Any, int] = {}
+        labels: dict[object, int] = {}
         for w, label in part.items():
             i = index.get(w) if isinstance(w, str) else None
             if i is None:
@@ -235,7 +235,7 @@ def partition_ids(agent: str, part: Any, names: list[str], index: dict[str, int]
     return ids, nb
 
 
-def block_id_array(agent: str, part: Any, n: int) -> tuple[np.ndarray, int]:
+def block_id_array(agent: str, part: object, n: int) -> tuple[np.ndarray, int]:
     """An array of *n* block ids, checked, as int64, and a bound on the ids."""
     import numpy as np
 
@@ -248,15 +248,15 @@ def block_id_array(agent: str, part: Any, n: int) -> tuple[np.ndarray, int]:
     return arr, (int(arr.max()) + 1 if n else 0)
 
 
-def read_uncertainty(plausibility: Any, probability: Any, names: list[str], index: dict[str, int],
-                      agents: tuple[str, ...], ids: Mapping[str, Any]) -> Uncertainty | None:
+def read_uncertainty(plausibility: object, probability: object, names: list[str], index: dict[str, int],
+                      agents: tuple[str, ...], ids: Mapping[str, Sequence[int]]) -> Uncertainty | None:
     """The plausibility and probability arguments read (see :mod:`kop.semantics.uncertainty`); None when both are."""
     if plausibility is None and probability is None:
         return None
     return _read_uncertainty(plausibility, probability, names, index, agents, ids)
 
 
-def read_actual(actual: Any, index: dict[str, int], n: int) -> np.ndarray:
+def read_actual(actual: object, index: dict[str, int], n: int) -> np.ndarray:
     """As :func:`actual_positions`, as an int64 array."""
     import numpy as np
 
@@ -269,12 +269,14 @@ def is_ndarray(x: object) -> bool:
     return np_ is not None and isinstance(x, np_.ndarray)
 
 
-def actual_positions(actual: Any, index: dict[str, int]) -> list[int]:
+def actual_positions(actual: object, index: dict[str, int]) -> list[int]:
     """The positions of the designated worlds *actual* (None: every world), each once."""
     if actual is None:
         return list(range(len(index)))
     if isinstance(actual, str):
         actual = [actual]
+    elif not isinstance(actual, Iterable):
+        raise ModelError(f"the designated worlds must be a world name or a list of names, not {actual!r}")
     out: list[int] = []
     for w in actual:
         i = index.get(w) if isinstance(w, str) else None

@@ -73,6 +73,7 @@ def test_from_arrays():
     ({"w0": []}, {"a": [["w0", "w0"]]}, None, "agent 'a': world 'w0' is listed twice in block 0"),
     (["w0", "w1", "w0"], {"a": [["w0", "w1"]]}, None, "duplicate world name 'w0'"),
     ({"w0": []}, {"a": [["w0"]]}, ["w3"], "designated world 'w3' does not exist"),
+    ({"w0": []}, {"a": [["w0"]]}, 5, "the designated worlds must be a world name or a list of names, not 5"),
     ({"w0": ["K_a"]}, {"a": [["w0"]]}, None, "world 'w0': 'K_a' cannot be an atom name"),
     ({"w0": ["1p"]}, {"a": [["w0"]]}, None, "world 'w0': invalid atom name '1p'"),
     ({"w0": "p"}, {"a": [["w0"]]}, None, "world 'w0': its atoms must be a list"),
