@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from kop.semantics.errors import ModelError
 from kop.semantics.uncertainty import Uncertainty, read_uncertainty as _read_uncertainty
+from kop.syntax import arguments
 from kop.syntax.formula import AGENT_RE, ATOM_RE, Formula, is_reserved_atom
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,6 +74,8 @@ def from_arrays(cls: type[M], worlds: Iterable[str] | int, partitions: Mapping[s
     for a in agent_names:
         blocks[a], nblocks[a] = block_id_array(a, partitions[a], n)
     atoms: dict[str, np.ndarray] = {}
+    if valuation is not None and not isinstance(valuation, Mapping):
+        raise ModelError(f"the valuation must map each atom to its truth values, not {type(valuation).__name__}")
     for p, vec in (valuation or {}).items():
         check_atom(p, None)
         arr = np.asarray(vec)
@@ -91,15 +94,10 @@ def from_arrays(cls: type[M], worlds: Iterable[str] | int, partitions: Mapping[s
     return cls._raw(tuple(names), agent_names, blocks, nblocks, atoms, actual_idx, None, index=index, unc=unc)
 
 
-def as_formula(phi: Formula | str) -> Formula:
-    """*phi*, parsed when it is a string."""
-    if isinstance(phi, Formula):
-        return phi
-    if isinstance(phi, str):
-        from kop.syntax.parser import parse
-
-        return parse(phi)
-    raise TypeError(f"expected a formula or a string, not {type(phi).__name__}")
+def as_formula(phi: Formula | str, name: str = "phi") -> Formula:
+    """*phi*, parsed when it is a string; anything else is an :class:`~kop.errors.ArgumentError` naming *name*."""
+    f: Formula = arguments.formula(phi, name)
+    return f
 
 
 def show_formula(phi: Formula) -> str:
@@ -150,6 +148,8 @@ def read_agents(agents: Iterable[str] | None, partitions: Mapping[str, Any]) -> 
     else:
         if isinstance(agents, str):
             agents = [agents]
+        elif not isinstance(agents, Iterable):
+            raise ModelError(f"agents must be a list of agent names, not {agents!r}")
         names = tuple(agents)
     seen: set[str] = set()
     for a in names:

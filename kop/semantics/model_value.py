@@ -408,6 +408,8 @@ class ModelValue:
         else:
             if isinstance(worlds, str):
                 worlds = [worlds]
+            elif not isinstance(worlds, Iterable):
+                raise ModelError(f"restrict takes world names or a boolean mask, not {worlds!r}")
             mask = np.zeros(self._n, dtype=bool)
             for w in worlds:
                 mask[self.index(w)] = True
