@@ -39,10 +39,10 @@ Epistemic Logic* (PhD thesis, 2018), ch. 2; SMCDEL's ``bddOf``.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from kop.semantics.errors import ModelError
-from kop.semantics.symbolic_bdd import BDDManager
+from kop.semantics.bdd import Function, Manager
 from kop.syntax import formula as F
 
 __all__ = ["Translator", "MEMO_LIMIT", "fresh_name"]
@@ -70,7 +70,7 @@ class Translator:
 
     Parameters
     ----------
-    mgr : BDDManager
+    mgr : Manager[str]
     vocabulary : tuple of str
     observables : mapping of agent to frozenset of str
 
@@ -78,7 +78,7 @@ class Translator:
     translator (they differ only in the law), and with it the memo.
     """
 
-    def __init__(self, mgr: BDDManager, vocabulary: tuple[str, ...], observables: Mapping[str, frozenset[str]]):
+    def __init__(self, mgr: Manager[str], vocabulary: tuple[str, ...], observables: Mapping[str, frozenset[str]]):
         self.mgr = mgr
         self.vocabulary = vocabulary
         self._vocab_set = frozenset(vocabulary)
@@ -147,7 +147,7 @@ class Translator:
         return c
 
     # -- the driver ---------------------------------------------------------------
-    def truth(self, law: Any, phi: F.Formula) -> Any:
+    def truth(self, law: Function, phi: F.Formula) -> Function:
         """The BDD of *phi* under *law* (exact on the states satisfying *law*)."""
         if len(self._memo) > MEMO_LIMIT:
             self._memo.clear()
@@ -156,8 +156,8 @@ class Translator:
         if len(self._prop) > MEMO_LIMIT:
             self._prop.clear()
         if self.prepare(phi):
-            return self._propositional(phi)
-        return self._run((law, 0, phi))
+            return cast(Function, self._propositional(phi))
+        return cast(Function, self._run((law, 0, phi)))
 
     def _run(self, req: _Request) -> Any:
         """Evaluate a modal formula: a stack of node generators, each asking for its children."""
@@ -259,7 +259,7 @@ class Translator:
                     continue
                 stack.pop()
                 v = m.false
-                for b in sorted((get(c) for c in operands), key=_level, reverse=True):
+                for b in sorted((get(c) for c in operands), key=m.level, reverse=True):
                     v = m.xor(v, b)
                 pm[f] = ~v if neg else v
                 continue
@@ -465,10 +465,6 @@ _DIRECT = frozenset({F.Not, F.Know, F.Possible, F.KnowWhether})
 _MISSING: Any = object()
 
 
-def _level(u: Any) -> int:
-    return u.level
-
-
 def _parity(f: F.Formula, known: Mapping[F.Formula, Any]) -> tuple[list[F.Formula], bool]:
     """*f*, a tree of ``<->`` and ``~``, as ``o1 xor o2 xor ... xor neg``.
 
@@ -500,7 +496,7 @@ def _parity(f: F.Formula, known: Mapping[F.Formula, Any]) -> tuple[list[F.Formul
     return list(odd), neg
 
 
-def _conj(m: BDDManager, parts: Iterable[Any]) -> Any:
+def _conj(m: Manager[str], parts: Iterable[Any]) -> Any:
     acc = m.true
     for p in parts:
         acc = acc & p
