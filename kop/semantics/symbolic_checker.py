@@ -86,6 +86,7 @@ class Translator:
         self.observables = dict(observables)
         mgr.declare(vocabulary)
         self._hidden: dict[tuple[str, ...], frozenset[str]] = {}
+        self._agents: dict[str, tuple[frozenset[str], Any]] = {}
         self._supports: dict[Any, set[str]] = {}
         self._memo: dict[tuple[Any, int, F.Formula], Any] = {}
         self._pmemo: dict[F.Formula, Any] = {}
@@ -193,7 +194,9 @@ class Translator:
         else ``_MISSING``; it saves a generator for the common small nodes."""
         law, depth, f = req
         c = f.arg  # type: ignore[attr-defined]  # a Not or a one-agent operator (_DIRECT)
-        if self._prop.get(c, True):
+        if type(c) is F.Atom:
+            a = self._var(c.name)
+        elif self._prop.get(c, True):
             a = self._propositional(c)
         else:
             key = (law, depth, c)
@@ -209,20 +212,26 @@ class Translator:
             return ~a
         return self._one_agent(law, f, a)
 
+    def _agent(self, agent: str) -> tuple[frozenset[str], Any]:
+        """The atoms *agent* does not observe, and the BDD of the one atom if there is one (else None)."""
+        one = self._agents.get(agent)
+        if one is None:
+            h = self.hidden((agent,))
+            one = self._agents[agent] = (h, self._var(next(iter(h))) if len(h) == 1 else None)
+        return one
+
     def _one_agent(self, law: Any, f: Any, a: Any) -> Any:
         """``K_i``, ``M_i`` or ``Kw_i`` of a formula whose BDD is *a*."""
-        h = self.hidden((f.agent,))
-        if type(f) is F.Know:
+        h, v = self._agent(f.agent)
+        t = type(f)
+        if t is F.Know:
             return self.know(law, a, h)
-        if type(f) is F.Possible:
+        if t is F.Possible:
             return self.possible(law, a, h)
-        if len(h) == 1:
-            x = next(iter(h))
-            v = self._var(x)
-            if a == v or a == ~v:
-                # the agent sees all but x and asks whether x: K x = ¬θ[x:=0] and
-                # K ¬x = ¬θ[x:=1], so Kw x = ¬(θ[x:=0] ∧ θ[x:=1]) = ¬∀x θ (one quantification)
-                return ~self.mgr.forall([x], law)
+        if v is not None and (a == v or a == ~v):
+            # the agent sees all but x and asks whether x: K x = ¬θ[x:=0] and
+            # K ¬x = ¬θ[x:=1], so Kw x = ¬(θ[x:=0] ∧ θ[x:=1]) = ¬∀x θ (one quantification)
+            return ~self.mgr.forall(h, law)
         return self.know(law, a, h) | self.know(law, ~a, h)
 
     def _propositional(self, phi: F.Formula) -> Any:
@@ -311,50 +320,57 @@ class Translator:
         flag = prop.get(phi)
         if flag is not None:
             return flag
-        atom = F.Atom
+        atom, modal = F.Atom, F._Modal
         atoms: set[str] = set()
         agents: set[str] = set()
-        new: dict[F.Formula, bool] = {}
-        stack: list[tuple[F.Formula, bool]] = []
-        if type(phi) is atom:
-            atoms.add(phi.name)
-        else:
-            stack.append((phi, False))
-        # atoms are never pushed: a child atom is noted when its parent is expanded
+        new: list[tuple[F.Formula, bool]] = []
+        # the nodes met in this walk, by identity (an int's hash is cheap, a formula's is a
+        # method call): None while their children are being visited, then their flag
+        local: dict[int, bool | None] = {}
+        stack = [phi]
         while stack:
-            f, expanded = stack.pop()
-            if not expanded:
-                if f in prop or f in new:
+            f = stack[-1]
+            state = local.get(id(f), _MISSING)
+            if state is _MISSING:                       # first visit
+                if type(f) is atom:
+                    atoms.add(f.name)  # type: ignore[attr-defined]  # an Atom
+                    local[id(f)] = True
+                    stack.pop()
                     continue
-                stack.append((f, True))
+                known = prop.get(f)
+                if known is not None:
+                    local[id(f)] = known
+                    stack.pop()
+                    continue
+                local[id(f)] = None
                 for c in f.children:
-                    if type(c) is atom:
-                        atoms.add(c.name)
-                    elif c not in prop and c not in new:
-                        stack.append((c, False))
+                    if id(c) not in local:
+                        stack.append(c)
                 continue
-            if f in new:
+            stack.pop()
+            if state is not None:                       # a second entry of a node already done
                 continue
-            if isinstance(f, F._Modal):
+            if isinstance(f, modal):
                 if isinstance(f, (F.Belief, F.CondBelief, F.Probability)):
                     from kop.syntax.fragments import refuse_uncertainty
 
                     refuse_uncertainty(f, "a knowledge structure (symbolic model)")
                 agents.update(f._own_agents())
-                new[f] = False
+                flag = False
             else:
                 flag = True
                 for c in f.children:
-                    if type(c) is not atom and not (prop[c] if c in prop else new[c]):
+                    if not local[id(c)]:
                         flag = False
                         break
-                new[f] = flag
+            local[id(f)] = flag
+            new.append((f, flag))
         bad_atoms = atoms - self._vocab_set
         bad_agents = agents - self._agent_set
         if bad_atoms or bad_agents:
             raise _unknown(bad_atoms, bad_agents, tuple(self.observables), what)
         prop.update(new)
-        return prop.get(phi, True)
+        return bool(local[id(phi)])
 
     # -- one node -------------------------------------------------------------------
     def _node(self, law: Any, depth: int, f: F.Formula) -> _Gen:
