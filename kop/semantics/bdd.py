@@ -677,9 +677,10 @@ class _Cudd(Manager[V]):
 
     def _apply(self, op: str, u: Function, w: Function) -> Function:
         try:
-            return cast(Function, self.bdd.apply(op, u, w))
+            r: Function = self.bdd.apply(op, u, w)
         except (ValueError, RuntimeError):
             raise self._out_of_memory() from None
+        return r
 
     def equiv(self, u: Function, w: Function) -> Function:
         # CUDD's XNOR; dd.cudd's Function.equiv goes through a slower ITE
@@ -703,25 +704,42 @@ class _Cudd(Manager[V]):
             return self._var(next(iter(names))), cnames
         return cast(Function, self.bdd.cube(dict.fromkeys(cnames, True))), cnames
 
+    def _cube_of(self, names: Iterable[V]) -> Function:
+        q = self._quants.get(names) if isinstance(names, frozenset) else None   # the common case first
+        if q is None:
+            q = self.quantifier(names)
+        c: Function = q[0]
+        return c
+
     def exists_and(self, u: Function, w: Function, q: Any) -> Function:
         """``∃ q (u ∧ w)``, one CUDD ``AndAbstract`` (``u ∧ w`` is never built)."""
         self._tick()
         try:
-            return cast(Function, self._mod.and_exists(u, w, q[1]))
+            r: Function = self._mod.and_exists(u, w, q[1])
         except (ValueError, RuntimeError):
             raise self._out_of_memory() from None
+        return r
 
+    # (dd's apply tests the operator's name against a chain of names: "exists" comes
+    # before "forall", and ∀ is ¬∃¬ in CUDD anyway)
     def exist(self, names: Iterable[V], u: Function) -> Function:
-        return self._apply("exists", self.quantifier(names)[0], u)
+        return self._apply("exists", self._cube_of(names), u)
 
     def forall(self, names: Iterable[V], u: Function) -> Function:
-        return self._apply("forall", self.quantifier(names)[0], u)
+        q = self._quants.get(names) if type(names) is frozenset else None     # (a hot path)
+        if q is None:
+            q = self.quantifier(names)
+        try:
+            r: Function = self.bdd.apply("exists", q[0], ~u)
+        except (ValueError, RuntimeError):
+            raise self._out_of_memory() from None
+        return ~r
 
     def know(self, law: Function, u: Function, hidden: Iterable[V]) -> Function:
-        return self._apply("forall", self.quantifier(hidden)[0], ~law | u)
+        return ~self._apply("exists", self._cube_of(hidden), law & ~u)
 
     def possible(self, law: Function, u: Function, hidden: Iterable[V]) -> Function:
-        return self._apply("exists", self.quantifier(hidden)[0], law & u)
+        return self._apply("exists", self._cube_of(hidden), law & u)
 
     def cofactor(self, u: Function, name: V, value: bool) -> Function:
         return cast(Function, self.bdd.let({_cudd_name(name): self.true if value else self.false}, u))

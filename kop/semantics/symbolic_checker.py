@@ -175,11 +175,11 @@ class Translator:
                 memo[key] = value = done.value
                 stack.pop()
                 continue
-            if prop.get(sub[2], True):  # atoms are not listed: they are propositional
+            if type(sub[2]) not in _MODAL_TYPES and prop.get(sub[2], True):  # atoms are not listed: they are propositional
                 value = propositional(sub[2])
-            elif sub in memo:
-                value = memo[sub]
-            else:
+                continue
+            value = memo.get(sub)
+            if value is None:
                 value = self._direct(sub, 2) if type(sub[2]) in _DIRECT else _MISSING
                 if value is _MISSING:
                     stack.append((sub, self._node(*sub)))
@@ -194,9 +194,12 @@ class Translator:
         else ``_MISSING``; it saves a generator for the common small nodes."""
         law, depth, f = req
         c = f.arg  # type: ignore[attr-defined]  # a Not or a one-agent operator (_DIRECT)
-        if type(c) is F.Atom:
-            a = self._var(c.name)
-        elif self._prop.get(c, True):
+        tc = type(c)
+        if tc is F.Atom:
+            a = self._vars.get(c.name)
+            if a is None:
+                a = self._var(c.name)
+        elif tc not in _MODAL_TYPES and self._prop.get(c, True):
             a = self._propositional(c)
         else:
             key = (law, depth, c)
@@ -208,8 +211,13 @@ class Translator:
                 if a is _MISSING:
                     return a
                 self._memo[key] = a
-        if type(f) is F.Not:
+        t = type(f)
+        if t is F.Not:
             return ~a
+        if t is F.KnowWhether:
+            h, v = self._agents.get(f.agent) or self._agent(f.agent)  # type: ignore[attr-defined]
+            if v is not None and (a == v or a == ~v):
+                return ~self.mgr.forall(h, law)     # see _one_agent
         return self._one_agent(law, f, a)
 
     def _agent(self, agent: str) -> tuple[frozenset[str], Any]:
@@ -327,27 +335,31 @@ class Translator:
         # the nodes met in this walk, by identity (an int's hash is cheap, a formula's is a
         # method call): None while their children are being visited, then their flag
         local: dict[int, bool | None] = {}
+        local_get, prop_get = local.get, prop.get
         stack = [phi]
+        push, pop = stack.append, stack.pop
+        f: Any
         while stack:
             f = stack[-1]
-            state = local.get(id(f), _MISSING)
+            i = id(f)
+            state = local_get(i, _MISSING)
             if state is _MISSING:                       # first visit
                 if type(f) is atom:
-                    atoms.add(f.name)  # type: ignore[attr-defined]  # an Atom
-                    local[id(f)] = True
-                    stack.pop()
+                    atoms.add(f.name)
+                    local[i] = True
+                    pop()
                     continue
-                known = prop.get(f)
+                known = prop_get(f)
                 if known is not None:
-                    local[id(f)] = known
-                    stack.pop()
+                    local[i] = known
+                    pop()
                     continue
-                local[id(f)] = None
+                local[i] = None
                 for c in f.children:
                     if id(c) not in local:
-                        stack.append(c)
+                        push(c)
                 continue
-            stack.pop()
+            pop()
             if state is not None:                       # a second entry of a node already done
                 continue
             if isinstance(f, modal):
@@ -363,7 +375,7 @@ class Translator:
                     if not local[id(c)]:
                         flag = False
                         break
-            local[id(f)] = flag
+            local[i] = flag
             new.append((f, flag))
         bad_atoms = atoms - self._vocab_set
         bad_agents = agents - self._agent_set
@@ -479,6 +491,8 @@ _PARITY = (F.Iff, F.Not)
 #: Node types :meth:`Translator._direct` evaluates without a generator.
 _DIRECT = frozenset({F.Not, F.Know, F.Possible, F.KnowWhether})
 _MISSING: Any = object()
+#: The formula types that are never propositional (no need to look them up).
+_MODAL_TYPES = frozenset(t for t in vars(F).values() if isinstance(t, type) and issubclass(t, F._Modal))
 
 
 def _parity(f: F.Formula, known: Mapping[F.Formula, Any]) -> tuple[list[F.Formula], bool]:
@@ -491,14 +505,14 @@ def _parity(f: F.Formula, known: Mapping[F.Formula, Any]) -> tuple[list[F.Formul
     """
     neg = False
     odd: dict[F.Formula, bool] = {}
-    expanded: set[F.Formula] = set()
+    expanded: set[int] = set()      # by identity: an int's hash is cheap, a formula's a method call
     stack = [f]
     g: Any  # dispatched on its exact type below
     while stack:
         g = stack.pop()
         t = type(g)
-        if t in _PARITY and g not in expanded and (g is f or g not in known):
-            expanded.add(g)
+        if t in _PARITY and id(g) not in expanded and (g is f or g not in known):
+            expanded.add(id(g))
             neg = not neg
             if t is F.Not:
                 stack.append(g.arg)
@@ -526,7 +540,7 @@ def _whether_pairs(args: tuple[F.Formula, ...], kind: type[F.Announce] | type[F.
     ``kind(~φ, ψ)`` — and the other arguments."""
     found: dict[tuple[F.Formula, F.Formula], int] = {}
     for i, a in enumerate(args):
-        if isinstance(a, kind):
+        if type(a) is kind:
             found.setdefault((a.ann, a.arg), i)
     if len(found) < 2:
         return [], list(args)
