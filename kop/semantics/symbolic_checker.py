@@ -162,7 +162,7 @@ class Translator:
 
     def _run(self, req: _Request) -> Any:
         """Evaluate a modal formula: a stack of node generators, each asking for its children."""
-        memo, prop, propositional = self._memo, self._prop, self._propositional
+        memo, ready = self._memo, self._ready
         if req in memo:
             return memo[req]
         stack: list[tuple[_Request, _Gen]] = [(req, self._node(*req))]
@@ -175,17 +175,26 @@ class Translator:
                 memo[key] = value = done.value
                 stack.pop()
                 continue
-            if type(sub[2]) not in _MODAL_TYPES and prop.get(sub[2], True):  # atoms are not listed: they are propositional
-                value = propositional(sub[2])
-                continue
-            value = memo.get(sub)
-            if value is None:
-                value = self._direct(sub, 2) if type(sub[2]) in _DIRECT else _MISSING
-                if value is _MISSING:
-                    stack.append((sub, self._node(*sub)))
-                    value = None
-                else:
-                    memo[sub] = value
+            value = ready(*sub)
+            if value is _MISSING:
+                stack.append((sub, self._node(*sub)))
+                value = None
+        return value
+
+    def _ready(self, law: Any, depth: int, f: F.Formula) -> Any:
+        """The value of *f* if it needs no generator (propositional, memoized, or a small
+        node :meth:`_direct` evaluates), else ``_MISSING``."""
+        t = type(f)
+        if t not in _MODAL_TYPES and self._prop.get(f, True):  # atoms are not listed: they are propositional
+            return self._propositional(f)
+        req = (law, depth, f)
+        value = self._memo.get(req)
+        if value is None:
+            if t not in _DIRECT:
+                return _MISSING
+            value = self._direct(req, 2)
+            if value is not _MISSING:
+                self._memo[req] = value
         return value
 
     def _direct(self, req: _Request, budget: int) -> Any:
@@ -395,10 +404,11 @@ class Translator:
 
     def _and(self, law: Any, depth: int, f: F.And) -> _Gen:
         pairs, rest = _whether_pairs(f.args, F.Announce)
-        acc = self.mgr.true
+        acc, false, ready = self.mgr.true, self.mgr.false, self._ready
         for a in rest:
-            acc = acc & (yield law, depth, a)
-            if acc == self.mgr.false:
+            v = ready(law, depth, a)        # (a small argument without a generator round trip)
+            acc = acc & ((yield law, depth, a) if v is _MISSING else v)
+            if acc == false:
                 return acc
         for phi, psi in pairs:
             acc = acc & (yield from self._whether(law, depth, phi, psi))
@@ -406,10 +416,11 @@ class Translator:
 
     def _or(self, law: Any, depth: int, f: F.Or) -> _Gen:
         pairs, rest = _whether_pairs(f.args, F.AnnounceDual)
-        acc = self.mgr.false
+        acc, true, ready = self.mgr.false, self.mgr.true, self._ready
         for a in rest:
-            acc = acc | (yield law, depth, a)
-            if acc == self.mgr.true:
+            v = ready(law, depth, a)
+            acc = acc | ((yield law, depth, a) if v is _MISSING else v)
+            if acc == true:
                 return acc
         for phi, psi in pairs:
             acc = acc | (yield from self._whether(law, depth, phi, psi))
