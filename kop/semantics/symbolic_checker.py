@@ -187,15 +187,23 @@ class Translator:
         t = type(f)
         if t not in _MODAL_TYPES and self._prop.get(f, True):  # atoms are not listed: they are propositional
             return self._propositional(f)
+        # a negation costs nothing on BDDs (CUDD's complement edges, the memo of kop's
+        # package): look its argument up instead, and keep no entry for the negation
+        neg = False
+        while t is F.Not:
+            f = f.arg  # type: ignore[attr-defined]
+            t = type(f)
+            neg = not neg
         req = (law, depth, f)
         value = self._memo.get(req)
         if value is None:
             if t not in _DIRECT:
                 return _MISSING
             value = self._direct(req, 2)
-            if value is not _MISSING:
-                self._memo[req] = value
-        return value
+            if value is _MISSING:
+                return value
+            self._memo[req] = value
+        return ~value if neg else value
 
     def _direct(self, req: _Request, budget: int) -> Any:
         """The value of a negation or one-agent knowledge operator whose argument is
