@@ -634,7 +634,7 @@ class _Cudd(Manager[V]):
         self.declare(variables)
 
     def _add(self, new: list[V]) -> None:
-        names = [_cudd_name(v) for v in new]
+        names = [v if isinstance(v, str) else f"v{v}" for v in new]
         self._key.update(zip(names, new))
         if len(names) > 1:
             # CUDD grows its tables once for the last index, not once per variable

@@ -420,15 +420,16 @@ def _read_vocabulary(vocabulary: Any) -> tuple[str, ...]:
 def _read_observables(observables: Any, vocab: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     if not isinstance(observables, Mapping):
         raise ModelError(f"observables must map each agent to the atoms it observes, not {type(observables).__name__}")
-    known = set(vocab)
+    index = {p: i for i, p in enumerate(vocab)}
     out = {}
     for agent, atoms in observables.items():
         if not isinstance(agent, str) or not AGENT_RE.fullmatch(agent):
             raise ModelError(f"invalid agent name {agent!r}: use letters, digits and underscores")
         seen = set(_names(atoms, f"the observables of agent {agent!r}"))
-        for a in sorted(seen - known):
+        for a in sorted(seen - index.keys()):
             raise ModelError(f"agent {agent!r} observes atom {a!r}, which is not in the vocabulary")
-        out[agent] = tuple(p for p in vocab if p in seen)
+        # in vocabulary order (sorting what the agent sees, not walking the whole vocabulary)
+        out[agent] = tuple(sorted(seen, key=index.__getitem__))
     return out
 
 

@@ -233,7 +233,7 @@ class Translator:
             return ~a
         if t is F.KnowWhether:
             h, v = self._agents.get(f.agent) or self._agent(f.agent)  # type: ignore[attr-defined]
-            if v is not None and (a == v or a == ~v):
+            if v is not None and (a is v or a == v or a == ~v):
                 return ~self.mgr.forall(h, law)     # see _one_agent
         return self._one_agent(law, f, a)
 
@@ -253,7 +253,7 @@ class Translator:
             return self.know(law, a, h)
         if t is F.Possible:
             return self.possible(law, a, h)
-        if v is not None and (a == v or a == ~v):
+        if v is not None and (a is v or a == v or a == ~v):
             # the agent sees all but x and asks whether x: K x = ¬θ[x:=0] and
             # K ¬x = ¬θ[x:=1], so Kw x = ¬(θ[x:=0] ∧ θ[x:=1]) = ¬∀x θ (one quantification)
             return ~self.mgr.forall(h, law)
