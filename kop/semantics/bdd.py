@@ -723,17 +723,17 @@ class _Cudd(Manager[V]):
     # (dd's apply tests the operator's name against a chain of names: "exists" comes
     # before "forall", and ∀ is ¬∃¬ in CUDD anyway)
     def exist(self, names: Iterable[V], u: Function) -> Function:
-        return self._apply("exists", self._cube_of(names), u)
-
-    def forall(self, names: Iterable[V], u: Function) -> Function:
         q = self._quants.get(names) if type(names) is frozenset else None     # (a hot path)
         if q is None:
             q = self.quantifier(names)
         try:
-            r: Function = self.bdd.apply("exists", q[0], ~u)
+            r: Function = self.bdd.apply("exists", q[0], u)
         except (ValueError, RuntimeError):
             raise self._out_of_memory() from None
-        return ~r
+        return r
+
+    def forall(self, names: Iterable[V], u: Function) -> Function:
+        return ~self.exist(names, ~u)
 
     def know(self, law: Function, u: Function, hidden: Iterable[V]) -> Function:
         return ~self._apply("exists", self._cube_of(hidden), law & ~u)

@@ -234,7 +234,7 @@ class Translator:
         if t is F.KnowWhether:
             h, v = self._agents.get(f.agent) or self._agent(f.agent)  # type: ignore[attr-defined]
             if v is not None and (a is v or a == v or a == ~v):
-                return ~self.mgr.forall(h, law)     # see _one_agent
+                return self.mgr.exist(h, ~law)      # = ¬∀x θ, see _one_agent
         return self._one_agent(law, f, a)
 
     def _agent(self, agent: str) -> tuple[frozenset[str], Any]:
@@ -255,8 +255,8 @@ class Translator:
             return self.possible(law, a, h)
         if v is not None and (a is v or a == v or a == ~v):
             # the agent sees all but x and asks whether x: K x = ¬θ[x:=0] and
-            # K ¬x = ¬θ[x:=1], so Kw x = ¬(θ[x:=0] ∧ θ[x:=1]) = ¬∀x θ (one quantification)
-            return ~self.mgr.forall(h, law)
+            # K ¬x = ¬θ[x:=1], so Kw x = ¬(θ[x:=0] ∧ θ[x:=1]) = ¬∀x θ = ∃x ¬θ (one quantification)
+            return self.mgr.exist(h, ~law)
         return self.know(law, a, h) | self.know(law, ~a, h)
 
     def _propositional(self, phi: F.Formula) -> Any:
