@@ -6,11 +6,10 @@
     >>> parse("C{A,B}(p, K_A q)").structure()
     "RelCommon(('A', 'B'), Atom('p'), Know('A', Atom('q')))"
 
-The grammar is an LALR(1) Lark grammar.  Lark analyses it (once; the tables are
-kept in kop's cache folder, see :func:`kop.syntax.grammar_cache.lalr_tables`)
-and :mod:`kop.syntax.lalr` runs the tables, so parsing a formula does not
-import Lark.  The AST is built during parsing (no recursive tree walk), so
-nesting depth is bounded only by :data:`MAX_DEPTH`.
+The grammar is an LALR(1) Lark grammar.  Lark analyses it once and keeps the
+parser in kop's cache folder (see :func:`kop.syntax.grammar_cache.lalr_parser`).
+The AST is built during parsing (no recursive tree walk), so nesting depth is
+bounded only by :data:`MAX_DEPTH`.
 Errors are :class:`kop.ParseError` with line, column and a sentence saying what
 was expected.
 """
@@ -20,10 +19,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from kop.syntax import formula as F
 from kop.errors import ParseError
-from kop.syntax.lalr import Parser, Token, TooDeep, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 __all__ = ["parse", "parse_many", "nesting_depth", "locate_token", "MAX_DEPTH", "MAX_LENGTH", "grammar_path"]
 
@@ -170,11 +171,43 @@ class _Build:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> Parser:
-    from kop.syntax.grammar_cache import lalr_tables
+def _parser() -> Lark:
+    from kop.syntax.grammar_cache import lalr_parser
 
-    # each nesting level of a formula holds at most 5 entries of the parse stack ("[!", "phi", "]", ...)
-    return Parser(lalr_tables("s5n"), _Build(), max_stack=5 * MAX_DEPTH + 8)
+    return lalr_parser("s5n", lexer="contextual", transformer=_Build(), maybe_placeholders=False)
+
+
+#: The deepest parse stack a formula may need: each nesting level holds at most 5 of its entries
+#: ("[!", "phi", "]", ...).  Beyond it, parsing stops at once (a fast nesting limit, also for
+#: parentheses, which do not nest the AST).
+_MAX_STACK = 5 * MAX_DEPTH + 8
+
+
+class _TooDeep(Exception):
+    """The parse stack outgrew :data:`_MAX_STACK` at *token*."""
+
+    def __init__(self, token: Token):
+        super().__init__(f"nested too deeply at line {token.line}, column {token.column}")
+        self.token = token
+
+
+def _run(text: str) -> F.Formula:
+    """The formula of *text*, by Lark; a text long enough to nest too deeply is fed token by token
+    (Lark's interactive parser) so that the parse stack can be watched."""
+    parser = _parser()
+    if len(text) < _MAX_STACK:  # the stack holds at most one entry per token, plus the start state
+        return cast(F.Formula, parser.parse(text))
+    session = parser.parse_interactive(text)
+    stack = session.parser_state.state_stack
+    last: Token | None = None
+    for token in session.iter_parse():  # the stack as it was after the previous token
+        if len(stack) > _MAX_STACK:
+            raise _TooDeep(last or token)
+        last = token
+    if len(stack) > _MAX_STACK and last is not None:
+        raise _TooDeep(last)
+    end = Token.new_borrow_pos("$END", "", last) if last is not None else Token("$END", "", 0, 1, 1)  # as Lark's parse
+    return cast(F.Formula, session.feed_token(end))
 
 
 def parse(text: str) -> F.Formula:
@@ -208,12 +241,12 @@ def parse(text: str) -> F.Formula:
         raise ParseError(text[:80], 1, 1, "", f"a formula of at most {MAX_LENGTH} characters (kop's limit)")
     _TEXT[0] = text
     try:
-        result: F.Formula = _parser().parse(text)
+        result = _run(text)
     except ParseError:
         raise
-    except TooDeep as exc:
+    except _TooDeep as exc:
         tok = exc.token
-        raise ParseError(text, tok.line, tok.column, str(tok),
+        raise ParseError(text, tok.line or 1, tok.column or 1, str(tok),
                          f"a formula nested at most {MAX_DEPTH} levels deep (kop's limit)") from None
     except UnexpectedInput as exc:
         raise _explain(text, exc) from None
