@@ -27,7 +27,7 @@ import argparse
 import time
 
 import kop
-from kop.games.random_trees import random_tree
+from kop.games.trees.random_trees import random_tree
 from kop.selection.evaluations import resolve_all
 
 

@@ -39,7 +39,7 @@ def main() -> None:
         actual = t.payoffs[t.leaf_rows()[order], 1]
         t_m1, m1 = best_of(args.repeat, lambda: kop.mstar(t, 1, "A"))
         s1 = kop.prom(t, "A", [actual], [1])
-        assert s1.value() == m1.value() and np.array_equal(s1.next_array, m1.next_array)
+        assert s1.value == m1.value and np.array_equal(s1.next_array, m1.next_array)
         print(f"tree: binary, depth {depth}: {len(t):,} nodes;  M^1 {t_m1 * 1000:8.1f} ms")
         times: dict[tuple[str, int], float] = {}
         for k in (1, 2, 4, 8):

@@ -27,7 +27,7 @@ import time
 import tracemalloc
 
 import kop
-from kop.games.efg import _loads
+from kop.games.trees.efg import _loads
 from kop.syntax.jsontext import paused_gc
 
 REPEATS = 3

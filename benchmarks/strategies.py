@@ -3,7 +3,7 @@
 Prints, for M^h, minimax and HM0M^2:
 
 * a random ~10^6-node tree: vectorized vs the recursive reference
-  (:mod:`kop.games.reference`), same process, and the ratio (goal >= 100x);
+  (:mod:`kop.games.strategies.reference`), same process, and the ratio (goal >= 100x);
 * a random ~10^7-node tree: vectorized only (goal <= 2 s each);
 * peak memory per node on the 10^7 tree: the tree's arrays (numpy ``nbytes``)
   plus the peak of the solve measured by ``tracemalloc`` (numpy reports its
@@ -25,7 +25,7 @@ import tracemalloc
 from timing import best_of
 
 import kop
-from kop.games import reference
+from kop.games.strategies import reference
 
 sys.setrecursionlimit(10_000)
 
@@ -49,9 +49,9 @@ def main() -> None:
     for name, fast, slow in cases:
         tf, s = best_of(args.repeat, fast)
         ts, r = best_of(1, slow)
-        assert s.value() == r.value(), (name, s.value(), r.value())
+        assert s.value == r.value, (name, s.value, r.value)
         print(f"  {name:8s} vectorized {tf * 1000:8.1f} ms   recursive reference {ts:7.2f} s   "
-              f"ratio {ts / tf:7.0f}x   value {s.value()}")
+              f"ratio {ts / tf:7.0f}x   value {s.value}")
 
     b, depth = big
     t0 = time.perf_counter()
@@ -61,7 +61,7 @@ def main() -> None:
     for name, fn in [("Mh", lambda: kop.mh(T)), ("minimax", lambda: kop.minimax(T, "A")),
                      ("HM0M2", lambda: kop.hm0m(T, 2, "A"))]:
         tf, s = best_of(args.repeat, fn)
-        print(f"  {name:8s} vectorized {tf:6.2f} s   value {s.value()}")
+        print(f"  {name:8s} vectorized {tf:6.2f} s   value {s.value}")
         del s
     tree_bytes = T.nbytes()
     tracemalloc.start()
@@ -78,7 +78,7 @@ def main() -> None:
     for d in range(7):
         tf, s = best_of(args.repeat, lambda: kop.mstar(t, d, "A"))
         base = base or tf
-        print(f"  M{d}: {tf * 1000:8.1f} ms   ({tf / base:4.1f}x M0)   value {s.value()}")
+        print(f"  M{d}: {tf * 1000:8.1f} ms   ({tf / base:4.1f}x M0)   value {s.value}")
 
 
 if __name__ == "__main__":

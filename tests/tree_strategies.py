@@ -122,12 +122,12 @@ def arbitrary_strategy(data: st.DataObject, tree: kop.GameTree, player: str | No
     """A strategy choosing a drawn child at every decision node (shrinks towards the first child).
 
     *data* is hypothesis' ``st.data()`` object; the strategy is built as
-    :func:`kop.games.random_trees.random_strategy` builds its random one.
+    :func:`kop.games.strategies.random_strategy.random_strategy` builds its random one.
     """
     import numpy as np
 
-    from kop.games.engine import sweep
-    from kop.games.strategy import Strategy
+    from kop.games.strategies.engine import sweep
+    from kop.games.strategies.strategy import Strategy
 
     counts = (tree.offsets[1:] - tree.offsets[:-1]).astype(np.int64)
     picks = np.array([data.draw(st.integers(0, int(c) - 1)) if k >= 0 and c > 0 else 0

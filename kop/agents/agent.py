@@ -41,10 +41,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kop.games.errors import GameError, LimitError, TreeError
-from kop.games.implicit import CHANCE, GameView, TreeGame, state_text
-from kop.games.names import parse_strategy_name
-from kop.games.search import SearchResult, search
-from kop.games.tree import GameTree, Player
+from kop.games.search.implicit import CHANCE, GameView, state_text
+from kop.games.search.treegame import TreeGame
+from kop.games.names import StrategyName
+from kop.games.registry import search
+from kop.games.search.result import SearchResult
+from kop.games.trees.tree import GameTree, Player
 from kop.selection.evaluations import EvaluationKnowledge
 from kop.selection.selector import Payoff, Selection, select
 from kop.syntax import arguments
@@ -200,6 +202,21 @@ class Agent:
         For M^d: the bounded-sum B that makes αβ* pruning sound (see :mod:`kop.games.search.mstar`).
     max_nodes : int, optional
         Stop a search past this many states with a LimitError (None: no limit).
+
+    Examples
+    --------
+    The selector picks the strategy that the agent's knowledge justifies, unless one is forced:
+
+    >>> import kop
+    >>> g = kop.figure2_game()
+    >>> [(c.move_name, c.strategy, c.value) for c in (kop.Agent("A", knowledge=kop.f_level("A", "B", 2)).move(g),
+    ...                                                 kop.Agent("A", strategy="minimax").move(g))]
+    [('T', 'HM0M2', (9, 4)), ('R', 'minimax', (4, 7))]
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Theorems 5-8 and "Knowledge Update via Communication".
     """
 
     __slots__ = ("name", "evaluation", "knowledge", "evaluation_knowledge", "strategy", "depth", "select_limit",
@@ -215,7 +232,7 @@ class Agent:
         if evaluation is not None and not callable(evaluation):
             raise KopError(f"agent {name}: the evaluation must be a function of the state, not {evaluation!r}")
         if strategy is not None:
-            parse_strategy_name(strategy)
+            StrategyName.parse(strategy, "kop")
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise GameError(f"agent {name}: the search depth must be an integer >= 0 or None, not {depth!r}")
         select_limit = arguments.integer(select_limit, "select_limit", minimum=1)
@@ -343,7 +360,7 @@ class Agent:
             reasons.append(f"Mh: {need} within the horizon; it K-dominates every strategy (Theorem 6)")
             name = "Mh"
         elif lp >= 1:
-            name = f"HM0M{int(lp)}"
+            name = str(StrategyName.hm0m(int(lp)))
             reasons.append(f"{name}: {self.name}'s level {level_text(lp)} >= 1; it K-dominates minimax (Theorem 8)")
         else:
             name = "minimax"

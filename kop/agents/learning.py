@@ -2,7 +2,7 @@
 
 A :class:`LearningAgent` does not know its opponent's evaluation function; it
 holds a probability over a few *types* (one evaluation function each, as in
-:mod:`kop.games.prom`: a type plays minimax on its own evaluation).  At each of
+:mod:`kop.games.strategies.prom`: a type plays minimax on its own evaluation).  At each of
 its moves it searches the game with PrOM under its current beliefs.  After each
 move of the opponent it updates them: a type that would not have made the
 observed move (its minimax move at that state, to the agent's horizon) is ruled
@@ -36,10 +36,11 @@ from typing import Any
 
 from kop.agents.agent import Agent, MoveChoice, StrategyChoice
 from kop.games.errors import GameError
-from kop.games.implicit import GameView, TreeGame
-from kop.games.prom import parse_probabilities
-from kop.games.search import search
-from kop.games.tree import GameTree
+from kop.games.search.implicit import GameView
+from kop.games.search.treegame import TreeGame
+from kop.games.strategies.prom import parse_probabilities
+from kop.games.registry import search
+from kop.games.trees.tree import GameTree
 from kop.errors import KopError
 
 __all__ = ["LearningAgent", "learning_example"]
@@ -60,6 +61,21 @@ class LearningAgent(Agent):
     names : sequence of str, optional
         Names of the types for the log (default ``type1``, ``type2``, ...).
     evaluation, depth, max_nodes : as for :class:`kop.Agent`
+
+    Examples
+    --------
+    >>> import kop
+    >>> from kop.agents.learning import learning_example
+    >>> game, types, prior, fixed = learning_example()
+    >>> learner = kop.LearningAgent("A", types, prior, names=["careful", "greedy"])
+    >>> result = kop.Match(game, [learner, fixed]).play()
+    >>> result.outcome[0], result.log[-1].beliefs          # it has learned the opponent is careful
+    (10, (('A', (('careful', 1.0), ('greedy', 0.0))),))
+
+    References
+    ----------
+    H. H. L. M. Donkers, J. W. H. M. Uiterwijk, H. J. van den Herik, *Probabilistic opponent-model
+    search*, Information Sciences 135 (2001).
     """
 
     __slots__ = ("types", "prior", "learn", "type_names")
@@ -167,7 +183,7 @@ def learning_example() -> tuple[TreeGame, list[Callable[[Any], float]], list[str
                 {"move": "good", "payoff": [10, 0]},
                 {"move": "bad", "payoff": [0, 1]}]}]},
         {"move": "r", "payoff": [3, 3]}]))
-    from kop.games.prom import preorder_leaves
+    from kop.games.strategies.prom import preorder_leaves
 
     leaves = [int(i) for i in preorder_leaves(tree)]        # safe, good, bad, r
     # each type is B's minimax on its evaluation (B minimizes; A is assumed to maximize it)

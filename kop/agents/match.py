@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from kop.agents.agent import Agent, MoveChoice, level_text
 from kop.games.errors import LimitError
-from kop.games.implicit import CHANCE, GameView
+from kop.games.search.implicit import CHANCE, GameView
 from kop.games.search.result import number
 from kop.errors import KopError
 from kop.selection.selector import Payoff
@@ -92,7 +92,33 @@ class LogEntry:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """What happened in a match: the outcome, the moves and the per-move log."""
+    """What happened in a match: the outcome, the moves and the per-move log.
+
+    Attributes
+    ----------
+    outcome : tuple
+        The payoff vector at the end.
+    moves : tuple of str
+        The moves, by name, in order.
+    log : tuple of LogEntry
+        One entry per move, chance outcome or announcement: who moved, by which strategy, what
+    it predicted and why.
+    players, agents : tuple of str
+        The game's players and the agent seated at each.
+    final_state : object
+        The game state the match ended in.
+
+    Examples
+    --------
+    >>> import kop
+    >>> a = kop.Agent("A", knowledge=kop.f_level("A", "B", 2))
+    >>> b = kop.Agent("B", knowledge=kop.f_level("B", "A", 1))
+    >>> r = kop.Match(kop.figure2_game(), [a, b]).play()
+    >>> r.outcome, r.moves, r.agents
+    ((9, 4), ('T', '0'), ('A', 'B'))
+    >>> r.log[0].strategy
+    'HM0M2'
+    """
 
     outcome: Payoff
     moves: tuple[str, ...]
@@ -214,7 +240,7 @@ class Match:
 
     Parameters
     ----------
-    game : an implicit game (:mod:`kop.games.implicit`) or a :class:`~kop.games.tree.GameTree`
+    game : an implicit game (:mod:`kop.games.search.implicit`) or a :class:`~kop.games.trees.tree.GameTree`
         (played as ``kop.TreeGame(tree)``, as :func:`kop.search` does)
     agents : a sequence of agents named after the players (each takes its player's seat,
         whatever the order), or a mapping player name -> agent, which seats any agent
@@ -225,14 +251,28 @@ class Match:
     state : where the match starts (default: the initial state)
     seed : seed of the chance moves
     max_moves : stop with an error past this many moves
+
+    Examples
+    --------
+    >>> import kop
+    >>> a = kop.Agent("A", knowledge=kop.f_level("A", "B", 2))
+    >>> b = kop.Agent("B", knowledge=kop.f_level("B", "A", 1))
+    >>> r = kop.Match(kop.figure2_game(), [a, b], communication=True).play()   # scheme I, then M^h
+    >>> r.outcome, r.strategies[:2], r.log[0].kind
+    ((10, 3), (('A', 'Mh'), ('B', 'Mh')), 'announcement')
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, communication scheme I and Corollary 3.
     """
 
     def __init__(self, game: Any, agents: Sequence[Agent] | Mapping[str, Agent], communication: bool = False, *,
                  state: Any = None, seed: int | None = 0, max_moves: int = DEFAULT_MAX_MOVES):
-        from kop.games.tree import GameTree
+        from kop.games.trees.tree import GameTree
 
         if isinstance(game, GameTree):
-            from kop.games.implicit import TreeGame
+            from kop.games.search.treegame import TreeGame
 
             game = TreeGame(game)
         self.view = game if isinstance(game, GameView) else GameView(game)

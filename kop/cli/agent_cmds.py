@@ -116,11 +116,11 @@ def load_game(spec: str, scenario: str | None = None, timeout: float | None = No
     *key* is the transposition key of an ``openspiel:`` game (``history``, the default, or
     ``string``); it is refused for other games.
     """
-    from kop.games.implicit import TreeGame
+    from kop.games.search.treegame import TreeGame
     from kop.errors import KopError
 
     if spec.startswith("openspiel:"):
-        from kop.games.openspiel import from_openspiel
+        from kop.games.search.openspiel import from_openspiel
 
         if scenario is not None:
             raise KopError("--scenario applies to theory files")
@@ -142,7 +142,7 @@ def load_game(spec: str, scenario: str | None = None, timeout: float | None = No
         return TreeGame(state.tree), knowledge
     if scenario is not None:
         raise KopError("--scenario applies to theory files")
-    from kop.games.formats import load_tree
+    from kop.games.trees.formats import load_tree
 
     return TreeGame(load_tree(spec)), {}
 
@@ -161,7 +161,7 @@ def _belongs(f: Formula, name: str) -> bool:
 def _evaluation(kind: str, game: Any, seat: int) -> Callable[[Any], float] | None:
     if kind == "payoff":
         return None
-    from kop.games.implicit import GameView
+    from kop.games.search.implicit import GameView
 
     view = GameView(game)
 
@@ -174,7 +174,7 @@ def build_agents(game: Any, specs: list[AgentSpec], scenario_knowledge: dict[str
                  timeout: float | None, max_nodes: int | None = None) -> list[Agent]:
     """The agents of *specs*, seated by player name when they are named after the players, else in order."""
     from kop.agents.agent import Agent
-    from kop.games.implicit import GameView
+    from kop.games.search.implicit import GameView
     from kop.errors import KopError
     from kop.syntax.formula import And, Common
     from kop.syntax.levels import evaluation, f_level
@@ -221,7 +221,7 @@ def _match(args: argparse.Namespace) -> None:
     specs = [parse_agent_spec(a) for a in args.agents]
     game, knowledge = load_game(args.game, args.scenario, args.timeout, args.key)
     agents = build_agents(game, specs, knowledge, args.timeout, args.max_nodes)
-    from kop.games.implicit import GameView
+    from kop.games.search.implicit import GameView
 
     seats = dict(zip(GameView(game).names, agents))   # seated by build_agents: by name, else in order
     result = Match(game, seats, args.communication, seed=args.seed).play()
@@ -234,7 +234,7 @@ def _match(args: argparse.Namespace) -> None:
 
 def solve_implicit(args: argparse.Namespace) -> None:
     """``kop solve openspiel:NAME``: search the game (depth-limited with --depth)."""
-    from kop.games.search import search
+    from kop.games.registry import search
 
     game, _ = load_game(args.tree_file, key=args.key)
     evs = None

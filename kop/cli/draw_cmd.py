@@ -96,8 +96,8 @@ def _draw(args: argparse.Namespace) -> None:
         info["worlds"] = len(m)
         text = f"{plural(len(m), 'world')}, {plural(len(m.agents), 'agent')}"
     elif kind == "tree":
-        from kop.games.formats import load_tree
-        from kop.games.play import play
+        from kop.games.trees.formats import load_tree
+        from kop.games.strategies.play import play
 
         t = load_tree(source)
         line = play(t, plays) if plays else None
@@ -139,7 +139,7 @@ def _model_at_step(th: Theory, args: argparse.Namespace, before: KripkeModel) ->
 
 
 def _theory(args: argparse.Namespace, plays: dict[str, str]) -> tuple[Any, dict[str, Any], str]:
-    from kop.games.play import play
+    from kop.games.strategies.play import play
     from kop.errors import KopError
     from kop.theory import load_theory
     from kop.theory.questions import contexts

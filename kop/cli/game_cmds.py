@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from kop.cli.app import Commands, positive_int, print_json
 
 if TYPE_CHECKING:  # pragma: no cover
-    from kop.games.tree import GameTree, Node
+    from kop.games.trees.tree import GameTree, Node
 
 STRATEGY_HELP = "minimax, alphabeta, M<d> (M0 = minimax), Mh or HM0M<d>"
 SEARCH_HELP = ("or a search (kop solve only): maxn, bnb, lower_eval, bimodal, paranoid (N players); expectimax, "
@@ -21,7 +21,7 @@ _TIE_HELP = "Which of equally good children is chosen: first (default) or last."
 
 def _path_text(path: Sequence[Node]) -> str:
     """``root -> S -> U -> X -> (10, 3)``: moves by label, an unlabelled leaf by its payoffs."""
-    from kop.games.strategy import path_words
+    from kop.games.strategies.strategy import path_words
 
     return " -> ".join(["root", *path_words(path)])
 
@@ -29,7 +29,7 @@ def _path_text(path: Sequence[Node]) -> str:
 def strategy_pairs(specs: list[str], flag: str) -> dict[str, str]:
     """``{"A": "M2", ...}`` from ``["A=M2", ...]`` given with *flag*; each name is checked."""
     from kop.games.errors import StrategyError
-    from kop.games.names import parse_strategy_name
+    from kop.games.names import StrategyName
 
     chosen: dict[str, str] = {}
     for spec in specs:
@@ -39,7 +39,7 @@ def strategy_pairs(specs: list[str], flag: str) -> dict[str, str]:
         who, name = who.strip(), name.strip()
         if who in chosen:
             raise StrategyError(f"{flag}: player {who} is given twice")
-        parse_strategy_name(name)
+        StrategyName.parse(name, "kop")
         chosen[who] = name
     return chosen
 
@@ -98,15 +98,15 @@ def _solve(args: argparse.Namespace) -> None:
         from kop.errors import KopError
 
         raise KopError("--key applies to openspiel:NAME games")
-    from kop.games.formats import load_tree
-    from kop.games.names import strategy as by_name
-    from kop.games.searches import is_search_name
-    from kop.games.strategy import path_steps
+    from kop.games.trees.formats import load_tree
+    from kop.games.names import StrategyName
+    from kop.games.registry import strategy as by_name
+    from kop.games.strategies.strategy import path_steps
 
     tree_file: str = args.tree_file
     strategy: str = args.strategy
     t = load_tree(tree_file)
-    if is_search_name(strategy):
+    if StrategyName.parse(strategy).family == "bodkin":
         _search(args, t)
         return
     if args.bounds is not None or args.sum_bounds is not None:
@@ -114,12 +114,12 @@ def _solve(args: argparse.Namespace) -> None:
 
         raise KopError("--bounds and --sum-bounds apply to the searches bnb, lower_eval, bimodal, star1, star2")
     s = by_name(t, strategy, args.player, tie=args.tie)
-    value = list(s.value())
-    steps = path_steps(s.path())
+    value = list(s.value)
+    steps = path_steps(s.path)
     who = getattr(s, "player", None)
     if args.json:
         out = {"tree": tree_file, "players": list(t.player_names), "strategy": strategy, "player": who,
-               "tie": args.tie, "value": value, "path": steps, "nodes": [n.name for n in s.path()]}
+               "tie": args.tie, "value": value, "path": steps, "nodes": [n.name for n in s.path]}
         if hasattr(s, "visited"):
             out["visited"] = s.visited
         print_json(out)
@@ -127,14 +127,14 @@ def _solve(args: argparse.Namespace) -> None:
     goals = ", ".join(map(str, t.players))
     print(f"{strategy}{' for ' + who if who else ''} on {tree_file} (players {goals})")
     print(f"value: ({', '.join(map(str, value))})")
-    end = s.path()[-1]
-    print(f"path:  {_path_text(s.path())}{'  (chance node: expected value)' if end.is_chance else ''}")
+    end = s.path[-1]
+    print(f"path:  {_path_text(s.path)}{'  (chance node: expected value)' if end.is_chance else ''}")
 
 
 def _play(args: argparse.Namespace) -> None:
     """Play the players' strategies against each other on TREE (Definition 2): outcome and path."""
-    from kop.games.formats import load_tree
-    from kop.games.play import play
+    from kop.games.trees.formats import load_tree
+    from kop.games.strategies.play import play
 
     tree_file: str = args.tree_file
     chosen = strategy_pairs(args.strategies, "--strategy")
@@ -166,9 +166,10 @@ def _pair(text: str, flag: str) -> tuple[float, float]:
 
 def _search(args: argparse.Namespace, t: GameTree) -> None:
     """``kop solve --strategy <search>``: value, leaves examined, the root move."""
-    from kop.games.searches import canonical, search
+    from kop.games.names import StrategyName
+    from kop.games.registry import search
 
-    name = canonical(args.strategy) or args.strategy
+    name = str(StrategyName.parse(args.strategy))
     bounds: dict[str, float] | None = None
     if args.bounds is not None or args.sum_bounds is not None:
         n = len(t.players)
@@ -176,7 +177,7 @@ def _search(args: argparse.Namespace, t: GameTree) -> None:
             float(t.payoffs.min()), float(t.payoffs.max()))
         m, M = _pair(args.sum_bounds, "--sum-bounds") if args.sum_bounds is not None else (n * lo, n * hi)
         bounds = {"low": lo, "high": hi, "m": m, "M": M}
-    r = search(t, name, args.player, bounds=bounds)
+    r = search(t, name, player=args.player, bounds=bounds)
     d = r.to_dict()
     value = d["value"]
     move = d.get("move")

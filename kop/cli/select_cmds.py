@@ -49,7 +49,7 @@ def _select(args: argparse.Namespace) -> None:
     outcome it guarantees against every opponent behaviour the knowledge
     allows (checked by playing them), and the communication schemes.
     """
-    from kop.games.formats import load_tree
+    from kop.games.trees.formats import load_tree
     from kop.selection.decide import two_players
     from kop.selection.selector import select
     from kop.errors import KopError

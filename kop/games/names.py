@@ -1,67 +1,191 @@
-"""Strategies by name: ``minimax``, ``alphabeta``, ``M<d>`` (``M0`` is minimax), ``Mh``, ``HM0M<d>``.
+"""The name of a strategy or search: one small immutable value, parsed once and printed one way.
+
+Every strategy and search kop knows goes by one name, the one the CLI, theory
+files and JSON reports print: the KOP strategies on trees and implicit games
+(``minimax``, ``alphabeta``, ``M<d>``, ``Mh``, ``HM0M<d>``), the probabilistic
+opponent models (``PrOM``, ``PrOM-Bayes``) and Bodkin's searches (``maxn``,
+``bnb``, ``lower_eval``, ``bimodal``, ``paranoid``, ``expectimax``, ``star1``,
+``star2``, ``cscout``, ``naive``, ``substructure``, ``dominating``).
+:meth:`StrategyName.parse` reads any accepted spelling (case-insensitive,
+aliases such as ``max^n``); ``str()`` prints the canonical one and ``repr()``
+the expression that rebuilds it, as python-chess does for its values.
 
 Example
 -------
->>> import kop
->>> t = kop.load_tree("theories/figure2.json")
->>> kop.strategy(t, "HM0M1", "A").value()
-(9, 4)
+>>> from kop.games.names import StrategyName
+>>> n = StrategyName.parse("hm0m2")
+>>> n, str(n), n.kind, n.d
+(StrategyName.parse('HM0M2'), 'HM0M2', 'HM0M', 2)
+>>> StrategyName.parse("max^n").family, StrategyName.mstar(0) == StrategyName.parse("M0")
+('bodkin', True)
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Literal
 
 from kop.games.errors import StrategyError
-from kop.games.tree import GameTree
-from kop.games.checks import tree_argument
-from kop.syntax.arguments import text
 
-__all__ = ["strategy", "parse_strategy_name", "STRATEGY_NAMES"]
+__all__ = ["StrategyName", "STRATEGY_NAMES", "SEARCH_NAMES", "MAX_D", "Family"]
 
+#: what the KOP strategies are called (for messages and help texts)
 STRATEGY_NAMES = "minimax, alphabeta, M<d> (M0 = minimax), Mh, HM0M<d>"
-_NAME = re.compile(r"(minimax|alphabeta|Mh|M(\d+)|HM0M(\d+))", re.IGNORECASE)
+#: Bodkin's searches on game trees: N players, chance, simultaneous moves
+SEARCH_NAMES = ("maxn", "bnb", "lower_eval", "bimodal", "paranoid", "expectimax", "star1", "star2", "cscout",
+                "naive", "substructure", "dominating")
 #: the largest d accepted for M<d> and HM0M<d>
 MAX_D = 10_000
 
+#: ``kop``: the strategies of Sang & Chen (trees and implicit games); ``prom``: the probabilistic
+#: opponent models (implicit games); ``bodkin``: Bodkin's searches on game trees
+Family = Literal["kop", "prom", "bodkin"]
 
-def parse_strategy_name(name: str) -> tuple[str, int | None]:
-    """``("minimax"|"alphabeta"|"Mh"|"M"|"HM0M", d)`` from a strategy name."""
-    m = _NAME.fullmatch(name.strip()) if isinstance(name, str) else None
-    if m is None:
-        raise StrategyError(f"unknown strategy {name!r} (use {STRATEGY_NAMES})")
-    word = m.group(1).lower()
-    if word in ("minimax", "alphabeta"):
-        return word, None
-    if word == "mh":
-        return "Mh", None
-    d = int(m.group(2) or m.group(3))
-    if d > MAX_D:
-        raise StrategyError(f"strategy {name!r}: d = {d} is above kop's limit {MAX_D}")
-    return ("M" if m.group(2) is not None else "HM0M"), d
+_KOP = re.compile(r"(minimax|alphabeta|Mh|M(\d+)|HM0M(\d+))", re.IGNORECASE)
+_PROM = {"prom": "PrOM", "prom-bayes": "PrOM-Bayes"}
+_ALIASES = {"max^n": "maxn", "lower-eval": "lower_eval", "lowereval": "lower_eval", "branch-and-bound": "bnb",
+            "bimodal_unimodal": "bimodal", "bimodal-unimodal": "bimodal", "star-1": "star1", "star-2": "star2"}
+#: searches that are accepted by name but not listed (variants of a listed one)
+_HIDDEN = ("pure_substructure",)
 
 
-def strategy(tree: GameTree, name: str, player: str | None = None, *, tie: str = "first") -> Any:
-    """The strategy called *name* for *player* (default: the first player) on *tree*."""
-    tree_argument(tree)
-    text(name, "name", "a strategy's name such as 'Mh', 'M2' or 'minimax'")
-    from kop.games.alphabeta import alphabeta
-    from kop.games.hm0m import hm0m
-    from kop.games.mh import mh
-    from kop.games.minimax import minimax
-    from kop.games.mstar import mstar
+@dataclass(frozen=True, slots=True)
+class StrategyName:
+    """A strategy's or search's name: its *kind* and, for ``M<d>`` and ``HM0M<d>``, its depth *d*.
 
-    kind, d = parse_strategy_name(name)
-    if player is not None:
-        tree.player(player)
-    if kind == "minimax":
-        return minimax(tree, player, tie=tie)
-    if kind == "alphabeta":
-        return alphabeta(tree, player, tie=tie)
-    if kind == "Mh":
-        return mh(tree, tie=tie)
-    assert d is not None  # M<d> and HM0M<d> name their depth
-    if kind == "M":
-        return mstar(tree, d, player, tie=tie)
-    return hm0m(tree, d, player, tie=tie)
+    Attributes
+    ----------
+    kind : str
+        ``minimax``, ``alphabeta``, ``Mh``, ``M``, ``HM0M``, ``PrOM``, ``PrOM-Bayes`` or one of
+        :data:`SEARCH_NAMES`.
+    d : int or None
+        The depth of ``M<d>`` and ``HM0M<d>`` (0 <= d <= :data:`MAX_D`), None for the others.
+
+    Example
+    -------
+    >>> StrategyName.parse(" m2 ")
+    StrategyName.parse('M2')
+    >>> str(StrategyName.hm0m(1)), StrategyName.parse("Mh").family
+    ('HM0M1', 'kop')
+    """
+
+    kind: str
+    d: int | None = None
+
+    @classmethod
+    def parse(cls, text: object, family: Family | None = None) -> StrategyName:
+        """The name *text* spells; a :class:`~kop.games.errors.StrategyError` if it names nothing kop knows.
+
+        Parameters
+        ----------
+        text : str
+            ``minimax``, ``alphabeta``, ``M<d>``, ``Mh``, ``HM0M<d>``, ``PrOM``, ``PrOM-Bayes`` or one of
+            Bodkin's searches (case and surrounding spaces do not matter).
+        family : "kop", "prom" or "bodkin", optional
+            Accept only names of this family (``kop``: the strategies on whole trees).
+
+        Returns
+        -------
+        StrategyName
+
+        Example
+        -------
+        >>> StrategyName.parse("Lower-Eval")
+        StrategyName.parse('lower_eval')
+        >>> StrategyName.parse("M3x")
+        Traceback (most recent call last):
+        ...
+        kop.games.errors.StrategyError: unknown strategy 'M3x' (use minimax, alphabeta, M<d> (M0 = minimax), \
+Mh, HM0M<d>, PrOM, PrOM-Bayes or a search: maxn, bnb, lower_eval, bimodal, paranoid, expectimax, star1, \
+star2, cscout, naive, substructure, dominating)
+        >>> StrategyName.parse("maxn", family="kop")
+        Traceback (most recent call last):
+        ...
+        kop.games.errors.StrategyError: unknown strategy 'maxn' (use minimax, alphabeta, M<d> (M0 = minimax), \
+Mh, HM0M<d>)
+        """
+        name = cls._parse(text)
+        if family is not None and name.family != family:
+            use = STRATEGY_NAMES if family == "kop" else "PrOM, PrOM-Bayes" if family == "prom" else \
+                ", ".join(SEARCH_NAMES)
+            raise StrategyError(f"unknown strategy {text!r} (use {use})")
+        return name
+
+    @classmethod
+    def _parse(cls, text: object) -> StrategyName:
+        if not isinstance(text, str):
+            raise StrategyError(f"a strategy's name is a string such as 'Mh' or 'M2', not {text!r}")
+        key = text.strip()
+        m = _KOP.fullmatch(key)
+        if m is not None:
+            word = m.group(1).lower()
+            if word in ("minimax", "alphabeta"):
+                return cls(word)
+            if word == "mh":
+                return cls("Mh")
+            d = int(m.group(2) or m.group(3))
+            if d > MAX_D:
+                raise StrategyError(f"strategy {text!r}: d = {d} is above kop's limit {MAX_D}")
+            return cls("M" if m.group(2) is not None else "HM0M", d)
+        low = key.lower()
+        prom = _PROM.get(low.replace("_", "-"))
+        if prom is not None:
+            return cls(prom)
+        low = _ALIASES.get(low, low)
+        if low in SEARCH_NAMES or low in _HIDDEN:
+            return cls(low)
+        raise StrategyError(f"unknown strategy {text!r} (use {STRATEGY_NAMES}, PrOM, PrOM-Bayes or a search: "
+                            f"{', '.join(SEARCH_NAMES)})")
+
+    @classmethod
+    def mstar(cls, d: int) -> StrategyName:
+        """``M<d>``, Carmel & Markovitch's M^d (``M0`` is minimax).
+
+        >>> StrategyName.mstar(2)
+        StrategyName.parse('M2')
+        """
+        return cls("M", _depth(d))
+
+    @classmethod
+    def hm0m(cls, d: int) -> StrategyName:
+        """``HM0M<d>``: M^h up to height d, minimax above.
+
+        >>> str(StrategyName.hm0m(3))
+        'HM0M3'
+        """
+        return cls("HM0M", _depth(d))
+
+    @property
+    def family(self) -> Family:
+        """``kop``, ``prom`` or ``bodkin`` (see :data:`Family`).
+
+        >>> StrategyName.parse("PrOM").family
+        'prom'
+        """
+        if self.kind in ("PrOM", "PrOM-Bayes"):
+            return "prom"
+        if self.kind in SEARCH_NAMES or self.kind in _HIDDEN:
+            return "bodkin"
+        return "kop"
+
+    @property
+    def is_minimax(self) -> bool:
+        """True for ``minimax``, ``alphabeta`` and ``M0``: the same choices, by different algorithms.
+
+        >>> [StrategyName.parse(s).is_minimax for s in ("M0", "alphabeta", "M1")]
+        [True, True, False]
+        """
+        return self.kind in ("minimax", "alphabeta") or (self.kind == "M" and self.d == 0)
+
+    def __str__(self) -> str:
+        return self.kind if self.d is None else f"{self.kind}{self.d}"
+
+    def __repr__(self) -> str:
+        return f"StrategyName.parse({str(self)!r})"
+
+
+def _depth(d: object) -> int:
+    if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+        raise StrategyError(f"a strategy's depth d is an integer >= 0, not {d!r}")
+    return d

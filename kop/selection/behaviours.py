@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kop.games.tree import CHANCE, LEAF, GameTree
+from kop.games.trees.tree import CHANCE, LEAF, GameTree
 from kop.errors import LimitError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from kop.games.strategy import Strategy
+    from kop.games.strategies.strategy import Strategy
 
 __all__ = ["Behaviours", "outcomes_against_allowed", "DEFAULT_LIMIT"]
 

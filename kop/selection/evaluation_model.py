@@ -40,14 +40,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kop.games.tree import LEAF, GameTree
+from kop.games.trees.tree import LEAF, GameTree
 from kop.selection.decide import two_players
 from kop.selection.evaluations import EvaluationKnowledge, ResolvedKnowledge, knows_nothing, resolve_all
 from kop.semantics.model import KripkeModel
 from kop.errors import LimitError
 from kop.syntax.formula import And, Atom, Common, conj
 from kop.syntax.levels import chain, f_level
-from kop.games.checks import tree_argument
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["evaluation_model", "KnowingValueModel", "MAX_WORLDS"]
 
@@ -66,6 +66,27 @@ def evaluation_model(tree: GameTree, evaluations: Iterable[EvaluationKnowledge])
     >>> m = kop.evaluation_model(kop.figure2(), [kop.knows_exactly("A", "B"), kop.knows_exactly("B", "A")])
     >>> m.satisfies("C{A,B}(E_A & E_B)"), len(m)
     (True, 4)
+
+    Parameters
+    ----------
+    tree : GameTree
+        Two players.
+    evaluations : iterable of EvaluationKnowledge
+        What each player knows of the other's evaluation (public); a pair of players with no
+        statement is read as knowing nothing of each other's evaluation.
+
+    Returns
+    -------
+    KripkeModel
+        The model, with agents the two players.
+
+    Examples
+    --------
+    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)]), ("A", [(3, 0), (2, 0)])]))
+    >>> m = kop.evaluation_model(t, [kop.knows_candidates("B", "A", [[1, 5, 3, 2], [5, 1, 3, 2]]),
+    ...                              kop.knows_exactly("A", "B")])
+    >>> len(m), m.satisfies("K_A E_B"), m.satisfies("K_B E_A")
+    (8, True, False)
     """
     tree_argument(tree)
     return KnowingValueModel.build(tree, evaluations).model

@@ -14,45 +14,33 @@ GameTree(players=(A:max, B:min), nodes=22, leaves=12, height=4)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from kop.games.implicit import TreeGame
-from kop.games.tree import GameTree
+from kop.games.search.treegame import TreeGame
+from kop.games.trees.examples import figure2
 from kop.syntax.formula import Formula
 from kop.syntax.levels import f_level
 
 __all__ = ["figure2", "figure2_game", "Scenario", "SCENARIOS"]
 
 
-def figure2() -> GameTree:
-    """The game tree of Figure 2: A maximizes E_A, B minimizes E_B."""
-    def b(label: str, *kids: dict[str, Any]) -> dict[str, Any]:
-        return {"label": label, "player": "B", "children": list(kids)}
-
-    def a(label: str, *kids: dict[str, Any]) -> dict[str, Any]:
-        return {"label": label, "player": "A", "children": list(kids)}
-
-    def leaf(x: int, y: int) -> dict[str, Any]:
-        return {"payoff": [x, y]}
-
-    root = a("root",
-             b("R", leaf(4, 7), leaf(8, 9)),
-             b("S",
-               a("U", b("W", leaf(7, 4), leaf(5, 6)), b("X", leaf(10, 3), leaf(6, 10))),
-               a("V", b("Y", leaf(3, 8), leaf(1, 9)), b("Z", leaf(2, 2), leaf(11, 12)))),
-             b("T", leaf(9, 4), leaf(1, 5)))
-    return GameTree.from_dict({"format": "kop-tree/1",
-                               "players": [{"name": "A", "goal": "max"}, {"name": "B", "goal": "min"}],
-                               "root": root})
-
-
 def figure2_game() -> TreeGame:
     """Figure 2 as an implicit game (states are nodes, moves child ranks named by the node labels).
 
-    >>> g = figure2_game()
+    Returns
+    -------
+    TreeGame
+        :func:`kop.figure2` behind the :class:`~kop.games.search.implicit.ImplicitGame` interface, for
+        :func:`kop.search`.
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.figure2_game()
     >>> s = g.apply(g.initial_state(), 2)
     >>> g.move_name(0, 2), g.to_move(s), g.payoffs(g.apply(s, 0))
     ('T', 1, (9, 4))
+    >>> kop.search(g, "Mh").value
+    (10, 3)
     """
     return TreeGame(figure2())
 

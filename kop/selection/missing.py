@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kop.games.tree import GameTree
+from kop.games.trees.tree import GameTree
 from kop.errors import KopError
 from kop.syntax.formula import TRUE, And, Formula, Know, Not, conj
 from kop.selection.decide import decide

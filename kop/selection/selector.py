@@ -42,14 +42,15 @@ import numpy as np
 import numpy.typing as npt
 
 from kop.errors import LimitError
-from kop.games.checks import tree_argument
-from kop.games.hm0m import hm0m
-from kop.games.mh import mh
-from kop.games.minimax import minimax
-from kop.games.mstar import mstar
-from kop.games.play import play
-from kop.games.strategy import Strategy
-from kop.games.tree import GameTree, NodeRef
+from kop.games.names import StrategyName
+from kop.games.strategies.hm0m import hm0m
+from kop.games.strategies.mh import mh
+from kop.games.strategies.minimax import minimax
+from kop.games.strategies.mstar import mstar
+from kop.games.strategies.play import play
+from kop.games.strategies.strategy import Strategy
+from kop.games.trees.checks import tree_argument
+from kop.games.trees.tree import GameTree, NodeRef
 from kop.selection.behaviours import Behaviours, outcomes_against_allowed
 from kop.selection.decide import Decision, decide, two_players
 from kop.syntax import arguments
@@ -204,16 +205,16 @@ class Selection:
 
     def draw(self, file: str | None = None, **options: Any) -> Figure:
         """The tree with the decided nodes filled and the recommended strategy's predicted play
-        highlighted (:func:`kop.games.draw.draw_tree`); saved to *file* when given.
+        highlighted (:func:`kop.games.trees.draw.draw_tree`); saved to *file* when given.
 
         Returns the matplotlib Figure.  Needs the ``draw`` extra (matplotlib).
         """
-        from kop.games.draw import draw_tree
-        from kop.games.names import strategy
+        from kop.games.trees.draw import draw_tree
+        from kop.games.registry import strategy
         from kop.semantics.draw import save_figure
 
         r = self.recommended
-        line = strategy(self.tree, r.strategy, self.player).path()
+        line = strategy(self.tree, r.strategy, self.player).path
         comm = self.best_with_communication
         caption = (f"{self.player} (level {_level_text(self.level)}) plays {r.strategy}: "
                    f"{r.guaranteed or r.estimate}"
@@ -451,7 +452,7 @@ def _mh_candidate(s: _Situation, strategies: _Strategies, outcomes: _Outcomes) -
     return Candidate(
         strategy="Mh", applicable=applies, precondition=pre, justification=why,
         requires=None if h <= 1 else conj(f_level(p, q, need)),
-        estimate=strategies.mh.value(), guaranteed=outcomes.guaranteed(strategies.mh),
+        estimate=strategies.mh.value, guaranteed=outcomes.guaranteed(strategies.mh),
         dominates=tuple(n for n, st in strategies.named() if st is not strategies.mh),
         verified=verdict.verified, note=outcomes.note, counterexample=verdict.counterexample,
         claims=verdict.claims)
@@ -465,13 +466,13 @@ def _hm0m_candidate(s: _Situation, strategies: _Strategies, outcomes: _Outcomes)
         return Candidate(strategy="HM0M1", applicable=False,
                          precondition=f"needs f({p},1) ⊆ K({p}); {p}'s level is {s.level_text}",
                          requires=conj(f_level(p, s.q, 1)), justification=why,
-                         estimate=hm0m(s.tree, 1, p).value())
+                         estimate=hm0m(s.tree, 1, p).value)
     d = max(s.depth, 1)
     verdict = outcomes.dominance(strategies.hm0m, [strategies.minimax])
     return Candidate(
         strategy=f"HM0M{d}", applicable=True, precondition=f"{p}'s level d = {s.level_text} >= 1",
         requires=conj(f_level(p, s.q, d)), justification=why,
-        estimate=strategies.hm0m.value(), guaranteed=outcomes.guaranteed(strategies.hm0m),
+        estimate=strategies.hm0m.value, guaranteed=outcomes.guaranteed(strategies.hm0m),
         dominates=("minimax",), verified=verdict.verified, note=outcomes.note,
         counterexample=verdict.counterexample, claims=verdict.claims)
 
@@ -490,13 +491,13 @@ def _md_candidate(s: _Situation, md: Strategy, outcomes: _Outcomes) -> Candidate
         precondition=(f"knowledge asymmetry ({p}'s level {s.level_text} > {q}'s {_level_text(s.opponent_level)}: "
                       f"{'yes' if asym else 'no'}) and K_{p} S_{q} ({'yes' if knows_strategy else 'no'})"),
         requires=knows, justification=f"Carmel & Markovitch: exact against {q} playing M{d - 1}; no guarantee otherwise",
-        estimate=md.value(), guaranteed=outcomes.guaranteed(md), note=f"play(M{d}, M{d - 1}) = {against}")
+        estimate=md.value, guaranteed=outcomes.guaranteed(md), note=f"play(M{d}, M{d - 1}) = {against}")
 
 
 def _minimax_candidate(strategies: _Strategies, outcomes: _Outcomes) -> Candidate:
     """Minimax: always applies, the worst-case baseline."""
     return Candidate(strategy="minimax", applicable=True, precondition="always",
-                     justification="the worst-case baseline (Algorithm 1)", estimate=strategies.minimax.value(),
+                     justification="the worst-case baseline (Algorithm 1)", estimate=strategies.minimax.value,
                      guaranteed=outcomes.guaranteed(strategies.minimax), note=outcomes.note)
 
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kop.syntax import arguments
-from kop.games.hm0m import hm0m
-from kop.games.mh import mh
-from kop.games.minimax import minimax
-from kop.games.play import play
+from kop.games.strategies.hm0m import hm0m
+from kop.games.strategies.mh import mh
+from kop.games.strategies.minimax import minimax
+from kop.games.strategies.play import play
 from kop.selection.decide import decide
 from kop.selection.examples import SCENARIOS, figure2
 from kop.selection.selector import Payoff, select
@@ -73,7 +73,31 @@ class WorkedExample:
 
 
 def worked_example(timeout: float | None = 60.0) -> WorkedExample:
-    """Run SPEC §3.4: the four scenarios of Figure 2, A's strategies and the M^0 node values."""
+    """Run SPEC §3.4: the four scenarios of Figure 2, A's strategies and the M^0 node values.
+
+    Parameters
+    ----------
+    timeout : float, optional
+        Seconds for each of the prover's questions (None: no limit).
+
+    Returns
+    -------
+    WorkedExample
+        Per scenario the levels, decided nodes, play, outcome and recommendation; ``checks``
+        compares each figure with the paper's (``all_ok`` when they all match).
+
+    Examples
+    --------
+    >>> import kop
+    >>> w = kop.worked_example()
+    >>> w.all_ok, [s.outcome for s in w.scenarios]
+    (True, [(4, 7), (10, 3), (3, 8), (9, 4)])
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Figure 2 and its scenarios (1)-(4).
+    """
     if timeout is not None:
         timeout = arguments.real(timeout, "timeout", minimum=0)
     t = figure2()
@@ -98,16 +122,16 @@ def worked_example(timeout: float | None = 60.0) -> WorkedExample:
             checks.append(Check(f"scenario {sc.name}: HM0M^d without communication",
                                 rec.guaranteed, (9, 4)))
     s_mh = mh(t)
-    checks.append(Check("M^h value at the root", s_mh.value(), (10, 3)))
+    checks.append(Check("M^h value at the root", s_mh.value, (10, 3)))
     checks.append(Check("play(M^h, M^h)", play(t, {"A": s_mh, "B": s_mh}).value, (10, 3)))
     for d, v in _EXPECTED_HM0M.items():
-        checks.append(Check(f"HM0M^{d} value at the root", hm0m(t, d, "A").value(), v))
+        checks.append(Check(f"HM0M^{d} value at the root", hm0m(t, d, "A").value, v))
     b0 = minimax(t, "B")
     for label, v in _EXPECTED_B_M0.items():
-        checks.append(Check(f"B's M^0 value at {label}", b0.value(label), v))
+        checks.append(Check(f"B's M^0 value at {label}", b0.value_at(label), v))
     a0 = minimax(t, "A")
     for label, v in _EXPECTED_A_M0.items():
-        checks.append(Check(f"A's M^0 value at {label}", a0.value(label), v))
+        checks.append(Check(f"A's M^0 value at {label}", a0.value_at(label), v))
     checks.append(Check("A's M^0 root choices: R = 4, S <= 2, T = 1",
-                        (a0.value("R")[0], a0.value("S")[0] <= 2, a0.value("T")[0]), (4, True, 1)))
+                        (a0.value_at("R")[0], a0.value_at("S")[0] <= 2, a0.value_at("T")[0]), (4, True, 1)))
     return WorkedExample(tuple(results), tuple(checks))

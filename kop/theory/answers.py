@@ -64,8 +64,8 @@ def worlds_answer(state: Any, st: Statement) -> Answer:
 
 
 def play_answer(state: Any, st: Statement) -> Answer:
-    from kop.games.names import strategy
-    from kop.games.play import play
+    from kop.games.registry import strategy
+    from kop.games.strategies.play import play
 
     tree = state.need_tree(st)
     chosen: dict[str, Any] = {}
@@ -84,7 +84,7 @@ def play_answer(state: Any, st: Statement) -> Answer:
     q = "play " + " ".join(f"{w}={n}" for w, n, _, _ in st.args)
     path = [n.name for n in out.path]
     moves = [str(m) for m in out.steps]
-    from kop.games.strategy import path_words
+    from kop.games.strategies.strategy import path_words
 
     words = path_words(out.path)
     return Answer(st.line, q, {"outcome": list(out.value), "path": path, "moves": moves},

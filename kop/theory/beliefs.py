@@ -30,7 +30,7 @@ def _value(x: Any) -> Any:
 
 def build_beliefs(specs: Sequence[BeliefSpec], tree: Any) -> list[Any]:
     """The ``EvaluationBelief`` values the statements describe, checked against *tree*."""
-    from kop.games.prom import preorder_leaves
+    from kop.games.strategies.prom import preorder_leaves
     from kop.selection.beliefs import believes_candidates
 
     n_leaves = len(preorder_leaves(tree))

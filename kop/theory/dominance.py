@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kop.games.tree import GameTree
+from kop.games.trees.tree import GameTree
 from kop.syntax.formula import Formula, Know, conj
 from kop.syntax.wording import plural
 from kop.syntax.levels import f_level, strategy_atom
@@ -188,8 +188,9 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
     evaluations : sequence
         Partial knowledge of evaluation functions (``kop.knows_candidates`` ...).
     """
-    from kop.games.names import strategy
-    from kop.games.play import play
+    from kop.games.names import StrategyName
+    from kop.games.registry import strategy
+    from kop.games.strategies.play import play
     from kop.reasoning.entailment import cached_entails as entails
     from kop.selection.selector import select
 
@@ -207,13 +208,13 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
 
     pres = []
     for c in sel.candidates:
-        if c.strategy == "Mh":
+        name = StrategyName.parse(c.strategy)
+        if name.kind == "Mh":
             pres.append(Precondition(None, True, text="height(t) <= 1") if h <= 1 else
                         prove(conj(f_level(p, q, h - 1))))
-        elif c.strategy.startswith("HM0M"):
-            d = int(c.strategy[4:])
-            pres.append(prove(conj(f_level(p, q, d))))
-        elif c.strategy.startswith("M"):
+        elif name.kind == "HM0M" and name.d is not None:
+            pres.append(prove(conj(f_level(p, q, name.d))))
+        elif name.kind == "M":
             pre = prove(Know(p, strategy_atom(q)))
             asym = sel.level > sel.opponent_level
             pres.append(Precondition(pre.formula, pre.holds and asym, pre.countermodel,
@@ -235,6 +236,7 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
     lp, lq = sel.level, sel.opponent_level
     if 1 <= lp < math.inf and 0 <= lq < math.inf:
         dp, dq = int(min(lp, h)), int(min(lq, h))
-        out = play(tree, {p: strategy(tree, f"M{dp}", p), q: strategy(tree, f"M{dq}", q)}).value
-        mstar_play = (f"M{dp}", f"M{dq}", tuple(out))
+        mp, mq = StrategyName.mstar(dp), StrategyName.mstar(dq)
+        out = play(tree, {p: strategy(tree, mp, p), q: strategy(tree, mq, q)}).value
+        mstar_play = (str(mp), str(mq), tuple(out))
     return Dominance(scenario, p, sel, tuple(pres), tuple(claims), mstar_play, tuple(minimax_play))

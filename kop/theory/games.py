@@ -1,4 +1,4 @@
-"""Inline games: the nested syntax of a theory turned into a :class:`~kop.games.tree.GameTree`.
+"""Inline games: the nested syntax of a theory turned into a :class:`~kop.games.trees.tree.GameTree`.
 
 ::
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from kop.games.tree import GameTree
+from kop.games.trees.tree import GameTree
 from kop.syntax.budget import MAX_NESTING, recursion_room
 from kop.errors import KopError
 from kop.theory.model import GameNode

@@ -246,7 +246,7 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
         if name.lower().endswith(".efg") or head.startswith("EFG"):
             if not head.startswith("EFG"):
                 raise KopError(f"tree file {name!r} is not a Gambit .efg file")
-            from kop.games.efg import loads_efg
+            from kop.games.trees.efg import loads_efg
 
             return loads_efg(text)
         import json
@@ -257,7 +257,7 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
             doc = None
         if not isinstance(doc, dict) or doc.get("format") != "kop-tree/1":
             raise KopError(f"tree file {name!r} is not a kop-tree/1 JSON or Gambit .efg file")
-        from kop.games.formats import loads_tree
+        from kop.games.trees.formats import loads_tree
 
         return loads_tree(text)
     except OutOfTime:  # unknown within the limit: not an input error
@@ -321,8 +321,8 @@ def _match_players(state: TheoryState, st: Statement) -> None:
     goals = tuple(p.goal if n in state.bare_players else g
                   for (n, g), p in zip(state.players, state.tree.players))
     if tuple(p.goal for p in state.tree.players) != goals:
-        from kop.games.tree import GameTree
-        from kop.games.formats import dumps_tree
+        from kop.games.trees.tree import GameTree
+        from kop.games.trees.formats import dumps_tree
         import json
 
         doc = json.loads(dumps_tree(state.tree))
@@ -346,6 +346,32 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
     add to the shared base or, inside ``scenario NAME { ... }``, to that
     scenario; a question sees what is stated above it.  ``announce`` updates
     the model and reports what it changes in the game.
+
+    Returns
+    -------
+    list of Answer
+        One per question (and per scenario it is asked in), in order: its ``line``, ``question``,
+        ``scenario``, a JSON-ready ``result`` and the ``text`` the command line prints.
+
+    Examples
+    --------
+    >>> import kop
+    >>> th = kop.parse_theory('''
+    ... players A max, B min
+    ... game A { L: B { (1,5) (3,2) }  R: B { (2,1) (0,0) } }
+    ... core A = 1
+    ... ask level A
+    ... ask dominates A
+    ... ''')
+    >>> [(a.line, a.question) for a in kop.run_theory(th)]
+    [(5, 'level A'), (6, 'dominates A')]
+    >>> [a.result.get("level", a.result.get("recommended")) for a in kop.run_theory(th)]
+    [1, 'Mh']
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players* (the strategies and theorems the questions apply).
     """
     if not isinstance(theory, Theory):
         from kop.syntax.arguments import fail
@@ -541,22 +567,22 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
                 what += f", communication {'none' if comm is None else tuple(comm)}"
         elif k == "expect_play":
             pairs, out = a
-            from kop.games.names import strategy
-            from kop.games.play import play
+            from kop.games.registry import strategy
+            from kop.games.strategies.play import play
 
             tree = state.need_tree(st)
             value = play(tree, {w: strategy(tree, n, w) for w, n in pairs}).value
             computed, expected = {"outcome": list(value)}, {"outcome": list(out)}
             what = "play " + " ".join(f"{w}={n}" for w, n in pairs) + f": {tuple(out)}"
         elif k == "expect_value":
-            from kop.games.names import strategy
+            from kop.games.registry import strategy
 
             name, p, at_label, out = a
             tree = state.need_tree(st)
             if p not in tree.player_names:
                 raise st.error(f"unknown player {p!r} (players: {', '.join(tree.player_names)})", p)
             s = strategy(tree, name, p)
-            value = s.value(at_label) if at_label is not None else s.value()
+            value = s.value_at(at_label) if at_label is not None else s.value
             computed, expected = {"value": list(value)}, {"value": list(out)}
             what = f"value {name} {p}{f' at {at_label}' if at_label else ''}: {tuple(out)}"
         elif k == "expect_decided":

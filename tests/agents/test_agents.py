@@ -192,10 +192,10 @@ def test_tic_tac_toe_agents_with_different_evaluations():
     assert {s for a, s in r.strategies if a == "O"} == {"minimax"}
 
 
-MODULES = ["kop.agents.agent", "kop.agents.match", "kop.agents.tournament", "kop.games.implicit",
-           "kop.games.expand", "kop.games.openspiel", "kop.games.search", "kop.games.search.result",
+MODULES = ["kop.agents.agent", "kop.agents.match", "kop.agents.tournament", "kop.games.search.implicit",
+           "kop.games.search.expand", "kop.games.search.openspiel", "kop.games.search", "kop.games.search.result",
            "kop.games.search.minimax", "kop.games.search.mstar", "kop.games.search.mh",
-           "kop.selection.examples", "kop.selection.selector"]
+           "kop.games.search.treegame", "kop.games.registry", "kop.selection.examples", "kop.selection.selector"]
 
 
 @pytest.mark.parametrize("name", MODULES)

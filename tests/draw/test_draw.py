@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import kop
-from kop.games.draw import draw_tree, tree_layout, tree_svg
+from kop.games.trees.draw import draw_tree, tree_layout, tree_svg
 from kop.semantics.draw import draw_model, model_svg, save_figure
 from kop.errors import LimitError, MissingDependency
 

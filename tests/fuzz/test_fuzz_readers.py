@@ -23,7 +23,7 @@ from profiles import examples
 
 import kop
 from formula_strategies import formulas
-from kop.games.treejson import fast_tree
+from kop.games.trees.treejson import fast_tree
 from kop.errors import KopError
 from kop.syntax.jsontext import loads_json
 from tree_strategies import game_trees

@@ -10,9 +10,9 @@ from kop.games.chance.expectimax import expectimax
 from kop.games.chance.star1 import star1
 from kop.games.chance.star2 import star2
 from kop.games.errors import StrategyError
-from kop.games.minimax import minimax
+from kop.games.strategies.minimax import minimax
 from kop.games.nplayer.bounds import BoundsError
-from kop.games.tree import GameTree, Player
+from kop.games.trees.tree import GameTree, Player
 
 MANY = settings(max_examples=examples(1500), deadline=None)
 
@@ -47,7 +47,7 @@ def chance_trees(draw):
 def test_star_and_cscout_equal_expectimax(case):
     tree, p = case
     ref = expectimax(tree, p)
-    assert ref.value == pytest.approx(minimax(tree, p).value()[tree.player_index(p)], abs=1e-9)
+    assert ref.value == pytest.approx(minimax(tree, p).value[tree.player_index(p)], abs=1e-9)
     for search in (star1, star2, cscout):
         got = search(tree, p)
         assert got.value == pytest.approx(ref.value, rel=1e-9, abs=1e-9), search.__name__

@@ -22,7 +22,7 @@ def test_figure2_round_trip_keeps_goals_names_and_payoffs():
     assert [getattr(p, "label", p) for p in g.players] == ["A", "B"]
     back = kop.from_gambit(g)
     assert back == t and back.players == t.players
-    assert kop.mh(back).value() == (10, 3)
+    assert kop.mh(back).value == (10, 3)
 
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -46,7 +46,7 @@ def _lp_value(game) -> Fraction:
 def test_minimax_value_equals_gambits_lp_on_zero_sum_games(t):
     # make the game zero-sum: B's payoff is minus A's (both maximize their own, as in Gambit)
     zs = kop.GameTree.build(["A", "B"], _zero_sum(t, t.root), goals="max")
-    value = kop.minimax(zs, "A").value()[0]
+    value = kop.minimax(zs, "A").value[0]
     # chance probabilities are multiples of 1/1024: kop's float value is exact, Gambit's LP value rational
     assert abs(Fraction(value) - _lp_value(kop.to_gambit(zs))) <= Fraction(1, 10**12)
 

@@ -49,7 +49,7 @@ def test_corpus_is_complete():
 def test_perfect_information_files_load(name):
     tree = kop.load_tree(CORPUS / name)
     value, names = EXPECTED[name]
-    assert kop.mh(tree).value() == pytest.approx(value)
+    assert kop.mh(tree).value == pytest.approx(value)
     for label in names.get("labels", []):
         assert tree.find(label) is not None
     moves = set(tree.moves.values())

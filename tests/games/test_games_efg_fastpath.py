@@ -1,4 +1,4 @@
-"""The .efg reader's two paths agree: the whole-file fast path (kop/games/efgscan.py) and the
+"""The .efg reader's two paths agree: the whole-file fast path (kop/games/trees/efgscan.py) and the
 token-level reader give the same tree on every file the fast path takes, and the same tree or the
 same located error on everything else.
 
@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import kop
-from kop.games.efg import _header, _loads
-from kop.games.efgscan import scan_file, scan_nodes
+from kop.games.trees.efg import _header, _loads
+from kop.games.trees.efgscan import scan_file, scan_nodes
 from kop.games.errors import KopError
 from tree_strategies import game_trees
 
@@ -124,13 +124,13 @@ def styled_efg(draw: st.DrawFn) -> tuple[str, kop.GameTree, bool]:
     chance_sets = 0
     offsets = tree.offsets.tolist()
     kinds = tree.kind.tolist()
-    leaf_of = np.cumsum(tree.kind == kop.games.tree.LEAF) - 1
+    leaf_of = np.cumsum(tree.kind == kop.games.trees.tree.LEAF) - 1
     stack = [0]
     while stack:
         i = stack.pop()
         k = kinds[i]
         label = name(tree.labels.get(i, ""))
-        if k == kop.games.tree.LEAF:
+        if k == kop.games.trees.tree.LEAF:
             row = tuple(int(x) for x in tree.payoffs[int(leaf_of[i])])
             if row == (0,) * len(row) and draw(st.integers(0, 3)) == 0:
                 out.append(f"t{draw(tight)}{label}{sp()}0")
@@ -151,7 +151,7 @@ def styled_efg(draw: st.DrawFn) -> tuple[str, kop.GameTree, bool]:
         lo, hi = offsets[i], offsets[i + 1]
         acts = [name(tree.moves[j]) if j in tree.moves else draw(st.sampled_from([f'"{j - lo}"', '""']))
                 for j in range(lo, hi)]
-        if k == kop.games.tree.CHANCE:
+        if k == kop.games.trees.tree.CHANCE:
             chance_sets += 1
             probs = []
             for j in range(lo, hi):

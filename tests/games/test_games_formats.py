@@ -48,8 +48,8 @@ def test_chance_node_and_labels():
     coin = t.find("coin")
     assert coin.is_chance and coin.probabilities == (0.25, 0.75)
     assert [c.move for c in coin.children] == ["heads", "tails"]
-    assert kop.mh(t).value() == (1, 6) and kop.mh(t).next() == coin   # 0.25*(4,0) + 0.75*(0,8)
-    assert kop.mh(t).value("coin") == (1, 6)
+    assert kop.mh(t).value == (1, 6) and kop.mh(t).next() == coin   # 0.25*(4,0) + 0.75*(0,8)
+    assert kop.mh(t).value_at("coin") == (1, 6)
     out = kop.play(t, {"A": "Mh", "B": "Mh"})
     assert out.value == (1, 6) and out.steps == ["coin"] and out.leaf is None
     jsonschema.validate(json.loads(kop.dumps_tree(t)), SCHEMA)
@@ -129,8 +129,8 @@ def _deep_chain_text(depth: int) -> str:
 
 def _solve_deep_chain(t, depth: int) -> None:
     s = kop.mh(t)
-    assert s.value() == (1, 2) and len(s.path()) == depth + 1
-    assert kop.alphabeta(t, "A").value() == (1, 2)
+    assert s.value == (1, 2) and len(s.path) == depth + 1
+    assert kop.alphabeta(t, "A").value == (1, 2)
 
 
 def test_json_100000_levels_deep_does_not_crash():
@@ -193,8 +193,8 @@ def test_efg_import():
     coin = t.find("coin")
     assert coin.probabilities == (0.5, 0.5) and coin.move == "L"
     assert [c.payoff for c in coin.children] == [(4, 1), (1, 2)]   # the coin's outcome adds (1, 0)
-    assert kop.mh(t).value() == (2.5, 1.5)
-    assert kop.mh(t).value(t.root.children[1]) == (-1, 4)
+    assert kop.mh(t).value == (2.5, 1.5)
+    assert kop.mh(t).value_at(t.root.children[1]) == (-1, 4)
     assert kop.loads_efg(kop.dumps_efg(t)) == t
 
 

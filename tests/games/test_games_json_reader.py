@@ -7,7 +7,7 @@ import pytest
 
 import kop
 from kop.games.errors import TreeError
-from kop.games.treejson import fast_tree
+from kop.games.trees.treejson import fast_tree
 from kop.semantics.errors import ModelError
 from kop.errors import LimitError
 from kop.syntax.jsontext import JsonError, loads_deep, loads_json

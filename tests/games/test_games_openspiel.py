@@ -85,14 +85,14 @@ def test_mh_matches_open_spiel(seed):
     assert game.num_players() == n_players
     mh = kop.mh(tree)
     value, moves = backward_induction(game.new_initial_state())
-    assert np.allclose(to_kop(tree, value), mh.value(), rtol=1e-12, atol=1e-9)
-    kop_moves = [n.move or str(n.rank) for n in mh.path()[1:]]
+    assert np.allclose(to_kop(tree, value), mh.value, rtol=1e-12, atol=1e-9)
+    kop_moves = [n.move or str(n.rank) for n in mh.path[1:]]
     assert moves == kop_moves
     if set(np.unique(tree.kind[tree.kind >= 0])) != set(range(n_players)):
         return  # open-spiel's TabularPolicy needs every player to have a decision somewhere
     tp = to_policy(game, tree, {p: mh for p in tree.player_names})
     on_policy = expected_game_score.policy_value(game.new_initial_state(), [tp] * n_players)
-    assert np.allclose(to_kop(tree, on_policy), mh.value(), rtol=1e-12, atol=1e-9)
+    assert np.allclose(to_kop(tree, on_policy), mh.value, rtol=1e-12, atol=1e-9)
     assert exploitability.nash_conv(game, tp) == pytest.approx(0, abs=1e-9)
 
 

@@ -16,7 +16,7 @@ from profiles import examples
 
 import kop
 from tree_strategies import arbitrary_strategy, game_trees
-from kop.games.reference import (ref_hm0m, ref_mh, ref_minimax, ref_mstar, ref_mstar_algorithm2,
+from kop.games.strategies.reference import (ref_hm0m, ref_mh, ref_minimax, ref_mstar, ref_mstar_algorithm2,
                                  ref_play)
 
 MANY = settings(max_examples=examples(1000), deadline=None)
@@ -33,7 +33,7 @@ ties = st.sampled_from(["first", "last"])
 
 def same(tree, fast, ref):
     for n in tree.nodes():
-        assert fast.value(n) == ref.value(n), n
+        assert fast.value_at(n) == ref.value_at(n), n
         if not (n.is_leaf or n.is_chance):
             assert fast.next(n) == ref.next(n), n
 
@@ -53,7 +53,7 @@ def test_minimax_alphabeta_mh_match_references(t, tie, data):
     ref = ref_minimax(t, p, tie)
     same(t, kop.minimax(t, p, tie=tie), ref)
     ab = kop.alphabeta(t, p, tie=tie)
-    assert ab.value() == ref.value() and ab.path() == ref.path()
+    assert ab.value == ref.value and ab.path == ref.path
     for n in t.nodes():
         if not n.is_leaf and not n.is_chance:
             assert ab.next(n) == ref.next(n)
@@ -83,7 +83,7 @@ def test_algorithm2_with_erratum_matches_recursive_definition(t, tie, d, caller)
     for n in t.nodes():
         if n.player == caller:
             assert alg.next(n) == rec.next(n)
-    assert alg.value() == rec.value()
+    assert alg.value == rec.value
 
 
 def test_algorithm2_as_printed_disagrees_often():
@@ -141,7 +141,7 @@ def test_theorem4_mh_finds_a_planted_global_optimum(t, data):
         pay[row, j] = pay[:, j].max() + 1 if p.goal == "max" else pay[:, j].min() - 1
     t2 = kop.GameTree(t.players, t.offsets, t.kind, pay, integral=True)
     assert kop.global_optimum(t2).index == g.index
-    assert kop.mh(t2).value() == t2.node(g.index).payoff
+    assert kop.mh(t2).value == t2.node(g.index).payoff
     assert kop.play(t2, {p: "Mh" for p in t2.player_names}).leaf.index == g.index
 
 
@@ -150,7 +150,7 @@ def test_theorem4_mh_finds_a_planted_global_optimum(t, data):
 def test_theorem4_on_natural_optima(t):
     g = kop.global_optimum(t)
     if g is not None:
-        assert kop.mh(t).value() == g.payoff
+        assert kop.mh(t).value == g.payoff
 
 
 @MANY
@@ -171,15 +171,15 @@ def test_theorem5_no_strategy_beats_mh_against_mh(t, tie, data):
 @given(trees(players=(2, 3)), ties, st.data())
 def test_theorem7_mh_at_least_minimax(t, tie, data):
     p = data.draw(st.sampled_from(t.player_names))
-    assert better_or_equal(t, p, kop.mh(t, tie=tie).value(), kop.minimax(t, p, tie=tie).value())
+    assert better_or_equal(t, p, kop.mh(t, tie=tie).value, kop.minimax(t, p, tie=tie).value)
 
 
 @MANY
 @given(trees(), ties, st.sampled_from("AB"))
 def test_corollary4_hm0m_chain(t, tie, p):
-    values = [kop.mh(t, tie=tie).value()]
-    values += [kop.hm0m(t, d, p, tie=tie).value() for d in range(t.height, -1, -1)]
-    values.append(kop.minimax(t, p, tie=tie).value())
+    values = [kop.mh(t, tie=tie).value]
+    values += [kop.hm0m(t, d, p, tie=tie).value for d in range(t.height, -1, -1)]
+    values.append(kop.minimax(t, p, tie=tie).value)
     for x, y in zip(values, values[1:]):
         assert better_or_equal(t, p, x, y)
 
@@ -203,4 +203,4 @@ def test_definition1_invariant(t, tie):
             if n.is_leaf or n.is_chance:
                 assert c is None
             else:
-                assert c.parent == n and s.value(n) == s.value(c)
+                assert c.parent == n and s.value_at(n) == s.value_at(c)

@@ -7,7 +7,7 @@ import math
 import pytest
 
 import kop
-from kop.games.implicit import ImplicitGame
+from kop.games.search.implicit import ImplicitGame
 
 
 class Line(ImplicitGame):
@@ -67,7 +67,7 @@ def test_nim_expanded_agrees_with_the_tree_file():
     t = kop.GameTree.from_game(kop.nim())
     f = kop.load_tree("theories/nim22.json")
     assert (len(t), t.n_leaves, t.height) == (len(f), f.n_leaves, f.height)
-    assert kop.minimax(t).value() == kop.minimax(f).value() == (-1, -1)
+    assert kop.minimax(t).value == kop.minimax(f).value == (-1, -1)
 
 
 def test_figure2_as_an_implicit_game():
@@ -82,8 +82,8 @@ def test_subtree_is_the_tree_below():
     t = kop.figure2()
     s = t.subtree("S")
     assert s.root.label == "S" and s.height == 3 and len(s) == 15
-    assert kop.mh(s).value() == kop.mh(t).value("S")
-    assert kop.minimax(s, "B").value() == kop.minimax(t, "B").value("S")
+    assert kop.mh(s).value == kop.mh(t).value_at("S")
+    assert kop.minimax(s, "B").value == kop.minimax(t, "B").value_at("S")
     assert t.subtree("root") is t
 
 
@@ -92,7 +92,7 @@ def test_depth_limit_uses_the_evaluations():
     ev = {"A": lambda s: s[0], "B": lambda s: -s[0]}
     r = kop.search(g, "alphabeta", depth=2, evaluations=ev)
     t = kop.GameTree.from_game(g, 2, evaluations=ev)
-    assert t.height == 2 and r.value == kop.minimax(t).value()
+    assert t.height == 2 and r.value == kop.minimax(t).value
     assert r.depth == 2 and len(r.pv) == 2
 
 
@@ -143,7 +143,7 @@ def test_openspiel_depth_limited_matches_the_expanded_tree(ttt):
         t = kop.GameTree.from_game(ttt, 3, evaluations=ev)
         r = kop.search(ttt, name, depth=3, evaluations=ev)
         s = kop.strategy(t, name)
-        assert r.value == s.value() and list(r.pv_names) == [n.move for n in s.path()[1:]]
+        assert r.value == s.value and list(r.pv_names) == [n.move for n in s.path[1:]]
 
 
 def test_openspiel_chance_games_are_searched():
@@ -201,7 +201,7 @@ def test_negative_or_bad_depth():
 
 
 def test_illegal_move():
-    from kop.games.implicit import GameView
+    from kop.games.search.implicit import GameView
 
     v = GameView(Line())
     with pytest.raises(kop.GameError, match=r"move 3 is not legal at \(0, 0\) \(legal: 1, 2\)"):

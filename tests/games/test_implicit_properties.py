@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import kop
-from kop.games.implicit import CHANCE, ImplicitGame
-from kop.games.tree import Player
+from kop.games.search.implicit import CHANCE, ImplicitGame
+from kop.games.trees.tree import Player
 
 SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -105,8 +105,8 @@ def _check(game, evals, name, player, depth, tie="first", **kw):
     tree = kop.GameTree.from_game(game, depth, evaluations=ev)
     arr = kop.strategy(tree, name, player, tie=tie)
     res = kop.search(game, name, depth=depth, player=player, evaluations=ev, tie=tie, **kw)
-    assert _close(res.value, arr.value()), (name, player, depth, res, arr.value())
-    path = [n.move for n in arr.path()[1:]]
+    assert _close(res.value, arr.value), (name, player, depth, res, arr.value)
+    path = [n.move for n in arr.path[1:]]
     assert list(res.pv_names) == path, (name, player, depth, res.pv_names, path)
     assert (res.move is None) == (not path)
 
@@ -185,15 +185,15 @@ def test_bound_violations_are_reported_not_ignored(ge):
     else:
         # a leaf that pruning skipped is never scored, so a broken promise can go unseen there;
         # a kept promise always gives M^1's value
-        assert res.value == kop.mstar(tree, 1).value() or spread > 0
+        assert res.value == kop.mstar(tree, 1).value or spread > 0
     if spread == 0:
-        assert kop.search(game, "M1", depth=2, evaluations=ev, bound=0).value == kop.mstar(tree, 1).value()
+        assert kop.search(game, "M1", depth=2, evaluations=ev, bound=0).value == kop.mstar(tree, 1).value
 
 
 def test_a_bound_broken_at_a_scored_leaf_is_an_error():
     with pytest.raises(kop.GameError, match=r"\|u_A \+ u_B\| <= 0 at every leaf, but at 4 it is 3"):
         kop.search(kop.figure2_game(), "M1", bound=0)
-    assert kop.search(kop.figure2_game(), "M1", bound=20).value == kop.mstar(kop.figure2(), 1).value()
+    assert kop.search(kop.figure2_game(), "M1", bound=20).value == kop.mstar(kop.figure2(), 1).value
 
 
 def test_alphabeta_visits_fewer_nodes_than_minimax_on_nim():
@@ -207,4 +207,4 @@ def test_nim_matches_the_expanded_tree(piles):
     g = kop.nim(piles)
     t = kop.GameTree.from_game(g)
     for name in ["minimax", "alphabeta", "M1", "M2", "Mh", "HM0M1"]:
-        assert kop.search(g, name).value == kop.strategy(t, name).value()
+        assert kop.search(g, name).value == kop.strategy(t, name).value

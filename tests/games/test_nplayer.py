@@ -13,7 +13,7 @@ from profiles import examples
 
 import kop
 from kop.games.errors import StrategyError
-from kop.games.minimax import minimax
+from kop.games.strategies.minimax import minimax
 from kop.games.nplayer.best_case import best_case_branching, best_case_leaves, best_case_tree
 from kop.games.nplayer.bimodal import bimodal
 from kop.games.nplayer.bnb import bnb
@@ -22,7 +22,7 @@ from kop.games.nplayer.lower_eval import lower_eval
 from kop.games.nplayer.maxn import maxn
 from kop.games.nplayer.paranoid import paranoid
 from kop.games.nplayer.random_trees import bodkin_tree
-from kop.games.tree import GameTree, Player
+from kop.games.trees.tree import GameTree, Player
 
 MANY = settings(max_examples=examples(2000), deadline=None)  # "thousands of random trees" (issue 11)
 SOME = settings(max_examples=examples(250), deadline=None)
@@ -101,7 +101,7 @@ def test_pruning_equals_maxn_constant_sum(case):
 def test_two_players_and_maxn_is_mh(case):
     tree, bounds = case
     ref = maxn(tree)
-    assert ref.value == kop.mh(tree).value()
+    assert ref.value == kop.mh(tree).value
     for search in PRUNING:
         assert search(tree, bounds).value == ref.value
 
@@ -113,7 +113,7 @@ def test_paranoid_is_the_players_minimax(case, who):
     p = tree.player_names[who % len(tree.players)]
     got = paranoid(tree, p)
     ref = minimax(tree, p)
-    assert got.value[tree.player_index(p)] == ref.value()[tree.player_index(p)]
+    assert got.value[tree.player_index(p)] == ref.value[tree.player_index(p)]
     assert got.leaves <= tree.n_leaves
 
 
@@ -135,7 +135,7 @@ def test_sorted_trees_are_sorted():
     for node in t.nodes():
         if not node.is_leaf:
             p = t.player_index(node.player)
-            vals = [kop.mh(t).value(c)[p] for c in node.children]
+            vals = [kop.mh(t).value_at(c)[p] for c in node.children]
             assert vals == sorted(vals, reverse=True)
 
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from tree_strategies import game_trees
 
 import kop
-from kop.games.prom import candidate_rows, preorder_leaves, prom_differs_example, type_choices
+from kop.games.strategies.prom import candidate_rows, preorder_leaves, prom_differs_example, type_choices
 
 # -- the reference ------------------------------------------------------------------
 
@@ -180,7 +180,7 @@ def check_prom_is_best(case):
     mine = expect_per_move(tree, p, sigma, moves, prior)
     best = max(sp * expect_per_move(tree, p, other, moves, prior) for other in pure_strategies(tree, p))
     assert sp * mine == best
-    assert F(s.value()[p]) == mine
+    assert F(s.value[p]) == mine
 
 
 def check_bayes_is_best(case):
@@ -192,7 +192,7 @@ def check_bayes_is_best(case):
     mine = expect_once(tree, p, sigma, moves, prior)
     best = max(sp * expect_once(tree, p, other, moves, prior) for other in pure_strategies(tree, p))
     assert sp * mine == best
-    assert F(s.value()[p]) == mine
+    assert F(s.value[p]) == mine
 
 
 test_prom_is_best_against_a_type_drawn_at_every_move = SETTINGS(given(cases())(check_prom_is_best))
@@ -210,7 +210,7 @@ def test_both_agree_with_the_reference_at_every_node(case, tie, bayes):
     moves = [ref_type_moves(tree, 1 - p, c, tie) for c in candidates_by_node(tree, cands)]
     values, choice = ref_prom(tree, p, moves, prior, bayes, tie)
     for i, val in values.items():
-        assert F(s.value(i)[p]) == val, tree.path_name(i)
+        assert F(s.value_at(i)[p]) == val, tree.path_name(i)
     for i, c in choice.items():
         assert s.next(i).index == c, tree.path_name(i)
     # the types' moves are the reference's
@@ -251,7 +251,7 @@ def test_the_two_differ_on_the_example():
     t, cands, probs = prom_differs_example()
     a, b = kop.prom(t, "A", cands, probs), kop.prom_bayes(t, "A", cands, probs)
     assert (a.next().label, b.next().label) == ("safe", "probe")
-    assert a.value() == (5, 5) and b.value() == (6, 6)
+    assert a.value == (5, 5) and b.value == (6, 6)
     moves = [ref_type_moves(t, 1, c) for c in candidates_by_node(t, cands)]
     prior = [Fraction(1, 2)] * 2
     safe = {0: t.node("safe").index}
@@ -266,7 +266,7 @@ def test_candidates_by_label_and_matrix():
     vals = [t.node(int(i)).payoff[1] for i in order]
     rows = candidate_rows(t, [vals])
     assert np.array_equal(rows[0], t.payoffs[:, 1])
-    assert kop.prom(t, "A", np.array([vals])).value() == kop.mstar(t, 1, "A").value()
+    assert kop.prom(t, "A", np.array([vals])).value == kop.mstar(t, 1, "A").value
 
 
 @pytest.mark.parametrize("cands, probs, message", [
@@ -308,8 +308,8 @@ def test_search_on_the_tree_game_makes_the_arrays_choices(case, bayes, tie, data
     depth = data.draw(st.sampled_from([None, tree.height, tree.height + 2]))
     r = kop.search(kop.TreeGame(tree), "PrOM-Bayes" if bayes else "PrOM", player=p, types=types,
                    probabilities=probs, tie=tie, depth=depth)
-    assert r.value[p] == s.value()[p]
-    path = s.path()
+    assert r.value[p] == s.value[p]
+    path = s.path
     assert [n.index for n in path] == [n.index for n in path[:1]] + _walk(tree, r.pv)
 
 
@@ -358,6 +358,6 @@ def test_depth_limited_search_is_prom_on_the_expanded_tree(tree, depth, bayes, d
     t0 = expanded[0]
     rows = np.vstack([t.payoffs[:, 1] for t in expanded])[:, t0.leaf_rows()[preorder_leaves(t0)]]
     s = (kop.prom_bayes if bayes else kop.prom)(t0, "A", rows, probs)
-    assert r.value[0] == s.value()[0]
+    assert r.value[0] == s.value[0]
     if r.move is not None:
-        assert r.pv_names[0] == s.path()[1].step
+        assert r.pv_names[0] == s.path[1].step

@@ -187,7 +187,7 @@ def test_sequential_strategies_refuse_stages():
     t = kop.load_tree(ROOT / "theories" / "matching_stage.json")
     for name in ("minimax", "alphabeta", "Mh"):
         with pytest.raises(StrategyError, match="root: .* simultaneous-move node"):
-            kop.strategy(t, name, "Row").value()
+            kop.strategy(t, name, "Row").value
     with pytest.raises(StrategyError, match="simultaneous-move node"):
         kop.dumps_efg(t)
 

@@ -39,7 +39,7 @@ def test_outcomes_under_belief(tree, data):
     for i, c in enumerate(cands):
         if c == actual:
             m1 = next(row for row in rows if row.strategy == f"M1[{i + 1}]")
-            assert m1.actual == kop.mstar(tree, 1, "A").value()
+            assert m1.actual == kop.mstar(tree, 1, "A").value
 
 
 @pytest.mark.parametrize("call, message", [
@@ -62,7 +62,7 @@ def test_a_sure_true_belief_gives_the_knowledge_results(tree):
     actual = [tree.node(int(i)).payoff[1] for i in kop.leaf_order(tree)]
     b = kop.believes_candidates("A", "B", [actual], [1])
     assert b.resolve(tree).true and b.resolve(tree).p_actual == 1
-    m1 = kop.mstar(tree, 1, "A").value()
+    m1 = kop.mstar(tree, 1, "A").value
     rows = {r.strategy: r for r in kop.outcomes_under_belief(tree, b)}
     for name in ("M1[1]", "PrOM", "PrOM-Bayes"):
         r = rows[name]

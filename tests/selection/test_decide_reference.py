@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kop
-from kop.games.mh import mh
+from kop.games.strategies.mh import mh
 from kop.selection.decide import decide, decided_formulas
 from kop.selection.reference_decide import decided_in_model, definition6, propositional_worlds, reference_decide
 from kop.syntax import formula as F
@@ -309,7 +309,7 @@ def test_the_paper_f_levels_decide_as_algorithm_3_did_without_forced_moves():
     """Under the f-levels, on trees without forced moves, the corrected rule is Algorithm 3 as printed."""
     import random
 
-    from kop.games.random_trees import random_tree
+    from kop.games.trees.random_trees import random_tree
 
     rng = random.Random(7)
     for seed in range(25):
@@ -404,7 +404,7 @@ def test_theory_commands_on_a_chance_tree(tmp_path, capsys, command):
 
 
 def test_selector_and_agents_on_a_chance_tree():
-    from kop.games.implicit import TreeGame
+    from kop.games.search.treegame import TreeGame
 
     t = kop.GameTree.build(["A", "B"], ("A", [{"chance": [0.5, 0.5], "children": [("B", [(1, 2), (3, 1)]), (4, 4)]},
                                               ("B", [(2, 2), (0, 5)])]))

@@ -321,7 +321,7 @@ def test_two_candidates_that_agree_on_every_choice_decide_everything_below():
     # A's level is 0 (it does not know E_B), yet it predicts every move of B: M^h applies, and wins
     assert s.level == 0 and s.recommended.strategy == "Mh" and s.recommended.guaranteed == (4, 2)
     assert s.candidates[0].verified is True
-    assert kop.minimax(t, "A").value() == (1, 3) and s.candidates[-1].guaranteed == (2, 1)
+    assert kop.minimax(t, "A").value == (1, 3) and s.candidates[-1].guaranteed == (2, 1)
 
 
 # -- Figure 2: B knows E_A only up to two candidates ----------------------------------------------

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import kop
-from kop.games.random_trees import random_tree
+from kop.games.trees.random_trees import random_tree
 from kop.selection.decide import decide
 from kop.selection.selector import select
 from kop.syntax.levels import f_level

@@ -2,7 +2,7 @@
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.chance.core import ChanceFlat
 >>> t = GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"chance": [0.25, 0.75],
 ...     "children": [{"payoff": [4, 0]}, {"payoff": [0, 4]}]}})
@@ -20,8 +20,9 @@ from typing import Any
 import numpy as np
 
 from kop.games.errors import StrategyError, TreeError
-from kop.games.tree import CHANCE, LEAF, GameTree
-from kop.games.checks import tree_argument
+from kop.games.trees.tree import CHANCE, LEAF, GameTree
+from kop.games.trees.checks import tree_argument
+from kop.games.nplayer.bounds import BoundsError
 
 __all__ = ["ChanceFlat", "ChanceResult", "MAX", "MIN", "CH", "LF", "REL_TOL", "check_range"]
 
@@ -93,7 +94,6 @@ def check_range(tree: GameTree, flat: ChanceFlat, bounds: tuple[float, float] | 
     for test, what in ((raw < lo, f"{name} >= {lo:g} (L)"), (raw > hi, f"{name} <= {hi:g} (U)")):
         if test.any():
             i = int(leaves[int(np.flatnonzero(test)[0])])
-            from kop.games.nplayer.bounds import BoundsError
             raise BoundsError(f"{tree.path_name(i)}: payoff of {name} {float(raw[int(np.flatnonzero(test)[0])]):g} "
                               f"breaks the declared bound {what}, which the pruning relies on")
     return (lo, hi) if flat.sign > 0 else (-hi, -lo)

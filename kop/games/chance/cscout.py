@@ -45,22 +45,20 @@ from __future__ import annotations
 
 from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult
 from kop.games.nplayer.core import run_deep
-from kop.games.tree import GameTree
+from kop.games.trees.tree import CHANCE, LEAF, GameTree, Player
 
 __all__ = ["cscout", "cscout_best_case", "cscout_best_case_tree"]
 
 
 def cscout_best_case(branching: int, chance: int, k: int) -> int:
     """Leaves CSCOUT examines on a best-ordered tree of depth 4k: ``c^(2k) (1 + 2 (b^k - 1))``."""
-    return chance ** (2 * k) * (1 + 2 * (branching ** k - 1))
+    return int(chance ** (2 * k) * (1 + 2 * (branching ** k - 1)))
 
 
 def cscout_best_case_tree(branching: int, chance: int, k: int, value: float = 0.5) -> GameTree:
     """A uniform tree of depth 4k (levels P, chance, opponent, chance, ...) on which CSCOUT's
     tests all succeed: every leaf is worth *value* to both players, so every order is best."""
     import numpy as np
-
-    from kop.games.tree import CHANCE, LEAF, Player
 
     if branching < 1 or chance < 1 or not 0 <= k <= 4 or (branching * chance) ** (2 * k) > 2_000_000:
         raise ValueError("cscout_best_case_tree: b, c >= 1, 0 <= k <= 4, at most 2,000,000 leaves")

@@ -18,7 +18,7 @@ ChanceResult
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.chance.expectimax import expectimax
 >>> t = GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
 ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult
 from kop.games.nplayer.core import run_deep
-from kop.games.tree import GameTree
+from kop.games.trees.tree import GameTree
 
 __all__ = ["expectimax"]
 

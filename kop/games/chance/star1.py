@@ -28,7 +28,7 @@ ChanceResult
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.chance.star1 import star1
 >>> t = GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
 ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [2, -2]}]},
@@ -43,7 +43,7 @@ import math
 
 from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult, check_range
 from kop.games.nplayer.core import run_deep
-from kop.games.tree import GameTree
+from kop.games.trees.tree import GameTree
 
 __all__ = ["star1", "star_search"]
 

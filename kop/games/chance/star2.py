@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from kop.games.chance.core import ChanceResult
 from kop.games.chance.star1 import star_search
-from kop.games.tree import GameTree
+from kop.games.trees.tree import GameTree
 
 __all__ = ["star2"]
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from kop.syntax import arguments
 from kop.games.errors import TreeError
-from kop.games.tree import GameTree, Player
+from kop.games.trees.tree import GameTree, Player
 
 __all__ = ["best_case_tree", "best_case_leaves", "best_case_branching"]
 

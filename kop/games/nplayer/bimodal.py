@@ -30,7 +30,7 @@ NPlayerResult
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.nplayer.bimodal import bimodal
 >>> from kop.games.nplayer.bounds import PayoffBounds
 >>> t = GameTree.build(["1", "2", "3"], ("1", [
@@ -48,7 +48,7 @@ from typing import Any
 
 from kop.games.nplayer.bounds import DeepBounds, PayoffBounds, as_bounds
 from kop.games.nplayer.core import Flat, NPlayerResult, require_maximizers, run_deep
-from kop.games.tree import GameTree
+from kop.games.trees.tree import GameTree
 
 __all__ = ["bimodal", "bimodal_flat"]
 

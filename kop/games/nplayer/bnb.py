@@ -32,7 +32,7 @@ Example
 The thesis's small check (digest §4.2): B's second leaf is pruned because
 .6 >= 1 - .7, so 3 of the 4 leaves are examined.
 
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.nplayer.bnb import bnb
 >>> from kop.games.nplayer.bounds import PayoffBounds
 >>> t = GameTree.build(["1", "2", "3"], ("1", [
@@ -56,7 +56,7 @@ from typing import Any
 
 from kop.games.nplayer.bounds import PayoffBounds, as_bounds, exact_slack
 from kop.games.nplayer.core import Flat, NPlayerResult, require_maximizers, run_deep
-from kop.games.tree import GameTree
+from kop.games.trees.tree import GameTree
 
 __all__ = ["bnb", "bnb_flat"]
 

@@ -8,7 +8,7 @@ first (one vectorized pass) and names the leaf and the bound it breaks.
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.nplayer.bounds import PayoffBounds, check_bounds
 >>> t = GameTree.build(["a", "b", "c"], ("a", [(0.7, 0.2, 0.1), (0.5, 0.1, 0.4)]), goals="max")
 >>> b = PayoffBounds.uniform(3, low=0, high=1, m=1, M=1)
@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from kop.games.errors import TreeError
-from kop.games.tree import LEAF, GameTree
+from kop.games.trees.tree import LEAF, GameTree
+from kop.syntax import arguments
 
 __all__ = ["PayoffBounds", "BoundsError", "check_bounds", "exact_slack"]
 
@@ -54,8 +56,6 @@ class PayoffBounds:
     subsets: Mapping[tuple[int, ...], tuple[float, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        from kop.syntax import arguments
-
         for name in ("low", "high"):
             values = getattr(self, name)
             items = arguments.items(values, name, "a list of numbers, one per player")
@@ -138,7 +138,7 @@ class PayoffBounds:
                         out[p][q] = max(out[p][q], mi - rest)
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"low": list(self.low), "high": list(self.high), "m": self.m, "M": self.M,
                 "subsets": {",".join(map(str, k)): list(v) for k, v in self.subsets.items()}}
 
@@ -211,7 +211,7 @@ def exact_slack(tree: GameTree, bounds: PayoffBounds) -> float:
 
     Example
     -------
-    >>> from kop.games.tree import GameTree
+    >>> from kop.games.trees.tree import GameTree
     >>> t = GameTree.build(["a", "b"], ("a", [(3, 1), (2, 2)]), goals="max")
     >>> exact_slack(t, PayoffBounds.uniform(2, low=0, high=4, m=0, M=4))
     0.0
@@ -234,7 +234,7 @@ def exact_slack(tree: GameTree, bounds: PayoffBounds) -> float:
     return bounds.tol
 
 
-def as_bounds(tree: GameTree, bounds: PayoffBounds | Mapping | Sequence | None) -> PayoffBounds:
+def as_bounds(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | Sequence[Any] | None) -> PayoffBounds:
     """Checked bounds from a :class:`PayoffBounds`, a dict of its fields, or None (inferred)."""
     if bounds is None:
         return PayoffBounds.infer(tree)

@@ -5,7 +5,7 @@ several times faster than indexing numpy arrays element by element.
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.nplayer.core import Flat
 >>> t = GameTree.build(["a", "b"], ("a", [(1, 0), ("b", [(0, 1), (1, 1)])]), goals="max")
 >>> f = Flat.of(t)
@@ -24,8 +24,8 @@ from typing import Any, TypeVar
 import numpy as np
 
 from kop.games.errors import LimitError, StrategyError
-from kop.games.tree import LEAF, GameTree
-from kop.games.checks import tree_argument
+from kop.games.trees.tree import LEAF, GameTree
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["Flat", "NPlayerResult", "run_deep"]
 
@@ -109,7 +109,7 @@ def run_deep(fn: Callable[[], T], height: int) -> T:
         raise LimitError(f"tree of height {height} is deeper than the recursive searches' limit {MAX_HEIGHT}")
     if height <= _SHALLOW:
         return fn()
-    out: list[Any] = []
+    out: list[T] = []
     err: list[BaseException] = []
 
     def target() -> None:

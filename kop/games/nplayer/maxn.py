@@ -18,7 +18,7 @@ NPlayerResult
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.nplayer.maxn import maxn
 >>> t = GameTree.build(["1", "2", "3"], ("1", [
 ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
@@ -29,8 +29,8 @@ NPlayerResult('maxn', value=(0.7, 0.2, 0.1), leaves=4, move=0)
 from __future__ import annotations
 
 from kop.games.nplayer.core import Flat, NPlayerResult, run_deep
-from kop.games.tree import GameTree
-from kop.games.checks import tree_argument
+from kop.games.trees.tree import GameTree
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["maxn"]
 

@@ -23,7 +23,7 @@ NPlayerResult
 
 Example
 -------
->>> from kop.games.tree import GameTree
+>>> from kop.games.trees.tree import GameTree
 >>> from kop.games.nplayer.paranoid import paranoid
 >>> t = GameTree.build(["1", "2", "3"], ("1", [
 ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
@@ -36,8 +36,8 @@ from __future__ import annotations
 import math
 
 from kop.games.nplayer.core import Flat, NPlayerResult, run_deep
-from kop.games.tree import GameTree
-from kop.games.checks import tree_argument
+from kop.games.trees.tree import GameTree
+from kop.games.trees.checks import tree_argument
 
 __all__ = ["paranoid"]
 

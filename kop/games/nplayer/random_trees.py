@@ -35,7 +35,7 @@ import numpy as np
 
 from kop.syntax import arguments
 from kop.games.errors import TreeError
-from kop.games.tree import LEAF, GameTree, Player
+from kop.games.trees.tree import LEAF, GameTree, Player
 
 __all__ = ["bodkin_tree", "bodkin_leaves", "bodkin_arrays", "LEAF_DISTRIBUTIONS"]
 
@@ -109,7 +109,7 @@ def root_value(leaves: np.ndarray, n_players: int, branching: int, depth: int) -
     for k in range(depth - 1, -1, -1):
         ch = vals.reshape(-1, branching, n_players)
         vals = ch[np.arange(len(ch)), np.argmax(ch[:, :, k % n_players], axis=1)]
-    return vals[0]
+    return np.asarray(vals[0])
 
 
 def bodkin_tree(n_players: int = 3, branching: int = 2, depth: int = 6, *, m: float = 1.0,

@@ -10,7 +10,7 @@ remaining depth).
 
 Example
 -------
->>> from kop.games.implicit import TreeGame
+>>> from kop.games.search.treegame import TreeGame
 >>> from kop.selection.examples import figure2
 >>> g = TreeGame(figure2())
 >>> mh_search(g).value, [hm0m_search(g, d).value for d in range(5)]
@@ -22,27 +22,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kop.games.names import StrategyName
 from kop.games.errors import GameError
-from kop.games.implicit import CHANCE, Evaluations
-from kop.games.search.result import Context, SearchResult, expectation, recursion_guard, setup
+from kop.games.search.implicit import CHANCE, Evaluations
+from kop.games.search.result import SearchContext, SearchResult, expectation, recursion_guard, setup
 
 __all__ = ["mh_search", "hm0m_search", "make_hm0m"]
 
 
-def make_hm0m(ctx: Context, d: int | None, p: int, tie: str = "first") -> Callable[[Any, int], tuple]:
+def make_hm0m(ctx: SearchContext, d: int | None, p: int, tie: str = "first") -> Callable[[Any, int], tuple[Any, ...]]:
     """``H(state, depth) -> (vector, pv, height)``: HM0M^d for P (M^h when d is None)."""
     view = ctx.view
     memo = ctx.table(("hm0m", d, p, tie))
     signs = view.signs
     rev = tie == "last"
 
-    def H(state: Any, depth: int) -> tuple:
+    def H(state: Any, depth: int) -> tuple[Any, ...]:
         ctx.nodes += 1
         terminal = view.is_terminal(state)
         if terminal or depth == 0:
             return ctx.leaf(state, terminal, None), (), 0
         key = (view.key(state), depth)
-        hit = memo.get(key)
+        hit: tuple[Any, ...] | None = memo.get(key)
         if hit is not None:
             ctx.hits += 1
             return hit
@@ -52,7 +53,7 @@ def make_hm0m(ctx: Context, d: int | None, p: int, tie: str = "first") -> Callab
         height = 1 + max(k[2] for k in kids)
         if who == CHANCE:
             assert probs is not None
-            out: tuple = (expectation([(0.0, k[0]) for k in kids], probs)[1], (), height)
+            out: tuple[Any, ...] = (expectation([(0.0, k[0]) for k in kids], probs)[1], (), height)
         else:
             if d is not None and height > d:       # P's minimax above height d
                 comp, sign = p, (signs[p] if who == p else -signs[p])
@@ -89,4 +90,4 @@ def hm0m_search(game: Any, d: int, state: Any = None, depth: int | None = None,
     view = ctx.view
     H = make_hm0m(ctx, d, p, tie)
     vec, pv, _ = recursion_guard(lambda: H(s, dk), s)
-    return ctx.result(f"HM0M{d}", view.names[p], s, vec, pv, dk)
+    return ctx.result(str(StrategyName.hm0m(d)), view.names[p], s, vec, pv, dk)

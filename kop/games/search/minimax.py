@@ -22,7 +22,7 @@ states take the expectation, searched with a full window.
 
 Example
 -------
->>> from kop.games.implicit import nim
+>>> from kop.games.search.implicit import nim
 >>> r = alphabeta_search(nim())
 >>> r.value, r.pv_names[0], r.nodes < minimax_search(nim()).nodes + 1
 ((-1, -1), 'take 1 from pile of 2', True)
@@ -34,8 +34,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from kop.games.implicit import CHANCE, Evaluations
-from kop.games.search.result import Context, SearchResult, expectation, recursion_guard, setup
+from kop.games.search.implicit import CHANCE, Evaluations
+from kop.games.search.result import SearchContext, SearchResult, expectation, recursion_guard, setup
 
 __all__ = ["minimax_search", "alphabeta_search", "make_minimax", "make_alphabeta", "Order"]
 
@@ -57,7 +57,7 @@ def _reorder(n: int, first: int | None, order: Order | None, state: Any, moves: 
     return idx
 
 
-def make_minimax(ctx: Context, p: int, tie: str = "first") -> Callable[[Any, int], tuple]:
+def make_minimax(ctx: SearchContext, p: int, tie: str = "first") -> Callable[[Any, int], tuple[Any, ...]]:
     """P's minimax by plain memoized recursion: ``mm(state, depth) -> (u, vector, pv)``."""
     view = ctx.view
     sign = view.signs[p]
@@ -65,14 +65,14 @@ def make_minimax(ctx: Context, p: int, tie: str = "first") -> Callable[[Any, int
     need = (p,)
     rev = tie == "last"
 
-    def mm(state: Any, depth: int) -> tuple:
+    def mm(state: Any, depth: int) -> tuple[Any, ...]:
         ctx.nodes += 1
         terminal = view.is_terminal(state)
         if terminal or depth == 0:
             vec = ctx.leaf(state, terminal, need)
             return sign * vec[p], vec, ()
         key = (view.key(state), depth)
-        hit = memo.get(key)
+        hit: tuple[Any, ...] | None = memo.get(key)
         if hit is not None:
             ctx.hits += 1
             return hit
@@ -80,10 +80,10 @@ def make_minimax(ctx: Context, p: int, tie: str = "first") -> Callable[[Any, int
         cd = depth - 1 if depth > 0 else depth
         if who == CHANCE:
             assert probs is not None
-            out: tuple = (*expectation([mm(view.child(state, m), cd) for m in moves], probs), ())
+            out: tuple[Any, ...] = (*expectation([mm(view.child(state, m), cd) for m in moves], probs), ())
         else:
             mode = 1.0 if who == p else -1.0
-            best: tuple | None = None
+            best: tuple[Any, ...] | None = None
             bm = None
             for m in (reversed(moves) if rev else moves):
                 r = mm(view.child(state, m), cd)
@@ -97,8 +97,8 @@ def make_minimax(ctx: Context, p: int, tie: str = "first") -> Callable[[Any, int
     return mm
 
 
-def make_alphabeta(ctx: Context, p: int, order: Order | None = None,
-                   tie: str = "first") -> Callable[[Any, int, float, float], tuple]:
+def make_alphabeta(ctx: SearchContext, p: int, order: Order | None = None,
+                   tie: str = "first") -> Callable[[Any, int, float, float], tuple[Any, ...]]:
     """P's minimax by fail-soft alpha-beta: ``ab(state, depth, alpha, beta) -> (u, vector, pv)``.
 
     The value ``u`` (P's payoff signed by its goal) is exact when
@@ -119,7 +119,7 @@ def make_alphabeta(ctx: Context, p: int, order: Order | None = None,
     leaf = ctx.leaf
     expand = ctx.expand
 
-    def ab(state: Any, depth: int, alpha: float, beta: float) -> tuple:
+    def ab(state: Any, depth: int, alpha: float, beta: float) -> tuple[Any, ...]:
         ctx.nodes += 1
         terminal = is_terminal(state)
         if terminal or depth == 0:
@@ -148,7 +148,7 @@ def make_alphabeta(ctx: Context, p: int, order: Order | None = None,
         best_u = 0.0
         best_i = -1
         best_vec: Any = None
-        best_pv: tuple = ()
+        best_pv: tuple[Any, ...] = ()
         if who == p:   # maximize u
             for i in idx:
                 if best_i < 0 or best_u < alpha:
@@ -212,7 +212,7 @@ def alphabeta_search(game: Any, state: Any = None, depth: int | None = None, pla
     view = ctx.view
     ab = make_alphabeta(ctx, p, order, tie)
 
-    def run() -> tuple:
+    def run() -> tuple[Any, ...]:
         if iterative and d > 1:
             for k in range(1, d):
                 ab(s, k, -_INF, _INF)

@@ -29,7 +29,7 @@ Sang & Chen, Corollary 2.
 
 Example
 -------
->>> from kop.games.implicit import TreeGame
+>>> from kop.games.search.treegame import TreeGame
 >>> from kop.selection.examples import figure2
 >>> g = TreeGame(figure2())
 >>> [mstar_search(g, d).value for d in range(3)]
@@ -42,32 +42,33 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from kop.games.names import StrategyName
 from kop.games.errors import GameError
-from kop.games.implicit import CHANCE, Evaluations, state_text
+from kop.games.search.implicit import CHANCE, Evaluations, state_text
 from kop.games.search.minimax import EXACT, LOWER, UPPER, make_alphabeta, make_minimax
-from kop.games.search.result import Context, SearchResult, expectation, recursion_guard, setup
+from kop.games.search.result import SearchContext, SearchResult, expectation, recursion_guard, setup
 
 __all__ = ["mstar_search", "make_mstar"]
 
 _INF = math.inf
 
 
-def make_mstar(ctx: Context, prune: bool = True, bound: float | None = None,
-               tie: str = "first") -> Callable[[Any, int, int, int], tuple]:
+def make_mstar(ctx: SearchContext, prune: bool = True, bound: float | None = None,
+               tie: str = "first") -> Callable[[Any, int, int, int], tuple[Any, ...]]:
     """``M(state, depth, d, player) -> (vector, pv)``: the player's M^d at *state*."""
     view = ctx.view
     n_players = len(view.players)
     rev = tie == "last"
     memo = ctx.table(("mstar", prune, bound, tie))
-    minimax: dict[int, Callable] = {}
-    m1s: dict[int, Callable] = {}
+    minimax: dict[int, Callable[..., tuple[Any, ...]]] = {}
+    m1s: dict[int, Callable[..., tuple[Any, ...]]] = {}
     if bound is not None:
         if isinstance(bound, bool) or not isinstance(bound, (int, float)) or not bound >= 0:
             raise GameError(f"the bounded-sum bound B must be a number >= 0, not {bound!r}")
         if n_players != 2:
             raise GameError("bounded-sum pruning (αβ*) is defined for two players")
 
-    def base(state: Any, depth: int, r: int) -> tuple:
+    def base(state: Any, depth: int, r: int) -> tuple[Any, ...]:
         if prune:
             f = minimax.get(r)
             if f is None:
@@ -80,7 +81,7 @@ def make_mstar(ctx: Context, prune: bool = True, bound: float | None = None,
             _, vec, pv = f(state, depth)
         return vec, pv
 
-    def M(state: Any, depth: int, d: int, r: int) -> tuple:
+    def M(state: Any, depth: int, d: int, r: int) -> tuple[Any, ...]:
         if d == 0:
             return base(state, depth, r)
         if bound is not None and d == 1:
@@ -94,7 +95,7 @@ def make_mstar(ctx: Context, prune: bool = True, bound: float | None = None,
         if terminal or depth == 0:
             return ctx.leaf(state, terminal, None), ()
         key = (view.key(state), depth, d, r)
-        hit = memo.get(key)
+        hit: tuple[Any, ...] | None = memo.get(key)
         if hit is not None:
             ctx.hits += 1
             return hit
@@ -103,10 +104,10 @@ def make_mstar(ctx: Context, prune: bool = True, bound: float | None = None,
         if who == CHANCE:
             assert probs is not None
             kids = [(0.0, M(view.child(state, m), cd, d, r)[0]) for m in moves]
-            out: tuple = (expectation(kids, probs)[1], ())
+            out: tuple[Any, ...] = (expectation(kids, probs)[1], ())
         elif who == r:
             sign = view.signs[r]
-            best: tuple | None = None
+            best: tuple[Any, ...] | None = None
             bm = None
             for m in (reversed(moves) if rev else moves):
                 res = M(view.child(state, m), cd, d, r)
@@ -125,7 +126,7 @@ def make_mstar(ctx: Context, prune: bool = True, bound: float | None = None,
     return M
 
 
-def _make_m1(ctx: Context, r: int, B: float, tie: str) -> Callable[[Any, int, float, float], tuple]:
+def _make_m1(ctx: SearchContext, r: int, B: float, tie: str) -> Callable[[Any, int, float, float], tuple[Any, ...]]:
     """R's M^1 by αβ* under the bounded-sum assumption ``|u_R + u_O| <= B`` (two players)."""
     view = ctx.view
     o = 1 - r
@@ -136,7 +137,7 @@ def _make_m1(ctx: Context, r: int, B: float, tie: str) -> Callable[[Any, int, fl
     nextafter = math.nextafter
     slack = 1e-9 * max(1.0, B)
 
-    def m1(state: Any, depth: int, alpha: float, beta: float) -> tuple:
+    def m1(state: Any, depth: int, alpha: float, beta: float) -> tuple[Any, ...]:
         ctx.nodes += 1
         terminal = view.is_terminal(state)
         if terminal or depth == 0:
@@ -157,7 +158,7 @@ def _make_m1(ctx: Context, r: int, B: float, tie: str) -> Callable[[Any, int, fl
         who, moves, probs = ctx.expand(state, depth)
         cd = depth - 1 if depth > 0 else depth
         best_vec: Any = None
-        pv_tail: tuple = ()
+        pv_tail: tuple[Any, ...] = ()
         best_move: Any = None
         if who == CHANCE:
             assert probs is not None
@@ -217,4 +218,4 @@ def mstar_search(game: Any, d: int, state: Any = None, depth: int | None = None,
     view = ctx.view
     M = make_mstar(ctx, prune, bound, tie)
     vec, pv = recursion_guard(lambda: M(s, dk, d, p), s)
-    return ctx.result("minimax" if d == 0 else f"M{d}", view.names[p], s, vec, pv, dk)
+    return ctx.result("minimax" if d == 0 else str(StrategyName.mstar(d)), view.names[p], s, vec, pv, dk)

@@ -1,4 +1,4 @@
-"""PrOM and its Bayesian variant on implicit games, depth-limited (see :mod:`kop.games.prom` for the definitions).
+"""PrOM and its Bayesian variant on implicit games, depth-limited (see :mod:`kop.games.strategies.prom` for the definitions).
 
 An opponent type is an evaluation function for the opponent O (``state -> number``,
 scoring terminal states and the horizon), or None for O's own scores (its
@@ -15,7 +15,7 @@ expanded tree (:meth:`kop.GameTree.from_game` with the same depth), ties to the 
 Example
 -------
 >>> import kop
->>> from kop.games.prom import prom_differs_example
+>>> from kop.games.strategies.prom import prom_differs_example
 >>> t, cands, probs = prom_differs_example()
 >>> leaf_value = [dict(zip(kop.leaf_order(t).tolist(), c)) for c in cands]
 >>> types = [lambda s, v=v: v[s] for v in leaf_value]
@@ -33,10 +33,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kop.games.errors import GameError
-from kop.games.implicit import CHANCE, Evaluations, GameView
-from kop.games.prom import parse_probabilities
+from kop.games.search.implicit import CHANCE, Evaluations, GameView
+from kop.games.strategies.prom import parse_probabilities
 from kop.games.search.minimax import make_alphabeta
-from kop.games.search.result import Context, SearchResult, recursion_guard, setup
+from kop.games.search.result import SearchContext, SearchResult, recursion_guard, setup
 
 __all__ = ["prom_search"]
 
@@ -84,13 +84,13 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
     sp = view.signs[p]
     rev = tie == "last"
     # each type: O's minimax with the type's evaluation, by alpha-beta in its own context
-    type_ctx: list[Context] = []
+    type_ctx: list[SearchContext] = []
     type_ab = []
     for f in types:
         evals = list(view.evals)
         if f is not None:
             evals[o] = f
-        tc = Context(GameView(view.game, evals), max_nodes)
+        tc = SearchContext(GameView(view.game, evals), max_nodes)
         type_ctx.append(tc)
         type_ab.append(make_alphabeta(tc, o, tie=tie))
     others = {q: make_alphabeta(ctx, q, tie=tie) for q in range(n) if q not in (p, o)}
@@ -101,7 +101,7 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
         _, _, pv = type_ab[i](st, dpt, -_INF, _INF)
         return pv[0]
 
-    def V(st: Any, dpt: int, alive: tuple[bool, ...]) -> tuple:
+    def V(st: Any, dpt: int, alive: tuple[bool, ...]) -> tuple[Any, ...]:
         """(unnormalized vector U = mass · value, pv) at *st*; *alive*: the types still possible."""
         ctx.nodes += 1
         mass = math.fsum(q for q, a in zip(prior, alive) if a) if bayes else 1.0
@@ -110,7 +110,7 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
             vec = ctx.leaf(st, terminal, (p,))
             return tuple(mass * x for x in vec), ()
         key = (view.key(st), dpt, alive)
-        hit = memo.get(key)
+        hit: tuple[Any, ...] | None = memo.get(key)
         if hit is not None:
             ctx.hits += 1
             return hit
@@ -123,9 +123,9 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
                 vec = V(view.child(st, m), cd, alive)[0]
                 acc = [pr * x for x in vec] if acc is None else [a + pr * x for a, x in zip(acc, vec)]
             assert acc is not None
-            out: tuple = (tuple(acc), ())
+            out: tuple[Any, ...] = (tuple(acc), ())
         elif who == p:
-            best: tuple | None = None
+            best: tuple[Any, ...] | None = None
             bm = None
             for m in (reversed(moves) if rev else moves):
                 r = V(view.child(st, m), cd, alive)
@@ -172,7 +172,7 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
         memo[key] = out
         return out
 
-    def run() -> tuple:
+    def run() -> tuple[Any, ...]:
         return V(s, dk, full)
 
     vec, pv = recursion_guard(run, s)

@@ -2,8 +2,8 @@
 
 Example
 -------
->>> from kop.games.implicit import nim
->>> from kop.games.search import search
+>>> from kop.games.search.implicit import nim
+>>> from kop.games.registry import search
 >>> r = search(nim(), "alphabeta")
 >>> r
 SearchResult('alphabeta', player='MAX', value=(-1, -1), move='take 1 from pile of 2', nodes=...)
@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kop.games.errors import GameError, LimitError
-from kop.games.implicit import CHANCE, Evaluations, GameView, state_text
+from kop.games.search.implicit import CHANCE, Evaluations, GameView, state_text
 
-__all__ = ["SearchResult", "Context", "number", "check_depth", "NO_LIMIT", "recursion_guard", "setup",
+__all__ = ["SearchResult", "SearchContext", "number", "depth_key", "NO_LIMIT", "recursion_guard", "setup",
            "expectation"]
 
 #: the depth key used for "search to the end"
@@ -36,7 +36,7 @@ def number(x: float) -> int | float:
     return x
 
 
-def check_depth(depth: Any) -> int:
+def depth_key(depth: Any) -> int:
     """The depth key: a non-negative int, or NO_LIMIT for None."""
     if depth is None:
         return NO_LIMIT
@@ -83,10 +83,15 @@ class SearchResult:
     raw: tuple[float, ...] = field(default=(), repr=False, compare=False)
 
     @property
+    def path(self) -> tuple[Any, ...]:
+        """The principal variation (:attr:`pv`): the moves from the root."""
+        return self.pv
+
+    @property
     def move_name(self) -> str | None:
         return self.pv_names[0] if self.pv_names and self.move is not None else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "player": self.player,
                 "value": [None if isinstance(v, float) and math.isnan(v) else v for v in self.value],
                 "move": self.move_name, "pv": list(self.pv_names), "nodes": self.nodes, "depth": self.depth}
@@ -97,7 +102,7 @@ class SearchResult:
                 f"nodes={self.nodes})")
 
 
-class Context:
+class SearchContext:
     """Per-search state: the checked game view, the node counter and the transposition tables."""
 
     __slots__ = ("view", "nodes", "hits", "tables", "leaf", "max_nodes")
@@ -176,12 +181,12 @@ def recursion_guard(run: Callable[[], Any], state: Any) -> Any:
 
 
 def setup(game: Any, evaluations: Evaluations, state: Any, depth: Any,
-          player: str | int | None, max_nodes: int | None = None) -> tuple[Context, Any, int, int]:
+          player: str | int | None, max_nodes: int | None = None) -> tuple[SearchContext, Any, int, int]:
     """(context, root state, depth key, player index) of a search, every argument checked."""
     view = game if isinstance(game, GameView) else GameView(game, evaluations)
-    d = check_depth(depth)
+    d = depth_key(depth)
     s = view.initial_state() if state is None else state
-    return Context(view, max_nodes), s, d, view.player_index(player)
+    return SearchContext(view, max_nodes), s, d, view.player_index(player)
 
 
 def expectation(kids: Sequence[Sequence[Any]], probs: Sequence[float]) -> tuple[float, tuple[float, ...]]:

@@ -4,7 +4,7 @@ A node is a leaf (the row player's payoff), a chance node (probabilities), or a 
 with ``rows x cols`` children in row-major order (the row player maximizes, the column
 player minimizes).  A decision node of one player is a stage with one row or one column.
 :func:`sim_tree` builds the layout from nested Python data; :meth:`SimFlat.of` from a
-:class:`~kop.games.tree.GameTree` (simultaneous nodes, decision nodes, chance nodes).
+:class:`~kop.games.trees.tree.GameTree` (simultaneous nodes, decision nodes, chance nodes).
 
 Example
 -------
@@ -26,6 +26,8 @@ import numpy as np
 
 from kop.syntax import arguments
 from kop.games.errors import TreeError
+from kop.games.trees.checks import tree_argument
+from kop.games.trees.tree import CHANCE, LEAF
 
 __all__ = ["SimFlat", "SimResult", "SimStats", "sim_tree", "random_sim_tree", "LF", "CH", "ST"]
 
@@ -57,9 +59,6 @@ class SimFlat:
     @classmethod
     def of(cls, tree: Any, player: str | None = None) -> SimFlat:
         """The layout of a :class:`GameTree` in the two-player zero-sum view of *player* (default first)."""
-        from kop.games.checks import tree_argument
-        from kop.games.tree import CHANCE, LEAF
-
         tree_argument(tree, "tree")
         P = tree.player_index(player)
         sign = tree.players[P].sign

@@ -1,0 +1,45 @@
+"""HM0M^d (Hybrid-minimax-M^h), Algorithm 5 of Sang & Chen.
+
+M^h at the nodes of height <= d, and the player's own minimax above.  For
+d = 0 it is the player's minimax; for d >= height(t) it is M^h.
+
+Parameters
+----------
+tree : GameTree
+d : int >= 0
+player : str, optional
+    whose minimax is used above height d (default: the first player)
+tie : "first" or "last"
+
+Example
+-------
+>>> import kop
+>>> t = kop.figure2()
+>>> [kop.hm0m(t, d).value for d in range(5)]
+[(4, 7), (9, 4), (9, 4), (10, 3), (10, 3)]
+"""
+
+from __future__ import annotations
+
+from kop.games.names import StrategyName
+from kop.games.strategies.engine import sweep
+from kop.games.errors import StrategyError
+from kop.games.strategies.mh import mh_rule
+from kop.games.strategies.minimax import minimax_rule
+from kop.games.strategies.strategy import Strategy
+from kop.games.trees.tree import GameTree
+from kop.games.trees.checks import tree_argument
+
+__all__ = ["hm0m"]
+
+
+def hm0m(tree: GameTree, d: int, player: str | None = None, *, tie: str = "first") -> Strategy:
+    """P's HM0M^d strategy on *tree*."""
+    tree_argument(tree)
+    if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+        raise StrategyError(f"HM0M^d needs an integer d >= 0, not {d!r}")
+    p = tree.player_index(player)
+    comp, sign = mh_rule(tree)
+    comp_hi, sign_hi = minimax_rule(tree, p)
+    sol = sweep(tree, comp, sign, split=d, comp_hi=comp_hi, sign_hi=sign_hi, tie=tie)
+    return Strategy(tree, str(StrategyName.hm0m(d)), tree.players[p].name, sol)

@@ -1,0 +1,49 @@
+"""Minimax (M^0), Algorithm 1 of Sang & Chen: one player's evaluation for everybody.
+
+``minimax(t, P)``: P optimizes its own payoff component by its goal, and every
+other player is assumed to do the opposite to that same component (the
+paranoid assumption; for two players it is the paper's ``minimax(t, E_P)``).
+Ties go to the first child unless ``tie="last"``.
+
+Parameters
+----------
+tree : GameTree
+player : str, optional
+    whose evaluation is used (default: the first player)
+tie : "first" or "last"
+
+Example
+-------
+>>> import kop
+>>> t = kop.figure2()
+>>> kop.minimax(t, "A").value, kop.minimax(t, "B").value_at("S")
+((4, 7), (7, 4))
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kop.games.strategies.engine import sweep
+from kop.games.strategies.strategy import Strategy
+from kop.games.trees.tree import GameTree
+from kop.games.trees.checks import tree_argument
+
+__all__ = ["minimax", "minimax_rule"]
+
+
+def minimax_rule(tree: GameTree, p: int) -> tuple[np.ndarray, np.ndarray]:
+    """(component, sign) per mover: P's goal at P's nodes, the opposite elsewhere."""
+    s = tree.players[p].sign
+    comp = np.full(len(tree.players), p)
+    sign = np.full(len(tree.players), -s)
+    sign[p] = s
+    return comp, sign
+
+
+def minimax(tree: GameTree, player: str | None = None, *, tie: str = "first") -> Strategy:
+    """P's minimax strategy (M^0) on *tree*."""
+    tree_argument(tree)
+    p = tree.player_index(player)
+    comp, sign = minimax_rule(tree, p)
+    return Strategy(tree, "minimax", tree.players[p].name, sweep(tree, comp, sign, tie=tie))
