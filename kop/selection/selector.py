@@ -79,8 +79,9 @@ class Candidate:
 
     Attributes
     ----------
-    strategy : str
-        The strategy's name (``Mh``, ``HM0M2``, ``M2``, ``minimax``).
+    name : StrategyName
+        The strategy's name (``Mh``, ``HM0M2``, ``M2``, ``minimax``); :attr:`strategy`
+        spells it.
     applicable : bool
         Whether the player's knowledge meets the precondition.
     precondition : str
@@ -110,13 +111,13 @@ class Candidate:
 
     Example
     -------
-    >>> c = Candidate(strategy="minimax", applicable=True, precondition="always",
+    >>> c = Candidate(name=StrategyName.parse("minimax"), applicable=True, precondition="always",
     ...               justification="the worst-case baseline (Algorithm 1)", estimate=(4, 7))
-    >>> c.to_json()["estimate"], c.requires is None, c.verified is None
-    ([4, 7], True, True)
+    >>> c.strategy, c.to_json()["estimate"], c.requires is None, c.verified is None
+    ('minimax', [4, 7], True, True)
     """
 
-    strategy: str
+    name: StrategyName
     applicable: bool
     precondition: str
     justification: str
@@ -128,6 +129,11 @@ class Candidate:
     note: str = ""
     counterexample: str = ""
     claims: tuple[tuple[str, bool | None], ...] = ()
+
+    @property
+    def strategy(self) -> str:
+        """The strategy's name as the CLI, theories and JSON reports spell it (``str(name)``)."""
+        return str(self.name)
 
     def to_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "applicable": self.applicable,
@@ -450,7 +456,7 @@ def _mh_candidate(s: _Situation, strategies: _Strategies, outcomes: _Outcomes) -
     else:
         why = "Theorem 6: K-dominates every strategy"
     return Candidate(
-        strategy="Mh", applicable=applies, precondition=pre, justification=why,
+        name=StrategyName.parse("Mh"), applicable=applies, precondition=pre, justification=why,
         requires=None if h <= 1 else conj(f_level(p, q, need)),
         estimate=strategies.mh.value, guaranteed=outcomes.guaranteed(strategies.mh),
         dominates=tuple(n for n, st in strategies.named() if st is not strategies.mh),
@@ -463,14 +469,14 @@ def _hm0m_candidate(s: _Situation, strategies: _Strategies, outcomes: _Outcomes)
     p = s.p
     why = "Theorem 8: K-dominates minimax"
     if strategies.hm0m is None:
-        return Candidate(strategy="HM0M1", applicable=False,
+        return Candidate(name=StrategyName.hm0m(1), applicable=False,
                          precondition=f"needs f({p},1) ⊆ K({p}); {p}'s level is {s.level_text}",
                          requires=conj(f_level(p, s.q, 1)), justification=why,
                          estimate=hm0m(s.tree, 1, p).value)
     d = max(s.depth, 1)
     verdict = outcomes.dominance(strategies.hm0m, [strategies.minimax])
     return Candidate(
-        strategy=f"HM0M{d}", applicable=True, precondition=f"{p}'s level d = {s.level_text} >= 1",
+        name=StrategyName.hm0m(d), applicable=True, precondition=f"{p}'s level d = {s.level_text} >= 1",
         requires=conj(f_level(p, s.q, d)), justification=why,
         estimate=strategies.hm0m.value, guaranteed=outcomes.guaranteed(strategies.hm0m),
         dominates=("minimax",), verified=verdict.verified, note=outcomes.note,
@@ -487,7 +493,7 @@ def _md_candidate(s: _Situation, md: Strategy, outcomes: _Outcomes) -> Candidate
     asym = s.level > s.opponent_level
     against = play(s.tree, {p: md, q: mstar(s.tree, d - 1, q)}).value
     return Candidate(
-        strategy=f"M{d}", applicable=asym and knows_strategy,
+        name=StrategyName.mstar(d), applicable=asym and knows_strategy,
         precondition=(f"knowledge asymmetry ({p}'s level {s.level_text} > {q}'s {_level_text(s.opponent_level)}: "
                       f"{'yes' if asym else 'no'}) and K_{p} S_{q} ({'yes' if knows_strategy else 'no'})"),
         requires=knows, justification=f"Carmel & Markovitch: exact against {q} playing M{d - 1}; no guarantee otherwise",
@@ -496,7 +502,7 @@ def _md_candidate(s: _Situation, md: Strategy, outcomes: _Outcomes) -> Candidate
 
 def _minimax_candidate(strategies: _Strategies, outcomes: _Outcomes) -> Candidate:
     """Minimax: always applies, the worst-case baseline."""
-    return Candidate(strategy="minimax", applicable=True, precondition="always",
+    return Candidate(name=StrategyName.parse("minimax"), applicable=True, precondition="always",
                      justification="the worst-case baseline (Algorithm 1)", estimate=strategies.minimax.value,
                      guaranteed=outcomes.guaranteed(strategies.minimax), note=outcomes.note)
 
