@@ -114,8 +114,6 @@ class TypeSearch:
             return None
         with TimedSolver(self.ab.clauses, self.deadline, self.stats) as ts:
             self.ts = ts
-            # K and RC true first: a type then has fewer demands, and the candidate fewer types
-            ts.set_phases([self.ab.var[n] for n in self.cl.modal])
             return self._run(root_lit)
 
     # -- types ------------------------------------------------------------------
