@@ -203,16 +203,17 @@ def _search(phi: Formula, core: Core, closure: Closure, root: int, deadline: Dea
     from kop.reasoning.countermodel import build_model
     from kop.reasoning.typesearch import TypeSearch
 
-    pm = TypeSearch(core, closure, root, deadline, stats).run()
-    if pm is None:
-        stats["search"] = "unsatisfiable"
-        return None, None
-    if isinstance(pm, PseudoModel):
-        model = build_model(pm, set(phi.agents()) | set(agents or ()), deadline.check)
-        deadline.check()
-        if model.satisfies(phi, "w0"):
-            stats["search"] = "model"
-            return pm, model
+    for know_first in (False, True):
+        pm = TypeSearch(core, closure, root, deadline, stats, know_first=know_first).run()
+        if pm is None:
+            stats["search"] = "unsatisfiable"
+            return None, None
+        if isinstance(pm, PseudoModel):
+            model = build_model(pm, set(phi.agents()) | set(agents or ()), deadline.check)
+            deadline.check()
+            if model.satisfies(phi, "w0"):
+                stats["search"] = "model"
+                return pm, model
     stats["search"] = "gave up"
     return _ELIMINATE, None
 
