@@ -85,6 +85,11 @@ class TypeSearch:
         Counters are added to it (``sat_calls``, ``search_types``, ``learned``).
     max_types : int
         Give up (``UNKNOWN``) after building this many types.
+    know_first : bool
+        Have the SAT solver try ``K`` and ``RC`` variables true first (MiniSat's
+        phases, a preference only): a type then has fewer demands.  It settles
+        some questions the default order does not, and loses others, so the
+        prover tries it second.
     """
 
     def __init__(self, core: Core, closure: Closure, root: int, deadline: Deadline | None = None,
