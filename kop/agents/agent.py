@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kop.games.errors import GameError, LimitError, TreeError
@@ -48,7 +48,7 @@ from kop.games.registry import search
 from kop.games.search.result import SearchResult
 from kop.games.trees.tree import GameTree, Player
 from kop.selection.evaluations import EvaluationKnowledge
-from kop.selection.selector import Selection, select
+from kop.selection.selector import Payoff, Selection, select
 from kop.syntax import arguments
 from kop.syntax.arguments import fail
 from kop.errors import KopError
@@ -127,13 +127,13 @@ class StrategyChoice:
     reasons: tuple[str, ...]
     level: float | None = None
     opponent_level: float | None = None
-    guaranteed: tuple | None = None
+    guaranteed: Payoff | None = None
     selection: Selection | None = None
 
     def explain(self) -> str:
         return "; ".join(self.reasons)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "reasons": list(self.reasons),
                 "level": None if self.level is None else level_text(self.level),
                 "opponent_level": None if self.opponent_level is None else level_text(self.opponent_level),
@@ -151,7 +151,7 @@ class MoveChoice:
     search: SearchResult
 
     @property
-    def value(self) -> tuple:
+    def value(self) -> Payoff:
         """The value the strategy predicts (one number per player)."""
         return self.search.value
 
@@ -276,11 +276,12 @@ class Agent:
         from kop.reasoning.knowledge import level
 
         other = opponent.name if isinstance(opponent, Agent) else opponent
-        return level(self.knowledge, self.name, other, max_depth, timeout=self.timeout)
+        d: int | float = level(self.knowledge, self.name, other, max_depth, timeout=self.timeout)
+        return d
 
     # -- decisions -----------------------------------------------------------------
     def _setup(self, game: Any, state: Any, opponent: str | Agent | None,
-               evaluations: Mapping[str, Any] | None) -> tuple[GameView, Any, int, str, dict]:
+               evaluations: Mapping[str, Any] | None) -> tuple[GameView, Any, int, str, dict[str, Any]]:
         view = game if isinstance(game, GameView) else GameView(game)
         s = view.initial_state() if state is None else state
         if view.is_terminal(s):
@@ -316,44 +317,32 @@ class Agent:
         if len(view.players) != 2 or not opp:
             return StrategyChoice("minimax", (f"{len(view.players)} players: knowledge levels are defined for "
                                               "two, so the worst-case baseline minimax",))
-        tree = None
-        why_not = ""
         try:
-            if isinstance(view.game, TreeGame) and self.depth is None and view.plain:
-                tree = view.game.tree.subtree(s)      # keeps the node labels
-                if len(tree) > self.select_limit:
-                    raise LimitError("too large")
-            else:
-                tree = GameTree.from_game(view, self.depth, state=s, node_limit=self.select_limit)
+            tree = self._tree_below(view, s)
         except LimitError:
-            why_not = f"the tree below exceeds {self.select_limit} nodes"
-        if tree is not None:
-            # chance nodes too: a chance node is decided when its children are (SPEC §2.6)
-            names = [self.name if i == me else opp for i in range(2)]
-            renamed = GameTree(tuple(Player(n, p.goal) for n, p in zip(names, view.players)),
-                               tree.offsets, tree.kind, tree.payoffs, tree.probs, tree.labels, tree.moves,
-                               tree.integral)
-            whole = self.depth is None and s == view.initial_state()
-            partial = tuple(e for e in self.evaluation_knowledge if whole or e.kind in _ANYWHERE)
-            skipped = [e.describe() for e in self.evaluation_knowledge if e not in partial]
-            try:
-                sel = select(renamed, self.knowledge, self.name, timeout=self.timeout,
-                             evaluations=partial or None)
-            except (TreeError, LimitError) as exc:
-                why_not = str(exc)
-            else:
-                choice = _from_selection(sel, self.depth)
-                if partial:
-                    extra = ("partial knowledge: " + "; ".join(e.describe() for e in partial),)
-                    choice = StrategyChoice(choice.strategy, choice.reasons[:1] + extra + choice.reasons[1:],
-                                            choice.level, choice.opponent_level, choice.guaranteed, sel)
-                if skipped:
-                    note = ("not used below the root (it names the whole tree's leaves): "
-                            + "; ".join(skipped),)
-                    choice = StrategyChoice(choice.strategy, choice.reasons + note, choice.level,
-                                            choice.opponent_level, choice.guaranteed, sel)
-                return choice
-        return self._by_levels(opp, why_not)
+            return self._by_levels(opp, f"the tree below exceeds {self.select_limit} nodes")
+        # chance nodes too: a chance node is decided when its children are (SPEC §2.6)
+        names = [self.name if i == me else opp for i in range(2)]
+        renamed = GameTree(tuple(Player(n, p.goal) for n, p in zip(names, view.players)),
+                           tree.offsets, tree.kind, tree.payoffs, tree.probs, tree.labels, tree.moves,
+                           tree.integral)
+        whole = self.depth is None and s == view.initial_state()
+        partial = tuple(e for e in self.evaluation_knowledge if whole or e.kind in _ANYWHERE)
+        skipped = [e.describe() for e in self.evaluation_knowledge if e not in partial]
+        try:
+            sel = select(renamed, self.knowledge, self.name, timeout=self.timeout, evaluations=partial or None)
+        except (TreeError, LimitError) as exc:
+            return self._by_levels(opp, str(exc))
+        return _noted(_from_selection(sel, self.depth), partial, skipped)
+
+    def _tree_below(self, view: GameView, s: Any) -> GameTree:
+        """The tree below *s* (to the horizon) for the selector; LimitError past ``select_limit`` nodes."""
+        if isinstance(view.game, TreeGame) and self.depth is None and view.plain:
+            tree = view.game.tree.subtree(s)      # keeps the node labels
+            if len(tree) > self.select_limit:
+                raise LimitError("too large")
+            return tree
+        return GameTree.from_game(view, self.depth, state=s, node_limit=self.select_limit)
 
     def _by_levels(self, opp: str, why_not: str) -> StrategyChoice:
         lp = self.level(opp)
@@ -388,6 +377,17 @@ class Agent:
         if res.move is None:
             raise GameError(f"agent {self.name}: {choice.strategy} chose no move at {state_text(s)}")
         return MoveChoice(res.move, res.pv_names[0], choice.strategy, choice, res)
+
+
+def _noted(choice: StrategyChoice, partial: tuple[EvaluationKnowledge, ...], skipped: list[str]) -> StrategyChoice:
+    """*choice* with the partial knowledge the selector used after its first reason, and the statements
+    it could not use below the root last."""
+    reasons = choice.reasons
+    if partial:
+        reasons = reasons[:1] + ("partial knowledge: " + "; ".join(e.describe() for e in partial),) + reasons[1:]
+    if skipped:
+        reasons = reasons + ("not used below the root (it names the whole tree's leaves): " + "; ".join(skipped),)
+    return replace(choice, reasons=reasons)
 
 
 def _from_selection(sel: Selection, depth: int | None) -> StrategyChoice:

@@ -29,16 +29,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.agents.agent import Agent, MoveChoice, level_text
 from kop.games.errors import LimitError
 from kop.games.search.implicit import CHANCE, GameView
 from kop.games.search.result import number
 from kop.errors import KopError
+from kop.selection.selector import Payoff
 from kop.syntax.formula import And, Announce, AnnounceDual, Common, Formula
 from kop.syntax.levels import evaluation
 from kop.syntax.printer import to_ascii
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.agents.learning import LearningAgent
 
 __all__ = ["Match", "MatchResult", "LogEntry", "announce"]
 
@@ -59,7 +63,7 @@ class LogEntry:
     move_name: str | None = None
     strategy: str | None = None
     reasons: tuple[str, ...] = ()
-    predicted: tuple | None = None
+    predicted: Payoff | None = None
     pv: tuple[str, ...] = ()
     nodes: int = 0
     announcement: str | None = None
@@ -67,7 +71,7 @@ class LogEntry:
     #: ``((agent, ((type, probability), ...)), ...)``; empty when no agent learns
     beliefs: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ply": self.ply, "kind": self.kind, "player": self.player, "agent": self.agent,
                                "text": self.text}
         if self.kind == "move":
@@ -116,7 +120,7 @@ class MatchResult:
     'HM0M2'
     """
 
-    outcome: tuple
+    outcome: Payoff
     moves: tuple[str, ...]
     log: tuple[LogEntry, ...]
     players: tuple[str, ...]
@@ -139,7 +143,7 @@ class MatchResult:
         lines.append(f"outcome: {self.outcome}")
         return "\n".join(lines)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"players": list(self.players), "agents": list(self.agents), "outcome": list(self.outcome),
                 "moves": list(self.moves), "log": [e.to_json() for e in self.log]}
 
@@ -169,6 +173,66 @@ def announce(knowledge: Mapping[str, tuple[Formula, ...]], phi: Formula, group: 
         kept = tuple(psi for psi in ks if entails(premises, Announce(phi, psi), timeout=timeout).holds)
         out[name] = kept + ((learned,) if learned not in kept else ())
     return out
+
+
+def _seat(agents: Sequence[Agent] | Mapping[str, Agent], names: Sequence[str]) -> list[Agent]:
+    """The agents in the players' order: by the mapping player -> agent, or by the agents' names."""
+    players = f"{_count(len(names), 'player')} {', '.join(names)}"
+    seats = _seat_by_player(agents, names, players) if isinstance(agents, Mapping) else \
+        _seat_by_name(agents, names, players)
+    for a in seats:
+        if not isinstance(a, Agent):
+            raise KopError(f"a match is played by kop.Agent values, not {type(a).__name__}")
+    agent_names = [a.name for a in seats]
+    if len(set(agent_names)) != len(agent_names):
+        raise KopError(f"two agents share a name ({', '.join(agent_names)}): knowledge names agents, so "
+                       "each needs its own")
+    return seats
+
+
+def _seat_by_player(agents: Mapping[str, Agent], names: Sequence[str], players: str) -> list[Agent]:
+    unknown = [str(p) for p in agents if p not in names]
+    if unknown:
+        raise KopError(f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not a player of the "
+                       f"game: the mapping seats {_count(len(agents), 'player')} "
+                       f"{', '.join(map(str, agents))}; the game has the {players}")
+    missing = [p for p in names if p not in agents]
+    if missing:
+        raise KopError(f"no agent plays {', '.join(missing)} (the game has the {players})")
+    return [agents[p] for p in names]
+
+
+def _seat_by_name(agents: Sequence[Agent], names: Sequence[str], players: str) -> list[Agent]:
+    seats = list(agents)
+    for a in seats:
+        if not isinstance(a, Agent):
+            raise KopError(f"a match is played by kop.Agent values, not {type(a).__name__}")
+    given = [a.name for a in seats]
+    agents_text = f"{_count(len(given), 'agent')} {', '.join(given) or '(none)'}"
+    if len(seats) != len(names):
+        raise KopError(f"{agents_text} for the {players} of the game")
+    strangers = [n for n in given if n not in names]
+    if strangers:
+        raise KopError(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not the name "
+                       f"of a player: {agents_text}, the game has the {players}; name each agent "
+                       "after its player, or seat them with a mapping {player: agent}")
+    if sorted(given) == sorted(names):
+        seats = sorted(seats, key=lambda a: names.index(a.name))
+    return seats
+
+
+@dataclass
+class _Run:
+    """What a match in play keeps: the ply, the log and moves so far, every agent's knowledge (it changes
+    with announcements) and the learning agents' beliefs."""
+
+    evaluations: dict[str, Any]
+    knowledge: dict[str, tuple[Formula, ...]]
+    learners: dict[int, LearningAgent]
+    beliefs: dict[int, tuple[float, ...]]
+    ply: int = 0
+    log: list[LogEntry] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)
 
 
 class Match:
@@ -212,42 +276,7 @@ class Match:
 
             game = TreeGame(game)
         self.view = game if isinstance(game, GameView) else GameView(game)
-        names = self.view.names
-        players = f"{_count(len(names), 'player')} {', '.join(names)}"
-        if isinstance(agents, Mapping):
-            unknown = [str(p) for p in agents if p not in names]
-            if unknown:
-                raise KopError(f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not a player of the "
-                               f"game: the mapping seats {_count(len(agents), 'player')} "
-                               f"{', '.join(map(str, agents))}; the game has the {players}")
-            missing = [p for p in names if p not in agents]
-            if missing:
-                raise KopError(f"no agent plays {', '.join(missing)} (the game has the {players})")
-            seats = [agents[p] for p in names]
-        else:
-            seats = list(agents)
-            for a in seats:
-                if not isinstance(a, Agent):
-                    raise KopError(f"a match is played by kop.Agent values, not {type(a).__name__}")
-            given = [a.name for a in seats]
-            agents_text = f"{_count(len(given), 'agent')} {', '.join(given) or '(none)'}"
-            if len(seats) != len(names):
-                raise KopError(f"{agents_text} for the {players} of the game")
-            strangers = [n for n in given if n not in names]
-            if strangers:
-                raise KopError(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not the name "
-                               f"of a player: {agents_text}, the game has the {players}; name each agent "
-                               "after its player, or seat them with a mapping {player: agent}")
-            if sorted(given) == sorted(names):
-                seats = sorted(seats, key=lambda a: names.index(a.name))
-        for a in seats:
-            if not isinstance(a, Agent):
-                raise KopError(f"a match is played by kop.Agent values, not {type(a).__name__}")
-        agent_names = [a.name for a in seats]
-        if len(set(agent_names)) != len(agent_names):
-            raise KopError(f"two agents share a name ({', '.join(agent_names)}): knowledge names agents, so "
-                           "each needs its own")
-        self.agents = tuple(seats)
+        self.agents = tuple(_seat(agents, self.view.names))
         self.communication = bool(communication)
         self.state = state
         self.seed = seed
@@ -255,61 +284,66 @@ class Match:
 
     def play(self) -> MatchResult:
         """Play the match to the end and return the outcome, the moves and the log."""
-        view = self.view
-        agents = self.agents
-        evs = {p: a.evaluation for p, a in zip(view.names, agents)}
-        knowledge = {a.name: a.knowledge for a in agents}
-        rng = random.Random(self.seed)
-        s = view.initial_state() if self.state is None else self.state
-        log: list[LogEntry] = []
-        moves: list[str] = []
-        ply = 0
         from kop.agents.learning import LearningAgent
 
-        learners = {i: a for i, a in enumerate(agents) if isinstance(a, LearningAgent)}
-        beliefs = {i: a.prior for i, a in learners.items()}
+        view = self.view
+        rng = random.Random(self.seed)
+        s = view.initial_state() if self.state is None else self.state
+        learners = {i: a for i, a in enumerate(self.agents) if isinstance(a, LearningAgent)}
+        run = _Run(evaluations={p: a.evaluation for p, a in zip(view.names, self.agents)},
+                   knowledge={a.name: a.knowledge for a in self.agents}, learners=learners,
+                   beliefs={i: a.prior for i, a in learners.items()})
         while not view.is_terminal(s):
-            if ply >= self.max_moves:
+            if run.ply >= self.max_moves:
                 raise LimitError(f"the match did not end within {self.max_moves} moves")
-            ply += 1
+            run.ply += 1
             who = view.mover(s)
-            if who == CHANCE:
-                pairs = view.chance(s)
-                m = rng.choices([m for m, _ in pairs], weights=[p for _, p in pairs])[0]
-                name = view.move_name(s, m)
-                log.append(LogEntry(ply, "chance", None, None, f"chance: {name}", m, name))
-                moves.append(name)
-                s = view.child(s, m)
-                continue
-            agent = agents[who]
-            others = [a for i, a in enumerate(agents) if i != who]
-            opponent = others[0].name if len(others) == 1 else None
-            if self.communication and opponent is not None:
-                entry = self._scheme_one(agent, opponent, knowledge, ply, view.names[who])
-                if entry is not None:
-                    knowledge = announce(knowledge, _ev(agent.name, opponent), [a.name for a in agents],
+            move = self._chance_move(s, rng, run) if who == CHANCE else self._agent_move(s, who, run)
+            s = view.child(s, move)
+        outcome = tuple(number(x) for x in view.payoff_vector(s))
+        return MatchResult(outcome, tuple(run.moves), tuple(run.log), view.names,
+                           tuple(a.name for a in self.agents), s)
+
+    def _chance_move(self, s: Any, rng: random.Random, run: _Run) -> Any:
+        """A chance move at *s*, sampled and logged."""
+        pairs = self.view.chance(s)
+        m = rng.choices([m for m, _ in pairs], weights=[p for _, p in pairs])[0]
+        name = self.view.move_name(s, m)
+        run.log.append(LogEntry(run.ply, "chance", None, None, f"chance: {name}", m, name))
+        run.moves.append(name)
+        return m
+
+    def _agent_move(self, s: Any, who: int, run: _Run) -> Any:
+        """The move of the agent of player *who* at *s* (after its announcement, if scheme I applies), checked
+        against the rules and logged; the learning agents update their beliefs on it."""
+        view, agents = self.view, self.agents
+        agent = agents[who]
+        others = [a for i, a in enumerate(agents) if i != who]
+        opponent = others[0].name if len(others) == 1 else None
+        if self.communication and opponent is not None:
+            entry = self._scheme_one(agent, opponent, run.knowledge, run.ply, view.names[who])
+            if entry is not None:
+                run.knowledge = announce(run.knowledge, _ev(agent.name, opponent), [a.name for a in agents],
                                          timeout=agent.timeout)
-                    log.append(entry)
-            if who in learners:
-                choice: MoveChoice = learners[who].move(view, s, opponent=opponent, evaluations=evs,
-                                                        beliefs=beliefs[who])
-            else:
-                current = agent.with_knowledge(knowledge[agent.name])
-                choice = current.move(view, s, opponent=opponent, evaluations=evs)
-            view.check_move(s, choice.move)
-            for i, a in learners.items():
-                if i != who:
-                    beliefs[i] = a.update(beliefs[i], view, s, choice.move, evs)
-            seen = tuple((a.name, a.beliefs_text(beliefs[i])) for i, a in learners.items())
-            text = (f"{agent.name} ({view.names[who]}) plays {choice.move_name} by {choice.strategy}, "
-                    f"predicting {choice.value}: {choice.choice.explain()}")
-            log.append(LogEntry(ply, "move", view.names[who], agent.name, text, choice.move, choice.move_name,
+                run.log.append(entry)
+        if who in run.learners:
+            choice: MoveChoice = run.learners[who].move(view, s, opponent=opponent, evaluations=run.evaluations,
+                                                        beliefs=run.beliefs[who])
+        else:
+            current = agent.with_knowledge(run.knowledge[agent.name])
+            choice = current.move(view, s, opponent=opponent, evaluations=run.evaluations)
+        view.check_move(s, choice.move)
+        for i, a in run.learners.items():
+            if i != who:
+                run.beliefs[i] = a.update(run.beliefs[i], view, s, choice.move, run.evaluations)
+        seen = tuple((a.name, a.beliefs_text(run.beliefs[i])) for i, a in run.learners.items())
+        text = (f"{agent.name} ({view.names[who]}) plays {choice.move_name} by {choice.strategy}, "
+                f"predicting {choice.value}: {choice.choice.explain()}")
+        run.log.append(LogEntry(run.ply, "move", view.names[who], agent.name, text, choice.move, choice.move_name,
                                 choice.strategy, choice.reasons, choice.value, choice.pv, choice.search.nodes,
                                 beliefs=seen))
-            moves.append(choice.move_name)
-            s = view.child(s, choice.move)
-        outcome = tuple(number(x) for x in view.payoff_vector(s))
-        return MatchResult(outcome, tuple(moves), tuple(log), view.names, tuple(a.name for a in agents), s)
+        run.moves.append(choice.move_name)
+        return choice.move
 
     def _scheme_one(self, agent: Agent, opponent: str, knowledge: Mapping[str, tuple[Formula, ...]],
                     ply: int, player: str) -> LogEntry | None:

@@ -47,7 +47,7 @@ class TournamentResult:
         counts = {a: sum(a in m.agents for m in self.matches) for a in self.scores}
         return "\n".join(f"{a:<12} {counts[a]:>3} matches, mean utility {s:.4g}" for a, s in self.scores.items())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"scores": self.scores, "openings": [list(o) for o in self.openings],
                 "matches": [m.to_json() for m in self.matches]}
 

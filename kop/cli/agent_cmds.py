@@ -14,10 +14,15 @@ Each ``--agent`` is ``NAME`` or ``NAME=ITEM;ITEM;...`` with items
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.cli.app import Commands, positive_int, print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.agents.agent import Agent
+    from kop.syntax.formula import Formula
 
 __all__ = ["register", "load_game", "parse_agent_spec", "AgentSpec"]
 
@@ -105,7 +110,7 @@ def parse_agent_spec(text: str) -> AgentSpec:
 
 
 def load_game(spec: str, scenario: str | None = None, timeout: float | None = None,
-              key: str | None = None) -> tuple[Any, dict[str, tuple]]:
+              key: str | None = None) -> tuple[Any, dict[str, tuple[Formula, ...]]]:
     """(the game, knowledge per agent name from a theory scenario) for a GAME argument.
 
     *key* is the transposition key of an ``openspiel:`` game (``history``, the default, or
@@ -129,7 +134,7 @@ def load_game(spec: str, scenario: str | None = None, timeout: float | None = No
         state, ctxs = contexts(load_theory(spec), scenario, timeout=timeout)
         if state.tree is None:
             raise KopError(f"{spec}: the theory states no game ('game ...' or tree \"FILE\")")
-        knowledge: dict[str, tuple] = {}
+        knowledge: dict[str, tuple[Formula, ...]] = {}
         if scenario is not None:
             ctx = next((c for c in ctxs if c.name == scenario), ctxs[0])
             for name in state.tree.player_names:
@@ -142,7 +147,7 @@ def load_game(spec: str, scenario: str | None = None, timeout: float | None = No
     return TreeGame(load_tree(spec)), {}
 
 
-def _belongs(f: Any, name: str) -> bool:
+def _belongs(f: Formula, name: str) -> bool:
     """Is *f* part of what agent *name* knows (K_name ..., or a group operator over a group with it)?"""
     from kop.syntax.formula import Common, Everyone, Know
 
@@ -153,7 +158,7 @@ def _belongs(f: Any, name: str) -> bool:
     return False
 
 
-def _evaluation(kind: str, game: Any, seat: int) -> Any:
+def _evaluation(kind: str, game: Any, seat: int) -> Callable[[Any], float] | None:
     if kind == "payoff":
         return None
     from kop.games.search.implicit import GameView
@@ -165,8 +170,8 @@ def _evaluation(kind: str, game: Any, seat: int) -> Any:
     return zero
 
 
-def build_agents(game: Any, specs: list[AgentSpec], scenario_knowledge: dict[str, tuple],
-                 timeout: float | None, max_nodes: int | None = None) -> list[Any]:
+def build_agents(game: Any, specs: list[AgentSpec], scenario_knowledge: dict[str, tuple[Formula, ...]],
+                 timeout: float | None, max_nodes: int | None = None) -> list[Agent]:
     """The agents of *specs*, seated by player name when they are named after the players, else in order."""
     from kop.agents.agent import Agent
     from kop.games.search.implicit import GameView
@@ -183,7 +188,7 @@ def build_agents(game: Any, specs: list[AgentSpec], scenario_knowledge: dict[str
     agents = []
     for i, s in enumerate(specs):
         others = [n for n in agent_names if n != s.name]
-        knowledge: list[Any] = list(scenario_knowledge.get(s.name, ()))
+        knowledge: list[Formula | str] = list(scenario_knowledge.get(s.name, ()))
         for lv in s.levels:
             if len(others) != 1:
                 raise KopError(f"--agent {s.name}: level:{lv} needs exactly two agents")

@@ -159,7 +159,8 @@ class Commands:
     more start-up than the command itself).
     """
 
-    def __init__(self, subparsers: Any, only: str | None = None) -> None:
+    def __init__(self, subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+                 only: str | None = None) -> None:
         self._sub = subparsers
         self._only = only
         self.names: list[str] = []
@@ -284,7 +285,7 @@ def _limits(args: argparse.Namespace) -> None:
         args.timeout = check_timeout(args.timeout, "--timeout")
 
 
-def report_unknown(exc: Any, as_json: bool, command: str | None = None) -> int:
+def report_unknown(exc: BaseException, as_json: bool, command: str | None = None) -> int:
     """Print "unknown within the limit" for a time limit reached (*exc* has ``seconds``); return 3.
 
     With ``--json``, the prover commands' answer field (``holds``, ``level``) is there too, as null.

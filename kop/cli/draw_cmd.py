@@ -11,9 +11,13 @@ import argparse
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.cli.app import Commands, plural, print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.semantics.model import KripkeModel
+    from kop.theory.model import Theory
 
 KINDS = ("tree", "model", "theory")
 
@@ -111,7 +115,7 @@ def _draw(args: argparse.Namespace) -> None:
         print(f"drew {args.source} ({text}) to {args.output}")
 
 
-def _model_at_step(th: Any, args: argparse.Namespace, before: Any) -> tuple[Any, int, int]:
+def _model_at_step(th: Theory, args: argparse.Namespace, before: KripkeModel) -> tuple[KripkeModel, int, int]:
     """The theory's model after its first --step announcements (all of them by default), the step and their count."""
     from kop.errors import KopError
     from kop.theory.grammar import expand_includes

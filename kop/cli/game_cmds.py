@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from kop.cli.app import Commands, positive_int, print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.games.trees.tree import GameTree, Node
 
 STRATEGY_HELP = "minimax, alphabeta, M<d> (M0 = minimax), Mh or HM0M<d>"
 SEARCH_HELP = ("or a search (kop solve only): maxn, bnb, lower_eval, bimodal, paranoid (N players); expectimax, "
@@ -15,7 +19,7 @@ _SOLVE_HELP = "A game tree: .json (kop-tree/1) or .efg (Gambit), or openspiel:NA
 _TIE_HELP = "Which of equally good children is chosen: first (default) or last."
 
 
-def _path_text(path: Any) -> str:
+def _path_text(path: Sequence[Node]) -> str:
     """``root -> S -> U -> X -> (10, 3)``: moves by label, an unlabelled leaf by its payoffs."""
     from kop.games.strategies.strategy import path_words
 
@@ -160,7 +164,7 @@ def _pair(text: str, flag: str) -> tuple[float, float]:
     return a, b
 
 
-def _search(args: argparse.Namespace, t: Any) -> None:
+def _search(args: argparse.Namespace, t: GameTree) -> None:
     """``kop solve --strategy <search>``: value, leaves examined, the root move."""
     from kop.games.names import StrategyName
     from kop.games.registry import search

@@ -17,9 +17,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.cli.app import Commands, plural, print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.reasoning.verdict import Verdict
+    from kop.semantics.model import KripkeModel
 
 #: exit status of a question not decided within --timeout
 EXIT_UNKNOWN = 3
@@ -41,7 +45,7 @@ def _agents(text: str | None) -> list[str] | None:
     return names
 
 
-def describe_model(model: Any, indent: str = "  ") -> str:
+def describe_model(model: KripkeModel, indent: str = "  ") -> str:
     """A readable description: one line per world (its true atoms), one per agent (its partition)."""
     lines = []
     actual = set(model.actual)
@@ -78,7 +82,7 @@ def _unknown(seconds: float, as_json: bool, key: str = "holds") -> int:
     return EXIT_UNKNOWN
 
 
-def _report(verdict: Any, as_json: bool, yes: str, no: str) -> None:
+def _report(verdict: Verdict, as_json: bool, yes: str, no: str) -> None:
     if as_json:
         print_json(verdict.to_json())
         return

@@ -4,9 +4,13 @@ and ``kop run`` (a theory file)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from kop.cli.app import Commands, print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.selection.worked_example import WorkedExample
 
 
 def register(cli: Commands) -> None:
@@ -161,11 +165,11 @@ def _run_smcdel(text: str, args: argparse.Namespace) -> int | None:
     return None
 
 
-def _pair(v: Any) -> str:
+def _pair(v: Iterable[object]) -> str:
     return "(" + ",".join(str(x) for x in v) + ")"
 
 
-def _print_demo(result: Any) -> None:
+def _print_demo(result: WorkedExample) -> None:
     from rich.console import Console
     from rich.table import Table
 

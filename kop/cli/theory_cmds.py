@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.cli.app import Commands, plural, print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.theory.knowledge import Context
+    from kop.theory.dominance import Dominance
+    from kop.theory.model import Answer, Theory
+    from kop.theory.questions import TheoryState
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -25,7 +31,7 @@ def register(cli: Commands) -> None:
     _common(p)
 
 
-def _setup(args: argparse.Namespace) -> tuple[Any, Any, list[Any]]:
+def _setup(args: argparse.Namespace) -> tuple[Theory, TheoryState, list[Context]]:
     from kop.theory import load_theory
     from kop.theory.questions import contexts
 
@@ -52,17 +58,33 @@ def _dominates(args: argparse.Namespace) -> int | None:
     knowledge after it.
     """
     from kop.theory import run_theory
-    from kop.theory.dominance import dominance
-    from kop.errors import KopError
 
     th, state, ctxs = _setup(args)
+    reports, uncertain = _dominance_reports(args, th, state, ctxs)
+    checks = [a for a in run_theory(th, timeout=args.timeout, scenario=args.scenario)
+              if a.question.startswith("expect")]
+    bad = [c for c in checks if not c.result["ok"]]
+    if args.json:
+        print_json({"theory": args.theory, "scenarios": [{**r.to_json(), **({"uncertainty": u} if u else {})}
+                                                         for r, u in zip(reports, uncertain)],
+                    "expectations": [{**c.to_json()} for c in checks]})
+    else:
+        _print_dominance(reports, uncertain, checks, bad)
+    return 1 if bad else None
+
+
+def _dominance_reports(args: argparse.Namespace, th: Theory, state: TheoryState, ctxs: list[Context]
+                       ) -> tuple[list[Dominance], list[list[dict[str, Any]]]]:
+    """Per scenario: the dominance report, and the selector under uncertainty for each belief (JSON)."""
+    from kop.errors import KopError
+    from kop.theory.beliefs import belief_tables
+    from kop.theory.dominance import dominance
+
     tree = state.tree
     if tree is None:
         raise KopError(f"{args.theory}: the theory states no game ('game ...' or tree \"FILE\")")
-    from kop.theory.beliefs import belief_tables, tables_text
-
     reports = []
-    uncertain: list[list[dict]] = []
+    uncertain: list[list[dict[str, Any]]] = []
     probe = th.statements[-1] if th.statements else None
     for ctx in ctxs:
         if probe is not None:
@@ -73,28 +95,27 @@ def _dominates(args: argparse.Namespace) -> int | None:
         reports.append(dominance(tree, ctx.formulas, args.player, scenario=ctx.name, timeout=args.timeout,
                                  evaluations=evs))
         uncertain.append(belief_tables(tree, ctx.beliefs, reports[-1].player) if ctx.beliefs else [])
-    checks = [a for a in run_theory(th, timeout=args.timeout, scenario=args.scenario)
-              if a.question.startswith("expect")]
-    bad = [c for c in checks if not c.result["ok"]]
-    if args.json:
-        print_json({"theory": args.theory, "scenarios": [{**r.to_json(), **({"uncertainty": u} if u else {})}
-                                                         for r, u in zip(reports, uncertain)],
-                    "expectations": [{**c.to_json()} for c in checks]})
-    else:
-        for i, r in enumerate(reports):
-            if i:
-                print()
-            print(r.explain())
-            if uncertain[i]:
-                print(tables_text(uncertain[i]))
-        if checks:
+    return reports, uncertain
+
+
+def _print_dominance(reports: list[Dominance], uncertain: list[list[dict[str, Any]]], checks: list[Answer],
+                     bad: list[Answer]) -> None:
+    """The reports as text, then the theory's expectations and how many match."""
+    from kop.theory.beliefs import tables_text
+
+    for i, r in enumerate(reports):
+        if i:
             print()
-            for c in checks:
-                scen = f" ({c.scenario})" if c.scenario is not None else ""
-                print(f"[{c.where}]{scen} {c.text}")
-            print(f"{len(checks) - len(bad)} of {len(checks)} expected figures match"
-                  + ("." if not bad else "; MISMATCHES above."))
-    return 1 if bad else None
+        print(r.explain())
+        if uncertain[i]:
+            print(tables_text(uncertain[i]))
+    if checks:
+        print()
+        for c in checks:
+            scen = f" ({c.scenario})" if c.scenario is not None else ""
+            print(f"[{c.where}]{scen} {c.text}")
+        print(f"{len(checks) - len(bad)} of {len(checks)} expected figures match"
+              + ("." if not bad else "; MISMATCHES above."))
 
 
 def _decided(args: argparse.Namespace) -> None:

@@ -42,10 +42,13 @@ import pickle
 import sys
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from kop.syntax import arguments
 from kop.errors import KopError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.progress import Progress
 
 __all__ = ["run_tasks", "spawn_seeds", "read_results", "checkpoint", "ExperimentError", "ClusterLost", "Stopped"]
 
@@ -506,7 +509,7 @@ class _Bar:
     """A rich progress bar with an ETA on stderr, or nothing; it counts units (tasks, or trees)."""
 
     def __init__(self, enabled: bool, total: int, done: int, desc: str, unit: str = "tasks"):
-        self.progress: Any = None
+        self.progress: Progress | None = None
         if not enabled:
             return
         from rich.console import Console
@@ -664,6 +667,25 @@ def _dask(fn: TaskFn, pending: list[dict[str, Any]], address: Any, counter: list
             q.setLevel(level)
 
 
+def _check_run(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], workers: int | None,
+               dask: Any) -> tuple[list[dict[str, Any]], int]:
+    """:func:`run_tasks`' arguments checked: the tasks (unique keys) and the worker count."""
+    if not callable(fn):
+        raise arguments.fail("fn", "a function task -> dict", fn)
+    checked = _check_tasks(arguments.items(tasks, "tasks", "an iterable of task dicts"))
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ExperimentError(f"workers must be a positive integer, got {workers!r}")
+    if workers > 1 or dask is not None:
+        try:
+            pickle.dumps(fn)
+        except Exception:
+            raise ExperimentError(f"the task function {fn!r} cannot be pickled: use a module-level function") \
+                from None
+    return checked, workers
+
+
 def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | None = None,
               dask: Any = None, results: str | os.PathLike[str] | None = None, progress: bool = True,
               desc: str = "", weight: Callable[[dict[str, Any]], int] | None = None,
@@ -725,19 +747,7 @@ def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | 
     >>> rows
     [{'key': 'a', 'y': 9}]
     """
-    if not callable(fn):
-        raise arguments.fail("fn", "a function task -> dict", fn)
-    checked = _check_tasks(arguments.items(tasks, "tasks", "an iterable of task dicts"))
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ExperimentError(f"workers must be a positive integer, got {workers!r}")
-    if workers > 1 or dask is not None:
-        try:
-            pickle.dumps(fn)
-        except Exception:
-            raise ExperimentError(f"the task function {fn!r} cannot be pickled: use a module-level function") \
-                from None
+    checked, workers = _check_run(fn, tasks, workers, dask)
     size = _weights(checked, weight)
     store = _Store(Path(results) if results is not None else None)
     wanted = {t["key"] for t in checked}

@@ -17,13 +17,15 @@ The worked examples are in ``docs/models.md`` (section *Puzzles*).
 
 from __future__ import annotations
 
+from types import ModuleType
+
 __all__ = [
     "muddy_children", "cheryl", "sum_product", "russian_cards",
     "drinking_logicians", "dining_cryptographers",
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     if name in __all__:
         import importlib
 

@@ -16,12 +16,16 @@ Reference: Sang & Chen, *Beyond Minimax*, Definitions 5-8.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from dataclasses import dataclass
 
 import numpy as np
 
 from kop.games.trees.tree import CHANCE, LEAF, GameTree
 from kop.errors import LimitError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.games.strategies.strategy import Strategy
 
 __all__ = ["Behaviours", "outcomes_against_allowed", "DEFAULT_LIMIT"]
 
@@ -35,14 +39,14 @@ class Behaviours:
 
     tree: GameTree
     opponent: str
-    fixed: dict  # node index -> child index the opponent is known to take
+    fixed: dict[int, int]  # node index -> child index the opponent is known to take
 
     def is_free(self, i: int) -> bool:
         t = self.tree
         return t.node(i).player == self.opponent and i not in self.fixed
 
 
-def outcomes_against_allowed(behaviours: Behaviours, strategies: Sequence, player: str,
+def outcomes_against_allowed(behaviours: Behaviours, strategies: Sequence[Strategy], player: str,
                              limit: int = DEFAULT_LIMIT) -> np.ndarray:
     """Play every strategy of *player* against every allowed opponent behaviour.
 
@@ -73,7 +77,8 @@ def outcomes_against_allowed(behaviours: Behaviours, strategies: Sequence, playe
     def value(nx: np.ndarray, i: int) -> np.ndarray:
         k = int(kind[i])
         if k == LEAF:
-            return payoffs[rows_of[i]]
+            row: np.ndarray = payoffs[rows_of[i]]
+            return row
         if k == CHANCE:
             assert probs is not None
             return sum((float(probs[c]) * value(nx, c) for c in range(int(offsets[i]), int(offsets[i + 1]))),

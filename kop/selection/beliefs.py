@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -48,6 +48,9 @@ from kop.games.strategies.minimax import minimax
 from kop.games.strategies.prom import _type_choices, candidate_rows, parse_probabilities, prom, prom_bayes
 from kop.games.trees.tree import GameTree
 from kop.selection.evaluations import EvaluationError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.selection.selector import Payoff
 
 __all__ = ["EvaluationBelief", "ResolvedBelief", "believes_candidates", "UncertainOutcome",
            "outcomes_under_belief"]
@@ -171,16 +174,16 @@ class UncertainOutcome:
 
     strategy: str
     move: str | None
-    expected: tuple
-    believed: tuple
-    guaranteed: tuple
-    actual: tuple
+    expected: Payoff
+    believed: Payoff
+    guaranteed: Payoff
+    actual: Payoff
     #: does the guarantee hold against the actual opponent (checked on the tree)?
     guarantee_holds: bool
     #: "in fact" when the belief is true (the actual evaluation is a type considered possible), else "in belief"
     holds: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "move": self.move, "expected": list(self.expected),
                 "believed": list(self.believed), "guaranteed": list(self.guaranteed), "actual": list(self.actual),
                 "guarantee_holds": self.guarantee_holds, "holds": self.holds}

@@ -50,14 +50,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kop.games.errors import TreeError
-from kop.games.trees.tree import CHANCE, LEAF, GameTree, Node
+from kop.games.trees.tree import CHANCE, LEAF, GameTree, Node, NodeRef
 from kop.syntax.formula import TRUE, Atom, Formula, Know, conj
 from kop.syntax.levels import evaluation
 from kop.games.trees.checks import tree_argument
 from kop.syntax import arguments
 
 if TYPE_CHECKING:  # pragma: no cover
-    from kop.selection.evaluations import EvaluationKnowledge
+    from kop.selection.evaluations import EvaluationKnowledge, ResolvedKnowledge
 
 __all__ = ["decided_formulas", "decide", "Decision", "two_players"]
 
@@ -145,12 +145,12 @@ class Decision:
 
     tree: GameTree
     decided: tuple[bool, ...]
-    formulas: dict
+    formulas: dict[int, Formula]
     partial_only: tuple[bool, ...] = field(default=())
-    evaluations: tuple = field(default=())
+    evaluations: tuple[EvaluationKnowledge, ...] = field(default=())
     strict: bool = False
 
-    def is_decided(self, node) -> bool:
+    def is_decided(self, node: NodeRef) -> bool:
         return self.decided[self.tree.node(node).index]
 
     def decided_nodes(self) -> list[Node]:
@@ -161,7 +161,7 @@ class Decision:
         """The internal nodes partial knowledge decides and all-or-nothing knowledge does not."""
         return [n for n in self.tree.nodes() if self.partial_only and self.partial_only[n.index]]
 
-    def formula(self, node) -> Formula:
+    def formula(self, node: NodeRef) -> Formula:
         """D(node)."""
         return self.formulas[self.tree.node(node).index]
 
@@ -305,7 +305,7 @@ def _chain_formula(tree: GameTree, chain: Chain) -> Formula:
     return f
 
 
-def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple,
+def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple[EvaluationKnowledge, ...],
                     timeout: float | None, strict: bool = False) -> Decision:
     from kop.reasoning.entailment import cached_entails as entails
     from kop.selection.evaluations import knowledge_formulas, resolve_all
@@ -350,7 +350,7 @@ def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple,
                     tuple(only.tolist()), tuple(r.spec for (k, o), r in sorted(resolved.items()) if k != o), strict)
 
 
-def check_consistent(tree: GameTree, ks: Sequence[Formula], resolved: Mapping, timeout: float | None) -> None:
+def check_consistent(tree: GameTree, ks: Sequence[Formula], resolved: Mapping[tuple[int, int], ResolvedKnowledge], timeout: float | None) -> None:
     """An :class:`~kop.selection.evaluations.EvaluationError` naming the statement that contradicts *ks*."""
     from kop.reasoning.prover import satisfiable
     from kop.selection.evaluations import EvaluationError, knowledge_formulas

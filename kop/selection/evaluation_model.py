@@ -102,7 +102,7 @@ class KnowingValueModel:
     model: KripkeModel
     candidates: tuple[np.ndarray, ...]
     world_candidate: tuple[np.ndarray, ...]
-    evaluations: tuple = ()
+    evaluations: tuple[EvaluationKnowledge, ...] = ()
 
     @classmethod
     def build(cls, tree: GameTree, evaluations: Iterable[EvaluationKnowledge]) -> KnowingValueModel:
@@ -175,7 +175,8 @@ class KnowingValueModel:
             ids = blocks[agent]
             bad = np.zeros(int(ids.max()) + 1, dtype=bool)
             np.logical_or.at(bad, ids, ~vec)
-            return ~bad[ids]
+            known: np.ndarray = ~bad[ids]
+            return known
 
         for i in np.argsort(t.heights, kind="stable").tolist():
             if kind[i] == LEAF:

@@ -64,7 +64,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 import numpy as np
 
@@ -184,8 +184,8 @@ class EvaluationKnowledge:
                  "candidates": f"{len(self.candidates)} candidates"}[self.kind]
         return f"EvaluationKnowledge({self.knower!r}, {self.owner!r}, {extra})"
 
-    def to_json(self) -> dict:
-        out: dict = {"knower": self.knower, "owner": self.owner, "kind": self.kind}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"knower": self.knower, "owner": self.owner, "kind": self.kind}
         if self.kind == "candidates":
             out["candidates"] = [dict(c) if c and isinstance(c[0], tuple) else list(c) for c in self.candidates]
         if self.kind == "within":
@@ -736,7 +736,8 @@ def _leaf_ranks(tree: GameTree) -> np.ndarray:
     """Per leaf row, its position among its parent's children."""
     idx = np.flatnonzero(tree.kind == LEAF)
     parents = np.searchsorted(tree.offsets, idx, side="right") - 1
-    return (idx - tree.offsets[parents]).astype(np.float64)
+    ranks: np.ndarray = (idx - tree.offsets[parents]).astype(np.float64)
+    return ranks
 
 
 def _first_best(vals: np.ndarray, sign: int) -> int:
@@ -814,7 +815,7 @@ def _fixed_by_matrix(tree: GameTree, owner: int, base: np.ndarray, cands: np.nda
         return np.zeros(0, bool)
     sign = tree.players[owner].sign
     ch = _choices(tree, base, cands, sign)
-    fixed = np.all(ch == ch[:1], axis=0)
+    fixed: np.ndarray = np.all(ch == ch[:1], axis=0)
     forced = tree.offsets[base + 1] - tree.offsets[base] == 1
     if forced.any():
         leaf = tree.leaf_rows()[tree.offsets[base[forced]]]
@@ -849,7 +850,8 @@ def _subtree_leaves(spec: EvaluationKnowledge, tree: GameTree) -> np.ndarray:
         node = tree.node(spec.node if spec.node is not None else 0)
     except KopError as exc:
         raise EvaluationError(f"{spec.describe()}: {exc}") from None
-    return _below(tree, node.index)[tree.kind == LEAF]
+    leaves: np.ndarray = _below(tree, node.index)[tree.kind == LEAF]
+    return leaves
 
 
 def _fixed_known(tree: GameTree, base: np.ndarray, known: np.ndarray) -> np.ndarray:

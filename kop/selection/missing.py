@@ -25,12 +25,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.games.trees.tree import GameTree
 from kop.errors import KopError
 from kop.syntax.formula import TRUE, And, Formula, Know, Not, conj
 from kop.selection.decide import decide
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.reasoning.verdict import Verdict
+    from kop.selection.evaluations import EvaluationKnowledge
+    from kop.semantics.model import KripkeModel
 
 __all__ = ["Gap", "missing_knowledge", "chains"]
 
@@ -43,7 +48,7 @@ class Gap:
     mover: str
     formula: Formula
     decided_formula: Formula
-    countermodel: Any
+    countermodel: KripkeModel | None
 
     def to_json(self) -> dict[str, Any]:
         from kop.syntax.printer import to_ascii
@@ -60,7 +65,7 @@ class Gap:
 
 
 def missing_knowledge(tree: GameTree, knowledge: Iterable[Formula | str], *,
-                      timeout: float | None = None, evaluations: Iterable | None = None,
+                      timeout: float | None = None, evaluations: Iterable[EvaluationKnowledge] | None = None,
                       strict: bool = False) -> list[Gap]:
     """For every undecided internal node of *tree*, in the tree's order, the formula that does not follow.
 
@@ -90,7 +95,7 @@ def missing_knowledge(tree: GameTree, knowledge: Iterable[Formula | str], *,
 
         ks = ks + knowledge_formulas(tree, resolve_all(tree, evs))
     premise = conj(ks) if ks else TRUE
-    cache: dict[Formula, Any] = {}
+    cache: dict[Formula, Verdict] = {}
     gaps = []
     for n in tree.nodes():
         if n.is_leaf or decision.decided[n.index]:

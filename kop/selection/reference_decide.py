@@ -110,14 +110,19 @@ that* (2018) for knowing-value.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from kop.games.trees.tree import CHANCE, LEAF, GameTree
 from kop.errors import LimitError
 from kop.syntax.formula import Formula
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.selection.evaluations import EvaluationKnowledge, ResolvedKnowledge
+    from kop.semantics.model import KripkeModel
 
 __all__ = ["KnowingValueWorlds", "definition6", "decided_in_model", "propositional_worlds",
            "partial_worlds", "reference_decide", "MAX_REFERENCE_WORLDS"]
@@ -150,7 +155,7 @@ class KnowingValueWorlds:
         return [v for v in range(len(ids)) if ids[v] == ids[world]]
 
 
-def _lottery_value(out: tuple, values: tuple) -> float:
+def _lottery_value(out: Sequence[tuple[int, float]], values: Sequence[float]) -> float:
     return sum(p * values[r] for r, p in out)
 
 
@@ -174,74 +179,106 @@ def definition6(tree: GameTree, worlds: KnowingValueWorlds, *,
     >>> definition6(t, w)[0][0]
     [False, False]
     """
-    n_worlds = len(worlds)
-    kind, offsets = tree.kind.tolist(), tree.offsets.tolist()
-    rows_of = tree.leaf_rows().tolist()
-    probs = tree.probs
-    signs = [p.sign for p in tree.players]
-    decided: list[list[bool]] = [[False] * n_worlds for _ in kind]
-    outcome: list[list[Hashable]] = [[None] * n_worlds for _ in kind]
-    choice: list[list[Hashable]] = [[None] * n_worlds for _ in kind]
-    cells = []
-    for ids in worlds.blocks:
-        members: dict[int, list[int]] = {}
-        for w, b in enumerate(ids):
-            members.setdefault(b, []).append(w)
-        cells.append([members[b] for b in ids])
+    sweep = _Sweep(tree, worlds)
     for n in np.argsort(tree.heights, kind="stable").tolist():
-        k = kind[n]
-        kids = range(offsets[n], offsets[n + 1])
+        k = sweep.kind[n]
         if k == LEAF:
-            for w in range(n_worlds):
-                decided[n][w], outcome[n][w] = True, ((rows_of[n], 1.0),)
-            continue
-        if len(kids) == 1 or k == CHANCE:
-            for w in range(n_worlds):
-                if not all(decided[c][w] for c in kids):
-                    continue
-                decided[n][w] = True
-                if len(kids) == 1:
-                    outcome[n][w] = outcome[kids[0]][w]
-                    continue
-                assert probs is not None
-                outs = [outcome[c][w] for c in kids]
-                if all(_is_known(o) for o in outs):
-                    mix: dict[int, float] = {}
-                    for c, o in zip(kids, outs):
-                        for r, p in o:  # type: ignore[attr-defined]
-                            mix[r] = mix.get(r, 0.0) + float(probs[c]) * p
-                    outcome[n][w] = tuple(sorted(mix.items()))
-                else:
-                    outcome[n][w] = ("mix", n, tuple(outs))
-            continue
-        if k < 0:
+            sweep.leaf(n)
+        elif len(sweep.kids(n)) == 1 or k == CHANCE:
+            sweep.passive(n)
+        elif k < 0:
             raise LimitError(f"the reference handles decision and chance nodes, not node {tree.path_name(n)}")
-        # the mover's choice and the outcome at every world where all children are decided
-        for w in range(n_worlds):
-            if not all(decided[c][w] for c in kids):
+        else:
+            sweep.choose(n, k)
+            sweep.agree(n, k, strict)
+    return sweep.decided, sweep.outcome
+
+
+def _cells(ids: Sequence[int]) -> list[list[int]]:
+    """Per world, the worlds with its block id (itself included)."""
+    members: dict[int, list[int]] = {}
+    for w, b in enumerate(ids):
+        members.setdefault(b, []).append(w)
+    return [members[b] for b in ids]
+
+
+class _Sweep:
+    """Definition 6 bottom up: per node and world, decided, the outcome and the mover's choice (None: not yet)."""
+
+    def __init__(self, tree: GameTree, worlds: KnowingValueWorlds):
+        self.worlds = worlds
+        self.n_worlds = len(worlds)
+        self.kind: list[int] = tree.kind.tolist()
+        self.offsets: list[int] = tree.offsets.tolist()
+        self.rows_of: list[int] = tree.leaf_rows().tolist()
+        self.probs = tree.probs
+        self.signs = [p.sign for p in tree.players]
+        self.decided: list[list[bool]] = [[False] * self.n_worlds for _ in self.kind]
+        self.outcome: list[list[Hashable]] = [[None] * self.n_worlds for _ in self.kind]
+        self.choice: list[list[Hashable]] = [[None] * self.n_worlds for _ in self.kind]
+        self.cells = [_cells(ids) for ids in worlds.blocks]
+
+    def kids(self, n: int) -> range:
+        return range(self.offsets[n], self.offsets[n + 1])
+
+    def ready(self, n: int) -> list[int]:
+        """The worlds where every child of *n* is decided."""
+        kids = self.kids(n)
+        return [w for w in range(self.n_worlds) if all(self.decided[c][w] for c in kids)]
+
+    def leaf(self, n: int) -> None:
+        """A leaf is decided everywhere; its outcome is its own row for sure."""
+        for w in range(self.n_worlds):
+            self.decided[n][w], self.outcome[n][w] = True, ((self.rows_of[n], 1.0),)
+
+    def passive(self, n: int) -> None:
+        """A forced move or a chance node: decided where its children are; the child's outcome, or the lottery."""
+        kids = self.kids(n)
+        for w in self.ready(n):
+            self.decided[n][w] = True
+            if len(kids) == 1:
+                self.outcome[n][w] = self.outcome[kids[0]][w]
                 continue
-            ev = worlds.evaluations[k][w]
-            outs = [outcome[c][w] for c in kids]
+            assert self.probs is not None
+            outs = [self.outcome[c][w] for c in kids]
+            if all(_is_known(o) for o in outs):
+                mix: dict[int, float] = {}
+                for c, o in zip(kids, outs):
+                    for r, p in o:  # type: ignore[attr-defined]
+                        mix[r] = mix.get(r, 0.0) + float(self.probs[c]) * p
+                self.outcome[n][w] = tuple(sorted(mix.items()))
+            else:
+                self.outcome[n][w] = ("mix", n, tuple(outs))
+
+    def choose(self, n: int, k: int) -> None:
+        """Mover *k*'s choice and the outcome at every world where all children of *n* are decided."""
+        for w in self.ready(n):
+            ev = self.worlds.evaluations[k][w]
+            outs = [self.outcome[c][w] for c in self.kids(n)]
             if isinstance(ev, tuple) and all(_is_known(o) for o in outs):
-                keys = [signs[k] * _lottery_value(o, ev) for o in outs]  # type: ignore[arg-type]
+                keys = [self.signs[k] * _lottery_value(o, ev) for o in outs]  # type: ignore[arg-type]
                 best = max(keys)
                 j = next(i for i, x in enumerate(keys) if x >= best - _TIE)
-                choice[n][w], outcome[n][w] = j, outs[j]
+                self.choice[n][w], self.outcome[n][w] = j, outs[j]
             else:  # an unknown evaluation, or unknown outcomes: an unknown choice
-                choice[n][w] = ("choice", n, ev, tuple(outs))
-                outcome[n][w] = ("outcome", n, ev, tuple(outs))
+                self.choice[n][w] = ("choice", n, ev, tuple(outs))
+                self.outcome[n][w] = ("outcome", n, ev, tuple(outs))
+
+    def agree(self, n: int, k: int, strict: bool) -> None:
+        """*n* is decided at w when the other player sees the same choice and outcome at every world it
+        cannot tell from w (strict: and the mover has a choice at every world it cannot tell from w)."""
         other = 1 - k
-        for w in range(n_worlds):
-            if choice[n][w] is None:
+        choice, outcome = self.choice[n], self.outcome[n]
+        for w in range(self.n_worlds):
+            if choice[w] is None:
                 continue
-            ok = all(choice[n][v] == choice[n][w] and outcome[n][v] == outcome[n][w] for v in cells[other][w])
+            ok = all(choice[v] == choice[w] and outcome[v] == outcome[w] for v in self.cells[other][w])
             if ok and strict:
-                ok = all(choice[n][v] is not None for v in cells[k][w])
-            decided[n][w] = ok
-        for w in range(n_worlds):
-            if not decided[n][w]:
-                outcome[n][w] = None
-    return decided, outcome
+                ok = all(choice[v] is not None for v in self.cells[k][w])
+            self.decided[n][w] = ok
+        for w in range(self.n_worlds):
+            if not self.decided[n][w]:
+                outcome[w] = None
 
 
 def propositional_worlds(tree: GameTree, blocks: Sequence[Sequence[int]],
@@ -267,7 +304,7 @@ def propositional_worlds(tree: GameTree, blocks: Sequence[Sequence[int]],
     return KnowingValueWorlds(evals, doubled)
 
 
-def decided_in_model(tree: GameTree, model, *, strict: bool = False) -> list[bool]:
+def decided_in_model(tree: GameTree, model: KripkeModel, *, strict: bool = False) -> list[bool]:
     """Per node: decided (Definition 6) at every designated world of a propositional Kripke *model*.
 
     ``E_<player>`` missing from a world means that player's evaluation is not
@@ -290,7 +327,8 @@ def decided_in_model(tree: GameTree, model, *, strict: bool = False) -> list[boo
     return [all(dec[i][2 * w] and dec[i][2 * w + 1] for w in points) for i in range(len(tree))]
 
 
-def _small_models(atoms: Sequence[str], agents: Sequence[str], max_worlds: int):
+def _small_models(atoms: Sequence[str], agents: Sequence[str], max_worlds: int
+                  ) -> tuple[dict[str, list[int]], dict[str, list[bool]], list[tuple[int, int]]]:
     """Every S5 model with 1..max_worlds worlds over *atoms*, up to renaming the worlds (their
     valuations in increasing order) and leaving out disjoint unions of smaller models, as one
     disjoint union: (block ids per agent, truth per atom, the (first world, size) of each model)."""
@@ -331,9 +369,9 @@ def _connected(assignment: Sequence[tuple[int, ...]], size: int) -> bool:
     return len(reach) == size
 
 
-def _partitions(n: int):
+def _partitions(n: int) -> Iterator[tuple[int, ...]]:
     """Every partition of range(n), as block ids (restricted growth strings)."""
-    def grow(prefix: list[int], top: int):
+    def grow(prefix: list[int], top: int) -> Iterator[tuple[int, ...]]:
         if len(prefix) == n:
             yield tuple(prefix)
             return
@@ -342,7 +380,7 @@ def _partitions(n: int):
     yield from grow([0], 0)
 
 
-def partial_worlds(tree: GameTree, evaluations: Iterable) -> KnowingValueWorlds:
+def partial_worlds(tree: GameTree, evaluations: Iterable[EvaluationKnowledge]) -> KnowingValueWorlds:
     """The product knowing-value model of public partial-knowledge statements (module docstring).
 
     >>> import kop
@@ -367,7 +405,7 @@ def partial_worlds(tree: GameTree, evaluations: Iterable) -> KnowingValueWorlds:
     return KnowingValueWorlds(evals, (tuple(i for i, _ in pairs), tuple(j for _, j in pairs)))
 
 
-def _candidates(tree: GameTree, r) -> list[tuple[float, ...]]:
+def _candidates(tree: GameTree, r: ResolvedKnowledge) -> list[tuple[float, ...]]:
     a = [float(x) for x in r.actual]
     n = len(a)
     big = 1e6 * (1.0 + max((abs(x) for x in a), default=0.0))
@@ -375,6 +413,7 @@ def _candidates(tree: GameTree, r) -> list[tuple[float, ...]]:
     if r.exact:
         rows = [a]
     elif kind == "candidates":
+        assert r.candidates is not None  # resolved candidate knowledge keeps its matrix
         rows = [a] + [[float(x) for x in row] for row in r.candidates]
     elif kind == "within":
         k = r.spec.k
@@ -400,7 +439,7 @@ def _candidates(tree: GameTree, r) -> list[tuple[float, ...]]:
     return out
 
 
-def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), evaluations: Iterable = (), *,
+def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), evaluations: Iterable[EvaluationKnowledge] = (), *,
                      strict: bool = False, max_worlds: int | None = None) -> list[bool]:
     """Per node: decided by Definition 6, by brute force (see the module docstring).
 
@@ -442,8 +481,6 @@ def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), ev
 
     tree_argument(tree)
     from kop.selection.decide import two_players
-    from kop.semantics.model import KripkeModel
-    from kop.syntax.formula import conj
     from kop.syntax.parser import parse
 
     two_players(tree)
@@ -456,6 +493,15 @@ def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), ev
         worlds = partial_worlds(tree, evs)
         dec, _ = definition6(tree, worlds, strict=strict)
         return [dec[i][0] for i in range(len(tree))]   # world 0: both actual evaluations
+    return _decided_in_small_models(tree, ks, strict, max_worlds)
+
+
+def _decided_in_small_models(tree: GameTree, ks: Sequence[Formula], strict: bool,
+                             max_worlds: int | None) -> list[bool]:
+    """Per node: decided at every world where *ks* holds of every small model (see :func:`reference_decide`)."""
+    from kop.semantics.model import KripkeModel
+    from kop.syntax.formula import conj
+
     names = tree.player_names
     atoms = sorted({f"E_{p}" for p in names} | {a for f in ks for a in f.atoms()})
     agents = sorted(set(names) | {a for f in ks for a in f.agents()})

@@ -34,55 +34,102 @@ the section "Knowledge Update via Communication".
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
+from kop.errors import LimitError
+from kop.games.names import StrategyName
 from kop.games.strategies.hm0m import hm0m
 from kop.games.strategies.mh import mh
 from kop.games.strategies.minimax import minimax
 from kop.games.strategies.mstar import mstar
 from kop.games.strategies.play import play
-from kop.games.trees.tree import GameTree
+from kop.games.strategies.strategy import Strategy
+from kop.games.trees.checks import tree_argument
+from kop.games.trees.tree import GameTree, NodeRef
 from kop.selection.behaviours import Behaviours, outcomes_against_allowed
 from kop.selection.decide import Decision, decide, two_players
-from kop.errors import LimitError
-from kop.syntax.formula import And, Common, Formula, Know
-from kop.syntax.levels import evaluation, strategy_atom
-from kop.syntax.printer import to_ascii
-from kop.games.trees.checks import tree_argument
 from kop.syntax import arguments
+from kop.syntax.formula import And, AnnounceDual, Common, Formula, Know, conj
+from kop.syntax.levels import evaluation, f_level, strategy_atom
+from kop.syntax.printer import to_ascii
 
 if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
     from kop.selection.evaluations import EvaluationKnowledge
 
-__all__ = ["Candidate", "Communication", "Selection", "select"]
+__all__ = ["Candidate", "Communication", "Payoff", "Selection", "select"]
+
+#: an outcome: one number per player, in the tree's player order
+Payoff = tuple[int | float, ...]
 
 
 def _level_text(x: float) -> str:
     return "inf" if x == math.inf else str(int(x))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Candidate:
-    """One strategy the selector considered for the player."""
+    """One strategy the selector considered for the player (built with keyword arguments).
+
+    Attributes
+    ----------
+    strategy : str
+        The strategy's name (``Mh``, ``HM0M2``, ``M2``, ``minimax``).
+    applicable : bool
+        Whether the player's knowledge meets the precondition.
+    precondition : str
+        The precondition in words, with what the knowledge gives.
+    justification : str
+        The theorem (or reason) behind the candidate.
+    estimate : Payoff
+        The value the strategy predicts at the root.
+    requires : Formula or None
+        The knowledge the precondition asks of the player, in the logic: ``f(P, d)``
+        as one conjunction for M^h and HM0M^d, ``K_P S_Q`` for M^d; None when it
+        asks for none (minimax, M^h on a tree of height at most 1).
+    guaranteed : Payoff or None
+        The worst outcome over every opponent behaviour the knowledge allows
+        (None when not verified or not applicable).
+    dominates : tuple of str
+        The strategies the candidate is claimed to K-dominate.
+    verified : bool or None
+        Whether playing every allowed behaviour confirmed the claims (None: not checked).
+    note : str
+        A remark (why the claims were not verified, the M* play).
+    counterexample : str
+        A behaviour against which a claim fails, in words.
+    claims : tuple of (str, bool or None)
+        Each claimed dominance "this K-dominates OTHER": OTHER's name and
+        whether it held on this tree (None: not checked).
+
+    Example
+    -------
+    >>> c = Candidate(strategy="minimax", applicable=True, precondition="always",
+    ...               justification="the worst-case baseline (Algorithm 1)", estimate=(4, 7))
+    >>> c.to_json()["estimate"], c.requires is None, c.verified is None
+    ([4, 7], True, True)
+    """
 
     strategy: str
     applicable: bool
     precondition: str
     justification: str
-    estimate: tuple
-    guaranteed: tuple | None
+    estimate: Payoff
+    requires: Formula | None = None
+    guaranteed: Payoff | None = None
     dominates: tuple[str, ...] = ()
     verified: bool | None = None
     note: str = ""
     counterexample: str = ""
-    #: each claimed dominance "this K-dominates OTHER": (OTHER, verified on this tree or None)
     claims: tuple[tuple[str, bool | None], ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "applicable": self.applicable,
                 "precondition": self.precondition, "justification": self.justification,
                 "estimate": list(self.estimate),
@@ -93,19 +140,23 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Communication:
-    """A communication scheme: what P announces, the logical checks, and the outcome after it."""
+    """A communication scheme: what P announces, the logical checks, and the outcome after it.
+
+    ``checks`` pairs each formula the scheme needs to follow from the knowledge
+    with whether it does.
+    """
 
     scheme: str
     applicable: bool
     announcement: Formula
-    checks: tuple[tuple[str, bool], ...]
-    outcome: tuple | None
+    checks: tuple[tuple[Formula, bool], ...]
+    outcome: Payoff | None
     reason: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"scheme": self.scheme, "applicable": self.applicable,
                 "announcement": to_ascii(self.announcement),
-                "checks": [{"formula": f, "holds": h} for f, h in self.checks],
+                "checks": [{"formula": to_ascii(f), "holds": h} for f, h in self.checks],
                 "outcome": None if self.outcome is None else list(self.outcome), "reason": self.reason}
 
 
@@ -152,7 +203,7 @@ class Selection:
         return (f"Selection(player={self.player!r}, level={_level_text(self.level)}, "
                 f"recommended={self.recommended.strategy!r})")
 
-    def draw(self, file: str | None = None, **options: Any) -> Any:
+    def draw(self, file: str | None = None, **options: Any) -> Figure:
         """The tree with the decided nodes filled and the recommended strategy's predicted play
         highlighted (:func:`kop.games.trees.draw.draw_tree`); saved to *file* when given.
 
@@ -181,7 +232,7 @@ class Selection:
 
         return repr_svg(self.draw)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         comm = self.best_with_communication
         return {
             "node": self.node, "player": self.player, "opponent": self.opponent, "height": self.height,
@@ -220,7 +271,7 @@ class Selection:
             lines.append(f" {mark} {c.strategy:<8} {status}: {c.precondition}. {c.justification}. "
                          f"Estimate {c.estimate}{g}.{v}{(' ' + c.note) if c.note else ''}")
         for m in self.communication:
-            checks = ", ".join(f"{f}: {'yes' if h else 'no'}" for f, h in m.checks)
+            checks = ", ".join(f"{to_ascii(f)}: {'yes' if h else 'no'}" for f, h in m.checks)
             out = f" -> both play Mh: {m.outcome}" if m.applicable else ""
             lines.append(f"   Scheme {m.scheme}: {m.reason}. Checks: {checks}.{out}")
         r = self.recommended
@@ -230,12 +281,228 @@ class Selection:
         return "\n".join(lines)
 
 
-def _better(a: np.ndarray, b: np.ndarray, comp: int, sign: int) -> bool:
-    return bool(np.all(sign * a[:, comp] >= sign * b[:, comp] - 1e-12))
+def _focus(tree: GameTree, node: NodeRef | None, evaluations: Iterable[EvaluationKnowledge] | None
+           ) -> tuple[GameTree, str, tuple[EvaluationKnowledge, ...]]:
+    """The (sub)tree the selector reasons on, its root's name, and the partial knowledge restricted to it."""
+    evals = tuple(evaluations) if evaluations is not None else ()
+    if node is None:
+        return tree, "root", evals
+    if evals:
+        from kop.selection.evaluations import restrict_all
+        evals = restrict_all(evals, tree, node)
+    return tree.subtree(node), tree.node(node).name, evals
+
+
+def _mover(tree: GameTree, player: str | None, where: str) -> tuple[str, str]:
+    """P (the mover at the root of *tree*, checked against *player*) and the opponent Q."""
+    first, second = two_players(tree)
+    p = first if player is None else player
+    tree.player(p)
+    if p != first:
+        raise LimitError(f"the selector reasons for the player who moves at {where} ({first}), not {p}")
+    return p, second
+
+
+@dataclass(frozen=True)
+class _Situation:
+    """What the candidates are judged on: the tree, P and Q, the knowledge, both levels, Decide's answer."""
+
+    tree: GameTree
+    p: str
+    q: str
+    knowledge: tuple[Formula, ...]
+    level: float
+    opponent_level: float
+    decision: Decision
+    timeout: float | None
+
+    @property
+    def depth(self) -> int:
+        """d for HM0M^d and M^d: P's level, within 0..height."""
+        h = self.tree.height
+        return int(min(max(self.level, 0), h)) if self.level != math.inf else h
+
+    @property
+    def level_text(self) -> str:
+        return _level_text(self.level)
+
+    def opponent_nodes(self) -> npt.NDArray[np.intp]:
+        """The indices of the nodes where Q moves."""
+        return np.flatnonzero(self.tree.kind == self.tree.player_index(self.q))
+
+
+def _situation(tree: GameTree, formulas: tuple[Formula, ...], p: str, q: str, decision: Decision,
+               evals: tuple[EvaluationKnowledge, ...], timeout: float | None) -> _Situation:
+    """Both players' levels by the prover, from the knowledge and what partial knowledge states in the logic."""
+    from kop.reasoning.knowledge import level as knowledge_level
+
+    ks = formulas
+    if evals:
+        from kop.selection.evaluations import knowledge_formulas, resolve_all
+        ks = formulas + knowledge_formulas(tree, resolve_all(tree, evals))
+    h = tree.height
+    lp = knowledge_level(ks, p, q, max_depth=h + 1, timeout=timeout)
+    lq = knowledge_level(ks, q, p, max_depth=h + 1, timeout=timeout)
+    return _Situation(tree, p, q, ks, lp, lq, decision, timeout)
+
+
+@dataclass(frozen=True)
+class _Strategies:
+    """The strategies in the paper's ranking; HM0M^d and M^d only when P's level is at least 1."""
+
+    mh: Strategy
+    hm0m: Strategy | None
+    md: Strategy | None
+    minimax: Strategy
+
+    @classmethod
+    def of(cls, s: _Situation) -> _Strategies:
+        deep = s.level >= 1
+        return cls(mh(s.tree), hm0m(s.tree, max(s.depth, 1), s.p) if deep else None,
+                   mstar(s.tree, s.depth, s.p) if deep else None, minimax(s.tree, s.p))
+
+    def named(self) -> list[tuple[str, Strategy]]:
+        """(family name, strategy) of the strategies computed, in the ranking's order."""
+        named = [("Mh", self.mh), ("HM0M", self.hm0m), ("M", self.md), ("minimax", self.minimax)]
+        return [(n, st) for n, st in named if st is not None]
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    """A dominance claim checked on the allowed behaviours: verified (None: unchecked), why not, per pair."""
+
+    verified: bool | None = None
+    counterexample: str = ""
+    claims: tuple[tuple[str, bool | None], ...] = ()
+
+
+class _Outcomes:
+    """Every strategy played against every opponent behaviour P's knowledge allows (or None: not verified).
+
+    Q makes the agreed (M^h) move at every decided node where it moves and any
+    move elsewhere (:mod:`kop.selection.behaviours`).
+    """
+
+    def __init__(self, s: _Situation, strategies: _Strategies, verify: bool):
+        tree = s.tree
+        self.tree, self.q = tree, s.q
+        self.pi = tree.player_index(s.p)
+        self.sign = tree.players[self.pi].sign
+        played = [st for _, st in strategies.named()]
+        self.column = {id(st): k for k, st in enumerate(played)}
+        mh_next = strategies.mh.next_array
+        decided = np.asarray(s.decision.decided, dtype=bool)
+        q_decided = [int(i) for i in s.opponent_nodes() if decided[i]]
+        behaviours = Behaviours(tree, s.q, {i: int(mh_next[i]) for i in q_decided})
+        self.table: npt.NDArray[np.float64] | None = None
+        self.note = ""
+        if verify:
+            try:
+                self.table = outcomes_against_allowed(behaviours, played, s.p)
+            except LimitError as exc:
+                self.note = f"(not verified: {exc})"
+
+    def guaranteed(self, st: Strategy) -> Payoff | None:
+        """*st*'s worst outcome for P over the allowed behaviours."""
+        if self.table is None:
+            return None
+        vals = self.table[:, self.column[id(st)], :]
+        return self.tree.value_of(vals[np.argmin(self.sign * vals[:, self.pi])])
+
+    def dominance(self, st: Strategy, others: Sequence[Strategy]) -> _Verdict:
+        """Whether *st* K-dominates each of *others*: P does at least as well against every allowed behaviour."""
+        if self.table is None:
+            return _Verdict(claims=tuple((o.name, None) for o in others))
+        mine = self.table[:, self.column[id(st)], :]
+        pairs: list[tuple[str, bool | None]] = []
+        first = ""
+        for o in others:
+            theirs = self.table[:, self.column[id(o)], :]
+            worse = np.flatnonzero(self.sign * mine[:, self.pi] < self.sign * theirs[:, self.pi] - 1e-12)
+            pairs.append((o.name, not len(worse)))
+            if len(worse) and not first:
+                k = int(worse[0])
+                first = (f"against one allowed behaviour of {self.q}, {st.name} reaches "
+                         f"{self.tree.value_of(mine[k])} but {o.name} reaches {self.tree.value_of(theirs[k])}")
+        return _Verdict(not first, first, tuple(pairs))
+
+
+def _mh_candidate(s: _Situation, strategies: _Strategies, outcomes: _Outcomes) -> Candidate:
+    """M^h: Theorem 6 (height <= 1 or f(P, height-1) known), or partial knowledge predicting every move of Q."""
+    p, q, h = s.p, s.q, s.tree.height
+    need = max(h - 1, 0)
+    paper_ok = h <= 1 or s.level >= need
+    # knowing-value generalization of Theorem 6: when partial knowledge of evaluations lets P
+    # predict every move of Q (every Q node decided, some only thanks to it), Q's behaviour is
+    # the M^h one and M^h is P's best response to it
+    predicts_all = bool(any(s.decision.partial_only)) and all(s.decision.decided[i] for i in s.opponent_nodes())
+    applies = paper_ok or predicts_all
+    others = [st for _, st in strategies.named() if st is not strategies.mh]
+    verdict = outcomes.dominance(strategies.mh, others) if applies else _Verdict()
+    pre = f"height(t) <= 1 or f({p},{need}) ⊆ K({p}); {p}'s level is {s.level_text}"
+    if s.decision.evaluations:
+        pre += (f"; or partial knowledge decides every node where {q} moves "
+                f"({'yes' if predicts_all else 'no'})")
+    if s.level == math.inf:
+        why = "Corollary 3: common knowledge of E_A and E_B"
+    elif predicts_all and not paper_ok:
+        why = f"partial knowledge: {p} predicts every move of {q}, and M^h is the best response to it"
+    else:
+        why = "Theorem 6: K-dominates every strategy"
+    return Candidate(
+        strategy="Mh", applicable=applies, precondition=pre, justification=why,
+        requires=None if h <= 1 else conj(f_level(p, q, need)),
+        estimate=strategies.mh.value, guaranteed=outcomes.guaranteed(strategies.mh),
+        dominates=tuple(n for n, st in strategies.named() if st is not strategies.mh),
+        verified=verdict.verified, note=outcomes.note, counterexample=verdict.counterexample,
+        claims=verdict.claims)
+
+
+def _hm0m_candidate(s: _Situation, strategies: _Strategies, outcomes: _Outcomes) -> Candidate:
+    """HM0M^d with d = P's level >= 1: Theorem 8, it K-dominates minimax."""
+    p = s.p
+    why = "Theorem 8: K-dominates minimax"
+    if strategies.hm0m is None:
+        return Candidate(strategy="HM0M1", applicable=False,
+                         precondition=f"needs f({p},1) ⊆ K({p}); {p}'s level is {s.level_text}",
+                         requires=conj(f_level(p, s.q, 1)), justification=why,
+                         estimate=hm0m(s.tree, 1, p).value)
+    d = max(s.depth, 1)
+    verdict = outcomes.dominance(strategies.hm0m, [strategies.minimax])
+    return Candidate(
+        strategy=f"HM0M{d}", applicable=True, precondition=f"{p}'s level d = {s.level_text} >= 1",
+        requires=conj(f_level(p, s.q, d)), justification=why,
+        estimate=strategies.hm0m.value, guaranteed=outcomes.guaranteed(strategies.hm0m),
+        dominates=("minimax",), verified=verdict.verified, note=outcomes.note,
+        counterexample=verdict.counterexample, claims=verdict.claims)
+
+
+def _md_candidate(s: _Situation, md: Strategy, outcomes: _Outcomes) -> Candidate:
+    """M^d: exact only against Q playing M^(d-1); applies under knowledge asymmetry when P knows Q's strategy."""
+    from kop.reasoning.entailment import cached_entails as entails
+
+    p, q, d = s.p, s.q, s.depth
+    knows = Know(p, strategy_atom(q))
+    knows_strategy = entails(s.knowledge, knows, timeout=s.timeout).holds
+    asym = s.level > s.opponent_level
+    against = play(s.tree, {p: md, q: mstar(s.tree, d - 1, q)}).value
+    return Candidate(
+        strategy=f"M{d}", applicable=asym and knows_strategy,
+        precondition=(f"knowledge asymmetry ({p}'s level {s.level_text} > {q}'s {_level_text(s.opponent_level)}: "
+                      f"{'yes' if asym else 'no'}) and K_{p} S_{q} ({'yes' if knows_strategy else 'no'})"),
+        requires=knows, justification=f"Carmel & Markovitch: exact against {q} playing M{d - 1}; no guarantee otherwise",
+        estimate=md.value, guaranteed=outcomes.guaranteed(md), note=f"play(M{d}, M{d - 1}) = {against}")
+
+
+def _minimax_candidate(strategies: _Strategies, outcomes: _Outcomes) -> Candidate:
+    """Minimax: always applies, the worst-case baseline."""
+    return Candidate(strategy="minimax", applicable=True, precondition="always",
+                     justification="the worst-case baseline (Algorithm 1)", estimate=strategies.minimax.value,
+                     guaranteed=outcomes.guaranteed(strategies.minimax), note=outcomes.note)
 
 
 def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | None = None, *,
-           timeout: float | None = None, verify: bool = True, node: object = None,
+           timeout: float | None = None, verify: bool = True, node: NodeRef | None = None,
            evaluations: Iterable[EvaluationKnowledge] | None = None) -> Selection:
     """Report the strategies P's knowledge justifies on *tree* (or at *node*), best first.
 
@@ -285,150 +552,38 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     (1, 0, 'HM0M1', (9, 4))
     """
     tree_argument(tree)
-    knowledge = arguments.formulas(knowledge, "knowledge")
-    from kop.reasoning.knowledge import level as knowledge_level
-    from kop.reasoning.entailment import cached_entails as entails
-
-    where = "root"
-    evals = tuple(evaluations) if evaluations is not None else ()
-    if node is not None:
-        if evals:
-            from kop.selection.evaluations import restrict_all
-            evals = restrict_all(evals, tree, node)  # type: ignore[arg-type]
-        where = tree.node(node).name  # type: ignore[arg-type]
-        tree = tree.subtree(node)  # type: ignore[arg-type]
-    first, second = two_players(tree)
-    p = first if player is None else player
-    tree.player(p)
-    if p != first:
-        raise LimitError(f"the selector reasons for the player who moves at {where} ({first}), not {p}")
-    q = second
     formulas = tuple(arguments.formulas(knowledge, "knowledge"))
+    tree, where, evals = _focus(tree, node, evaluations)
+    p, q = _mover(tree, player, where)
     decision = decide(tree, formulas, timeout=timeout, evaluations=evals)
-    ks = formulas
-    if evals:
-        from kop.selection.evaluations import knowledge_formulas, resolve_all
-        ks = formulas + knowledge_formulas(tree, resolve_all(tree, evals))
-    h = tree.height
-    lp = knowledge_level(ks, p, q, max_depth=h + 1, timeout=timeout)
-    lq = knowledge_level(ks, q, p, max_depth=h + 1, timeout=timeout)
-    pi = tree.player_index(p)
-    sign = tree.players[pi].sign
-
-    s_mh = mh(tree)
-    # the opponent makes the agreed (M^h) move at every decided node where it moves
-    mh_next = s_mh.next_array
-    q_decided = np.flatnonzero(np.asarray(decision.decided, dtype=bool) & (tree.kind == tree.player_index(q)))
-    fixed = {int(i): int(mh_next[i]) for i in q_decided}
-    behaviours = Behaviours(tree, q, fixed)
-
-    d_h = int(min(max(lp, 0), h)) if lp != math.inf else h
-    s_hm = hm0m(tree, max(d_h, 1), p) if lp >= 1 else None
-    s_min = minimax(tree, p)
-    s_md = mstar(tree, d_h, p) if lp >= 1 else None
-    named = [("Mh", s_mh), ("HM0M", s_hm), ("M", s_md), ("minimax", s_min)]
-    strategies = [s for _, s in named if s is not None]
-    outcomes = None
-    note = ""
-    if verify:
-        try:
-            outcomes = outcomes_against_allowed(behaviours, strategies, p)
-        except LimitError as exc:
-            note = f"(not verified: {exc})"
-    col = {id(s): k for k, s in enumerate(strategies)}
-
-    def guaranteed(s):
-        if outcomes is None:
-            return None
-        vals = outcomes[:, col[id(s)], :]
-        worst = vals[np.argmin(sign * vals[:, pi])]
-        return tree.value_of(worst)
-
-    def dominates(s, others):
-        """(verified, counterexample text, per-pair results) for "s K-dominates each of others"."""
-        if outcomes is None:
-            return None, "", tuple((o.name, None) for o in others)
-        mine = outcomes[:, col[id(s)], :]
-        pairs: list[tuple[str, bool | None]] = []
-        first = ""
-        for o in others:
-            theirs = outcomes[:, col[id(o)], :]
-            worse = np.flatnonzero(sign * mine[:, pi] < sign * theirs[:, pi] - 1e-12)
-            pairs.append((o.name, not len(worse)))
-            if len(worse) and not first:
-                k = int(worse[0])
-                first = (f"against one allowed behaviour of {q}, {s.name} reaches "
-                         f"{tree.value_of(mine[k])} but {o.name} reaches {tree.value_of(theirs[k])}")
-        return not first, first, tuple(pairs)
-
-    need = max(h - 1, 0)
-    paper_ok = h <= 1 or lp >= need
-    # knowing-value generalization of Theorem 6: when partial knowledge of evaluations lets P
-    # predict every move of Q (every Q node decided, some only thanks to it), Q's behaviour is
-    # the M^h one and M^h is P's best response to it
-    predicts_all = bool(any(decision.partial_only)) and all(
-        decision.decided[i] for i in np.flatnonzero(tree.kind == tree.player_index(q)))
-    mh_ok = paper_ok or predicts_all
-    mh_claim = dominates(s_mh, [s for s in strategies if s is not s_mh]) if mh_ok else (None, "", ())
-    pre = f"height(t) <= 1 or f({p},{need}) ⊆ K({p}); {p}'s level is {_level_text(lp)}"
-    if decision.evaluations:
-        pre += (f"; or partial knowledge decides every node where {q} moves "
-                f"({'yes' if predicts_all else 'no'})")
-    if lp == math.inf:
-        why = "Corollary 3: common knowledge of E_A and E_B"
-    elif paper_ok:
-        why = "Theorem 6: K-dominates every strategy"
-    elif predicts_all:
-        why = f"partial knowledge: {p} predicts every move of {q}, and M^h is the best response to it"
-    else:
-        why = "Theorem 6: K-dominates every strategy"
-    cands = [Candidate(
-        "Mh", mh_ok, pre, why,
-        s_mh.value, guaranteed(s_mh), tuple(n for n, s in named if s is not None and s is not s_mh),
-        mh_claim[0], note, mh_claim[1], mh_claim[2])]
-    if s_hm is not None:
-        hm_claim = dominates(s_hm, [s_min])
-        cands.append(Candidate(
-            f"HM0M{max(d_h, 1)}", True, f"{p}'s level d = {_level_text(lp)} >= 1",
-            "Theorem 8: K-dominates minimax", s_hm.value, guaranteed(s_hm), ("minimax",),
-            hm_claim[0], note, hm_claim[1], hm_claim[2]))
-    else:
-        cands.append(Candidate("HM0M1", False, f"needs f({p},1) ⊆ K({p}); {p}'s level is {_level_text(lp)}",
-                               "Theorem 8: K-dominates minimax", hm0m(tree, 1, p).value, None))
-    if s_md is not None:
-        knows_strategy = entails(ks, Know(p, strategy_atom(q)), timeout=timeout).holds
-        asym = lp > lq
-        cands.append(Candidate(
-            f"M{d_h}", asym and knows_strategy,
-            f"knowledge asymmetry ({p}'s level {_level_text(lp)} > {q}'s {_level_text(lq)}: "
-            f"{'yes' if asym else 'no'}) and K_{p} S_{q} ({'yes' if knows_strategy else 'no'})",
-            f"Carmel & Markovitch: exact against {q} playing M{d_h - 1}; no guarantee otherwise",
-            s_md.value, guaranteed(s_md), (), None,
-            f"play(M{d_h}, M{d_h - 1}) = {play(tree, {p: s_md, q: mstar(tree, d_h - 1, q)}).value}"))
-    cands.append(Candidate("minimax", True, "always", "the worst-case baseline (Algorithm 1)",
-                           s_min.value, guaranteed(s_min), (), None, note))
-    comm = _communication(tree, ks, p, q, lp, timeout)
-    return Selection(tree, p, q, lp, lq, decision, tuple(cands), comm, where)
+    s = _situation(tree, formulas, p, q, decision, evals, timeout)
+    strategies = _Strategies.of(s)
+    outcomes = _Outcomes(s, strategies, verify)
+    candidates = [_mh_candidate(s, strategies, outcomes), _hm0m_candidate(s, strategies, outcomes)]
+    if strategies.md is not None:
+        candidates.append(_md_candidate(s, strategies.md, outcomes))
+    candidates.append(_minimax_candidate(strategies, outcomes))
+    comm = _communication(tree, s.knowledge, p, q, s.level, timeout)
+    return Selection(tree, p, q, s.level, s.opponent_level, decision, tuple(candidates), comm, where)
 
 
 def _communication(tree: GameTree, ks: tuple[Formula, ...], p: str, q: str, lp: float,
                    timeout: float | None) -> tuple[Communication, ...]:
+    """Schemes I (announce E_P and E_Q) and II (announce "I use M^h"), checked with the prover."""
     from kop.reasoning.entailment import cached_entails as entails
-    from kop.syntax.formula import AnnounceDual
 
     outcome = play(tree, {p: mh(tree), q: mh(tree)}).value
     ev = And(evaluation(p), evaluation(q))
-    ck = Common((p, q), ev)
-    after = AnnounceDual(ev, ck)
+    after = AnnounceDual(ev, Common((p, q), ev))
     c1 = entails(ks, after, timeout=timeout).holds
     s1 = Communication(
-        "I", lp >= 1 and c1, ev, ((f"<!{to_ascii(ev)}> {to_ascii(ck)}", c1),), outcome if lp >= 1 and c1 else None,
+        "I", lp >= 1 and c1, ev, ((after, c1),), outcome if lp >= 1 and c1 else None,
         f"needs d >= 1 (level {_level_text(lp)}): {p} announces E_{p} and E_{q}; afterwards they are "
         f"common knowledge and M^h K-dominates for both (Corollary 3)")
     verify = Know(q, evaluation(p))
     c2 = entails(ks, verify, timeout=timeout).holds
     s2 = Communication(
-        "II", lp >= 2 and c2, strategy_atom(p), ((to_ascii(verify), c2),), outcome if lp >= 2 and c2 else None,
+        "II", lp >= 2 and c2, strategy_atom(p), ((verify, c2),), outcome if lp >= 2 and c2 else None,
         f"needs d >= 2 (level {_level_text(lp)}): {p} announces that it uses M^h; {q} can verify it "
         f"during play (K_{q} E_{p}, property 6), so M^h is mutually enforced (Theorem 5)")
     return (s1, s2)

@@ -24,7 +24,7 @@ from kop.games.strategies.minimax import minimax
 from kop.games.strategies.play import play
 from kop.selection.decide import decide
 from kop.selection.examples import SCENARIOS, figure2
-from kop.selection.selector import select
+from kop.selection.selector import Payoff, select
 
 __all__ = ["Check", "ScenarioResult", "WorkedExample", "worked_example", "EXPECTED_LEVELS"]
 
@@ -55,10 +55,10 @@ class ScenarioResult:
     level_b: float
     decided: tuple[str, ...]
     play: tuple[str, str]
-    outcome: tuple
+    outcome: Payoff
     recommended: str
-    recommended_outcome: tuple
-    communication_outcome: tuple | None
+    recommended_outcome: Payoff
+    communication_outcome: Payoff | None
     explanation: str
 
 

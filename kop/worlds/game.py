@@ -299,9 +299,12 @@ class Beliefs:
 
     def weights(self, node: int, world: int) -> np.ndarray:
         """The weights over Ω of the belief the player holds at *node* when *world* is actual."""
+        row: np.ndarray
         if self.model is not None:
-            return self.model[world] @ self.states
-        return self.state_weights(node)[self.state_ids(node)[world]]
+            row = self.model[world] @ self.states
+        else:
+            row = self.state_weights(node)[self.state_ids(node)[world]]
+        return row
 
     def belief_set(self, node: int, world: int) -> frozenset[int]:
         """Ω_P(node, world): the worlds with positive weight."""
@@ -624,7 +627,8 @@ class WorldsGame:
         """MAX's payoff vector at a leaf (NaN where undefined)."""
         if not self.is_leaf(node):
             raise WorldsError(f"node {node} is not a leaf")
-        return self.payoffs[node]
+        row: np.ndarray = self.payoffs[node]
+        return row
 
     def beliefs(self, player: str | int) -> Beliefs:
         """Ω_MAX or Ω_MIN."""
@@ -632,7 +636,7 @@ class WorldsGame:
 
     def accessible(self) -> np.ndarray:
         """Acc(s): (nodes, worlds) booleans, the worlds where some leaf below s is defined (§3.4)."""
-        acc = ~np.isnan(self.payoffs)
+        acc: np.ndarray = ~np.isnan(self.payoffs)
         for i in range(self.size - 1, -1, -1):
             if self.owner[i] != LEAF:
                 acc[i] = acc[self.offsets[i]:self.offsets[i + 1]].any(axis=0)

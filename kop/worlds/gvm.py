@@ -102,7 +102,7 @@ def _state_scores(bel: Beliefs, s: int, kids: np.ndarray, partial: bool) -> np.n
         w = clean if bel.prior is None else clean * bel.prior
         return np.stack([np.bincount(ids, weights=row, minlength=k) for row in w], axis=1)
     wts = bel.state_weights(s)
-    sc = wts @ clean.T
+    sc: np.ndarray = wts @ clean.T
     if partial:
         legal = (wts > 0).astype(np.float64) @ (~np.isnan(kids)).astype(np.float64).T
         sc = np.where(legal > 0, sc, np.nan)

@@ -49,12 +49,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from kop.worlds.errors import WorldsError
 from kop.worlds.game import LEAF, MAX, MIN, Beliefs, WorldsGame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.semantics.model import KripkeModel
 
 #: the doctests need this optional package (kop/conftest.py skips them without it)
 __doctest_requires__ = ("pyspiel",)
@@ -139,7 +142,7 @@ class OpenSpielWorlds:
         beliefs = self.game.max_beliefs if player == "MAX" else self.game.min_beliefs
         return beliefs.belief_set(node, world)
 
-    def kripke(self, node: int = 0, actual: int | None = None) -> Any:
+    def kripke(self, node: int = 0, actual: int | None = None) -> KripkeModel:
         """The S5 model of what MAX and MIN know at *node* (agents ``MAX`` and ``MIN``), with the chance atoms."""
         return self.game.kripke(node, actual=actual, valuation=self.valuation)
 
@@ -229,6 +232,11 @@ def worlds_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES, max_worlds: 
     return _Builder(game, name, max_nodes, max_worlds, LimitError).build()
 
 
+#: the states of one node of the tree of moves, one per chance history so far: (chance outcomes, the
+#: OpenSpiel state, the probability of those outcomes)
+_Bundle = list[tuple[tuple[int, ...], Any, float]]
+
+
 class _Builder:
     def __init__(self, game: Any, name: str, max_nodes: int, max_worlds: int, limit_error: type):
         self.game, self.name = game, name
@@ -236,9 +244,9 @@ class _Builder:
         self.chance_at: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
         self.labels: dict[tuple[int, int], str] = {}      # (event index, outcome) -> its label
 
-    def resolve(self, bundle: list[tuple[tuple[int, ...], Any, float]], history: tuple[int, ...]) -> list:
+    def resolve(self, bundle: _Bundle, history: tuple[int, ...]) -> _Bundle:
         """Expand every chance node in the bundle into its outcomes (a world splits into its extensions)."""
-        out = []
+        out: _Bundle = []
         todo = list(bundle)
         while todo:
             seq, state, p = todo.pop()
@@ -319,7 +327,8 @@ class _Builder:
             raise self.limit_error(f"{self.name}: more than {self.max_worlds} worlds (max_worlds)")
         return out
 
-    def assemble(self, worlds: list[tuple[tuple[int, ...], float]], bundles: list, histories: list,
+    def assemble(self, worlds: list[tuple[tuple[int, ...], float]], bundles: list[_Bundle],
+                 histories: list[tuple[int, ...]],
                  owner: list[int], counts: list[int], moves: list[str]) -> OpenSpielWorlds:
         n, m = len(worlds), len(bundles)
         parent = np.concatenate([[0], np.repeat(np.arange(m), counts)])

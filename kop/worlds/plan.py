@@ -96,7 +96,8 @@ def pick(scores: np.ndarray, maximize: bool) -> np.ndarray:
     """The first best column per row (ties: the first child wins); NaN scores never win."""
     s = scores if maximize else -scores
     s = np.where(np.isnan(s), -np.inf, s)
-    return np.argmax(s, axis=-1)
+    best: np.ndarray = np.argmax(s, axis=-1)
+    return best
 
 
 def belief_matrix(game: WorldsGame, beliefs: Any) -> np.ndarray:
@@ -111,7 +112,7 @@ def belief_matrix(game: WorldsGame, beliefs: Any) -> np.ndarray:
 
 def scores_with_legality(game: WorldsGame, w: np.ndarray, ec: np.ndarray) -> np.ndarray:
     """K x C weighted sums; a child undefined in every world of a belief gets NaN (illegal)."""
-    sc = w @ nan0(ec).T
+    sc: np.ndarray = w @ nan0(ec).T
     if game_has_undefined(game):
         legal = (w > 0).astype(np.float64) @ (~np.isnan(ec)).astype(np.float64).T
         sc = np.where(legal > 0, sc, np.nan)

@@ -61,9 +61,10 @@ def best_defense_ref(game: WorldsGame, max_choices: np.ndarray) -> np.ndarray:
     strategy, steers to the worst leaf for MAX."""
     def walk(s: int) -> np.ndarray:
         if game.owner[s] == LEAF:
-            return game.payoffs[s]
+            return game.payoff(s)
         if game.owner[s] == MAX:
             return walk(int(game.offsets[s]) + int(max_choices[s]))
-        return np.min([walk(c) for c in game.children(s)], axis=0)
+        worst: np.ndarray = np.min([walk(c) for c in game.children(s)], axis=0)
+        return worst
 
     return walk(0)

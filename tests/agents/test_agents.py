@@ -250,3 +250,16 @@ def test_levels_alone_rank_the_strategies_on_large_trees():
     horizon = kop.Agent("A", knowledge=kop.f_level("A", "B", 1), select_limit=5, depth=2)
     assert horizon.choose_strategy(g, opponent="B", evaluations={"MIN": lambda s: 0}).strategy == "Mh"
     assert kop.Agent("A", knowledge=knowledge).choose_strategy(g, opponent="B").selection is not None
+
+
+def test_select_limit_holds_on_game_trees_too():
+    """A game tree's subtree past select_limit nodes is ranked from the levels, as an expanded game is
+    (the 22-node Figure 2 against a limit of 5; below it, at R, the 3-node subtree goes to the selector)."""
+    g = kop.figure2_game()
+    small = kop.Agent("A", knowledge=kop.f_level("A", "B", 2), select_limit=5)
+    c = small.choose_strategy(g)
+    assert c.selection is None and c.strategy == "HM0M2"
+    assert any("exceeds 5 nodes" in r for r in c.reasons)
+    assert kop.Agent("A", knowledge=kop.f_level("A", "B", 2)).choose_strategy(g).selection is not None
+    b = kop.Agent("B", knowledge=kop.f_level("B", "A", 1), select_limit=5)
+    assert b.choose_strategy(g, g.apply(g.initial_state(), 0)).selection is not None

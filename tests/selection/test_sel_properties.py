@@ -63,6 +63,32 @@ def test_theorem_6_mh_dominates_when_applicable(t):
     assert s.recommended.guaranteed == mh.guaranteed == kop.play(t, {a: "Mh", b: "Mh"}).value
 
 
+@SETTINGS
+@given(st.sampled_from(["alternate", "random"]).flatmap(trees), st.integers(0, 4), st.integers(0, 4),
+       st.booleans())
+def test_candidate_requirements_are_the_preconditions_in_the_logic(t, da, db, knows_strategy):
+    """Each candidate's ``requires`` is the knowledge its theorem asks for: asked of the prover
+    directly, it follows from the knowledge exactly when the candidate applies (M^h, HM0M^d), or
+    is the K_P S_Q half of M^d's precondition; None only where no knowledge is needed."""
+    a, b = _players(t)
+    ks = f_level(a, b, da) + f_level(b, a, db) + ((kop.parse(f"K_{a} S_{b}"),) if knows_strategy else ())
+    s = select(t, ks, a, verify=False)
+
+    def follows(f):
+        return kop.entails(ks, f).holds
+
+    by = {c.strategy.rstrip("0123456789"): c for c in s.candidates}
+    mh, hm = by["Mh"], by["HM0M"]
+    assert (mh.requires is None) == (t.height <= 1)
+    assert mh.applicable == (mh.requires is None or follows(mh.requires))
+    assert hm.requires is not None and hm.applicable == follows(hm.requires)
+    if "M" in by:
+        m = by["M"]
+        assert m.requires is not None and follows(m.requires) == knows_strategy
+        assert m.applicable == (knows_strategy and s.level > s.opponent_level)
+    assert by["minimax"].requires is None and by["minimax"].applicable
+
+
 def _worst(t, strategy, player, fixed):
     """P's worst outcome (by P's goal) playing *strategy* against every opponent behaviour that
     makes the move *fixed* at the decided opponent nodes and any move elsewhere; by recursion
