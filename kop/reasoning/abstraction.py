@@ -125,6 +125,10 @@ class TimedSolver:
             raise self.deadline.timeout()
         return bool(res)
 
+    def set_phases(self, literals: list[int]) -> None:
+        """The polarity the solver tries first for these variables (a preference, never a constraint)."""
+        self.solver.set_phases(literals)
+
     def model(self, nvars: int) -> list[int]:
         """The last model's literals of variables 1..nvars."""
         return list(self.solver.get_model()[:nvars])

@@ -136,7 +136,8 @@ def _rebuild(f: F.Formula, kids: tuple[F.Formula, ...]) -> F.Formula:
     return f
 
 
-def _after(ann: F.Formula, psi: F.Formula, translations: dict, budget: _Budget) -> F.Formula:
+def _after(ann: F.Formula, psi: F.Formula, translations: dict[F.Formula, dict[F.Formula, F.Formula]],
+           budget: _Budget) -> F.Formula:
     """``t(ψ)``: an announcement-free formula true at a φ-world iff ψ holds there after announcing φ."""
     memo = translations.setdefault(ann, {})
     for f in psi.subformulas():

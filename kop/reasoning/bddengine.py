@@ -236,13 +236,16 @@ class BddEngine:
         core, b = self.core, self.b
         c, _ = core.kids[n]
         group = core.label[n]
-        layer = b.disj(b.exists_and(w, self._goal(n), self.quant(a)) for a in group)
+        # a step by agent a only from a type whose unfolding K_a(~c | (x & RC)) is false: then
+        # it is a demand of the type, and the model read off W meets it one step closer
+        unmet = {a: b.NOT(self.f(k)) for a, k in self.cl.unfold[n]}
+        layer = b.disj(b.AND(unmet[a], b.exists_and(w, self._goal(n), self.quant(a))) for a in group)
         layers = [layer]
         step_base = b.AND(self.f(c), b.NOT(self.f(n)))
         while True:
             self.deadline.check()
             src = b.AND(step_base, layer)
-            nxt = b.OR(layer, b.disj(b.exists_and(w, src, self.quant(a)) for a in group))
+            nxt = b.OR(layer, b.disj(b.AND(unmet[a], b.exists_and(w, src, self.quant(a))) for a in group))
             if nxt == layer:
                 return layers
             layer = nxt
@@ -394,7 +397,9 @@ class BddEngine:
                     progress = self._progress.get((r, k, a))
                     if progress is None:
                         goal = self._goal(r, layers[k - 1] if k > 0 else None)
-                        progress = self._progress[(r, k, a)] = b.exists_and(self._w_final, goal, self.quant(a))
+                        unmet = b.NOT(self.f(dict(self.cl.unfold[r])[a]))
+                        progress = self._progress[(r, k, a)] = b.AND(unmet, b.exists_and(self._w_final, goal,
+                                                                                            self.quant(a)))
                     if b.evaluate(progress, t):
                         return k, a
                 raise ProverBug("an eventuality layer has no progressing agent")

@@ -39,9 +39,13 @@ every remaining world, so ``<!ψ>φ`` is equivalent to ψ and ``[!ψ]φ`` to
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from kop.syntax.formula import (And, Announce, AnnounceDual, Atom, Common, Distributed, Everyone, Formula, Know,
                                 Top)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.semantics.model import KripkeModel
 
 __all__ = ["Chain", "collapse", "is_subsequence", "chains_of", "chain_entails", "chain_countermodel"]
 
@@ -208,7 +212,7 @@ def chain_entails(premises: Iterable[Formula], phi: Formula) -> bool | None:
     return None if ans is None else ans[0]
 
 
-def chain_countermodel(premises: Iterable[Formula], phi: Formula, agents: Iterable[str] = ()):
+def chain_countermodel(premises: Iterable[Formula], phi: Formula, agents: Iterable[str] = ()) -> KripkeModel | None:
     """The line model refuting *phi* where the chain *premises* hold (world ``w0``), or None.
 
     None when the rule does not apply or the entailment holds.  The model

@@ -52,7 +52,7 @@ class Core:
         self.op: list[int] = []
         self.kids: list[tuple[int, ...]] = []
         self.label: list[Any] = []         # atom name (str), agent (str), group (tuple of str) or None
-        self._table: dict[tuple, int] = {}
+        self._table: dict[tuple[int, object, tuple[int, ...]], int] = {}
         self._det: dict[tuple[str, int], bool] = {}
         self.true = self._mk(TRUE, None, ())
         self.false = self._mk(FALSE, None, ())
@@ -91,7 +91,7 @@ class Core:
             return self.true
         return self._mk(NOT, None, (x,))
 
-    def _junction(self, op: int, xs, unit: int, zero: int) -> int:
+    def _junction(self, op: int, xs: Iterable[int], unit: int, zero: int) -> int:
         seen: set[int] = set()
         stack = list(xs)
         while stack:
@@ -111,10 +111,10 @@ class Core:
             return next(iter(seen))
         return self._mk(op, None, tuple(sorted(seen)))
 
-    def conj(self, xs) -> int:
+    def conj(self, xs: Iterable[int]) -> int:
         return self._junction(AND, xs, self.true, self.false)
 
-    def disj(self, xs) -> int:
+    def disj(self, xs: Iterable[int]) -> int:
         return self._junction(OR, xs, self.false, self.true)
 
     def know(self, agent: str, x: int) -> int:
@@ -250,7 +250,7 @@ class Core:
             out[m] = s
         return out[n]
 
-    def below(self, roots) -> list[int]:
+    def below(self, roots: Iterable[int]) -> list[int]:
         """Every node reachable from *roots*, children before parents."""
         order: list[int] = []
         seen: set[int] = set()
@@ -268,7 +268,7 @@ class Core:
                 stack.extend((c, False) for c in self.kids[n] if c not in seen)
         return order
 
-    def agents(self, nodes) -> set[str]:
+    def agents(self, nodes: Iterable[int]) -> set[str]:
         out: set[str] = set()
         for n in nodes:
             if self.op[n] == KNOW:
@@ -330,7 +330,7 @@ class Closure:
         self._know_of: dict[str, list[int]] = {}
         for n in self.modal:
             if core.op[n] == KNOW:
-                self._know_of.setdefault(core.label[n], []).append(n)  # type: ignore[arg-type]
+                self._know_of.setdefault(core.label[n], []).append(n)
 
     def profile_nodes(self, who: str | tuple[str, ...]) -> list[int]:
         """The modal nodes whose truth an a-class (or a D_G-class) shares: its ``K_a``

@@ -39,15 +39,18 @@ unravelling for distributed knowledge).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 import numpy as np
 
 from kop.reasoning.errors import ProverBug
-from kop.reasoning.pseudomodel import PseudoModel
+from kop.reasoning.pseudomodel import PseudoModel, Who
 from kop.semantics.model import KripkeModel
 
 __all__ = ["build_model", "MAX_WORLDS"]
+
+#: agent -> the class key of each world, in the order of the worlds
+Classes = dict[str, list[Hashable]]
 
 #: The most worlds a countermodel may have.
 MAX_WORLDS = 200_000
@@ -70,7 +73,7 @@ def build_model(pm: PseudoModel, agents: Iterable[str] = (),
         if check is not None and k % 64 == 0:
             check()
         if a in pm.agents:
-            ids: dict = {}
+            ids: dict[Hashable, int] = {}
             partitions[a] = np.array([ids.setdefault(classes[a][i], len(ids)) for i in range(n)], dtype=np.int64)
         else:
             partitions[a] = np.arange(n, dtype=np.int64)
@@ -78,7 +81,7 @@ def build_model(pm: PseudoModel, agents: Iterable[str] = (),
     return KripkeModel.from_arrays(n, partitions, valuation, actual=["w0"], agents=all_agents)
 
 
-def _plain(pm: PseudoModel) -> tuple[list[int], dict]:
+def _plain(pm: PseudoModel) -> tuple[list[int], Classes]:
     order = [pm.root]
     seen = {pm.root}
     for i in order:                     # breadth first, following the witnesses
@@ -90,11 +93,11 @@ def _plain(pm: PseudoModel) -> tuple[list[int], dict]:
     return order, classes
 
 
-def _with_coordinates(pm: PseudoModel) -> tuple[list[int], dict]:
+def _with_coordinates(pm: PseudoModel) -> tuple[list[int], Classes]:
     # Only types that agree on every member's K-profile can be confused by D_G; so a
     # G-profile is indexed among the G-profiles with the same members' K-profiles, and a
     # group whose members' K-profiles already decide its G-profile needs no coordinates.
-    by_joint: dict = {}
+    by_joint: dict[tuple[tuple[str, ...], tuple[Hashable, ...]], list[Hashable]] = {}
     for ty in pm.types:
         for g in pm.dgroups:
             lst = by_joint.setdefault((g, tuple(ty.keys[a] for a in g)), [])
@@ -126,7 +129,7 @@ def _with_coordinates(pm: PseudoModel) -> tuple[list[int], dict]:
 
     mine = {a: [pos[(a, g)] for g in groups if a in g] for a in pm.agents}
 
-    def class_key(t: int, x: tuple, who) -> tuple:
+    def class_key(t: int, x: tuple[int, ...], who: Who) -> Hashable:
         members = (who,) if isinstance(who, str) else who
         return (who, tuple((pm.types[t].keys[a], tuple(x[k] for k in mine[a])) for a in members))
 
@@ -136,8 +139,9 @@ def _with_coordinates(pm: PseudoModel) -> tuple[list[int], dict]:
     worlds = [start]
     seen = {start: 0}
     # (who, its class key) -> {type: world}: reuse a world of the right type in the right class
-    members_of: dict[tuple, dict[int, tuple]] = {}
-    for who in (*pm.agents, *groups):
+    members_of: dict[Hashable, dict[int, tuple[int, tuple[int, ...]]]] = {}
+    whos: tuple[Who, ...] = (*pm.agents, *groups)
+    for who in whos:
         members_of.setdefault(class_key(*start, who), {})[pm.root] = start
     i = 0
     while i < len(worlds):
@@ -152,7 +156,7 @@ def _with_coordinates(pm: PseudoModel) -> tuple[list[int], dict]:
             solve(y, s, {who} if isinstance(who, str) else set(who))
             w = (s, tuple(y))
             if w not in seen:
-                for other in (*pm.agents, *groups):
+                for other in whos:
                     members_of.setdefault(class_key(*w, other), {}).setdefault(s, w)
                 if len(worlds) >= MAX_WORLDS:
                     from kop.errors import LimitError
@@ -160,5 +164,6 @@ def _with_coordinates(pm: PseudoModel) -> tuple[list[int], dict]:
                     raise LimitError(f"the countermodel would have more than {MAX_WORLDS} worlds (kop's limit)")
                 seen[w] = len(worlds)
                 worlds.append(w)
-    classes = {a: [(pm.types[t].keys[a], tuple(x[k] for k in mine[a])) for t, x in worlds] for a in pm.agents}
+    classes: Classes = {a: [(pm.types[t].keys[a], tuple(x[k] for k in mine[a])) for t, x in worlds]
+                        for a in pm.agents}
     return [t for t, _ in worlds], classes

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.reasoning.chains import chain_countermodel, chain_entails, chains_of
 from kop.reasoning.limits import Deadline, check_agents, check_depth
@@ -38,13 +38,18 @@ from kop.reasoning.prover import _formula, _premises
 from kop.reasoning.verdict import Verdict
 from kop.syntax.formula import Formula, Not, conj
 
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.semantics.model import KripkeModel
+
 __all__ = ["cached_entails", "follows", "consistent", "clear_cache", "cache_info", "MAX_ENTRIES"]
 
 #: The most answers remembered (the oldest go first).
 MAX_ENTRIES = 4096
 
 # key -> (holds, countermodel or None, stats, countermodel computed?); a dict keeps insertion order
-_memo: dict[Any, tuple[bool, Any, dict, bool]] = {}
+Key = tuple[frozenset[Formula], Formula, frozenset[str] | None, str]
+Answer = tuple[bool, 'KripkeModel | None', dict[str, Any], bool]
+_memo: dict[Key, Answer] = {}
 _counts = {"hits": 0, "misses": 0, "chains": 0}
 
 
@@ -68,7 +73,7 @@ def cache_info() -> dict[str, int]:
     return {**_counts, "entries": len(_memo)}
 
 
-def _remember(key: Any, value: tuple[bool, Any, dict, bool]) -> None:
+def _remember(key: Key, value: Answer) -> None:
     _memo.pop(key, None)
     _memo[key] = value
     while len(_memo) > MAX_ENTRIES:
@@ -108,7 +113,8 @@ def _check_limits(ps: tuple[Formula, ...], f: Formula, agents: tuple[str, ...] |
 
 
 def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, timeout: float | None,
-         method: str, want_model: bool, deadline: Deadline | None = None) -> tuple[bool, Any, dict]:
+         method: str, want_model: bool, deadline: Deadline | None = None
+         ) -> tuple[bool, KripkeModel | None, dict[str, Any]]:
     ag = None if agents is None else tuple(agents)
     key = (frozenset(ps), f, None if ag is None else frozenset(ag), method)
     hit = _memo.get(key)

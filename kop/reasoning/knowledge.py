@@ -40,7 +40,8 @@ from kop.syntax.levels import chain, f_level
 __all__ = ["level", "knows", "is_core", "chains_fragment", "CoreVerdict"]
 
 
-def _entailed(ps: tuple[Formula, ...], phi: Formula, agents, deadline: Deadline, method: str = "auto") -> bool:
+def _entailed(ps: tuple[Formula, ...], phi: Formula, agents: Iterable[str] | None, deadline: Deadline,
+              method: str = "auto") -> bool:
     return follows(ps, phi, agents=agents, deadline=deadline, method=method)
 
 

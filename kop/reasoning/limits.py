@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from kop.reasoning.errors import AgentError, ProverTimeout
 from kop.syntax.budget import check_timeout, deadline_end, deadline_seconds
@@ -27,6 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Deadline", "check_depth", "check_agents", "check_type_space", "MAX_NESTING",
            "MAX_AGENT_VARIABLES", "deep_input_guard"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 #: The deepest formula tree the prover accepts (the parser's own limit is the same).
 MAX_NESTING = 1000
@@ -112,10 +115,10 @@ def check_type_space(closure: Closure) -> None:
                          "for their product (kop's limit)")
 
 
-def deep_input_guard(fn):
+def deep_input_guard(fn: Callable[P, R]) -> Callable[P, R]:
     """Decorator: a ``RecursionError`` (very deep formulas) becomes a :class:`LimitError` saying so."""
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
         except RecursionError:

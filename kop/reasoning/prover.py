@@ -43,16 +43,21 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from kop.reasoning.announcements import reduce_announcements
 from kop.reasoning.core import Closure, Core
 from kop.reasoning.errors import ProverBug
+from kop.reasoning.pseudomodel import PseudoModel
 from kop.reasoning.limits import Deadline, check_agents, check_depth, check_type_space, deep_input_guard
 from kop.reasoning.verdict import Verdict
 from kop.syntax import arguments
 from kop.syntax.budget import check_timeout
 from kop.syntax.formula import Distributed, Formula, Not, conj
 from kop.syntax.fragments import refuse_uncertainty
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.semantics.model import KripkeModel
 
 __all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
 
@@ -85,7 +90,8 @@ def _premises(premises: Iterable[Formula | str] | Formula | str, name: str = "pr
 
 
 def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float | None = None,
-           method: str = "auto", deadline: Deadline | None = None, minimize: bool = True):
+           method: str = "auto", deadline: Deadline | None = None, minimize: bool = True
+           ) -> tuple[KripkeModel | None, dict[str, Any]]:
     """Satisfiability of *phi*: ``(model or None, stats)``; the model is checked.
 
     The workhorse of :func:`satisfiable`, :func:`valid` and :func:`entails`
@@ -120,7 +126,8 @@ def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float 
 
 
 @deep_input_guard
-def _decide(phi, agents, timeout, method, deadline, minimize):
+def _decide(phi: Formula, agents: Iterable[str] | None, timeout: float | None, method: str,
+            deadline: Deadline | None, minimize: bool) -> tuple[KripkeModel | None, dict[str, Any]]:
     start = time.perf_counter()
     deadline = deadline or Deadline(timeout)
     agent_list = None if agents is None else tuple(agents)
@@ -131,9 +138,10 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
     root = core.compile(reduced)
     closure = Closure(core, [root], deadline.check)
     deadline.check()
-    stats: dict = {"closure": len(closure.nodes)}
+    stats: dict[str, Any] = {"closure": len(closure.nodes)}
     use = method
-    model = None
+    model: KripkeModel | None = None
+    pm: PseudoModel | None
     if method == "auto":
         use = "bdd" if closure.has_rc or closure.dgroups else "sat"
     if use == "sat":
@@ -146,9 +154,11 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
         pm = SatEngine(core, closure, root, deadline, stats).run()
     else:
         check_type_space(closure)
-        pm, model = _search(phi, core, closure, root, deadline, stats, agent_list) \
+        found, model = _search(phi, core, closure, root, deadline, stats, agent_list) \
             if method == "auto" and not closure.dgroups else (_ELIMINATE, None)
-        if pm is _ELIMINATE:
+        if isinstance(found, PseudoModel) or found is None:
+            pm = found
+        else:
             from kop.reasoning.bddengine import BddEngine
 
             deadline.check()
@@ -179,30 +189,36 @@ def _decide(phi, agents, timeout, method, deadline, minimize):
     return model, stats
 
 
-_ELIMINATE = object()     # _search's answer "leave it to type elimination"
+class _Eliminate:
+    """_search's answer "leave it to type elimination"."""
 
 
-def _search(phi, core, closure, root, deadline, stats, agents):
+_ELIMINATE = _Eliminate()
+
+
+def _search(phi: Formula, core: Core, closure: Closure, root: int, deadline: Deadline, stats: dict[str, Any],
+            agents: tuple[str, ...] | None) -> tuple[PseudoModel | None | _Eliminate, KripkeModel | None]:
     """The type search's answer: ``(pseudo-model, checked model)``, ``(None, None)`` for
     unsatisfiable, or ``(_ELIMINATE, None)`` when it gave up or its candidate fails the check."""
     from kop.reasoning.countermodel import build_model
-    from kop.reasoning.typesearch import UNKNOWN, TypeSearch
+    from kop.reasoning.typesearch import TypeSearch
 
-    pm = TypeSearch(core, closure, root, deadline, stats).run()
-    if pm is None:
-        stats["search"] = "unsatisfiable"
-        return None, None
-    if pm is not UNKNOWN:
-        model = build_model(pm, set(phi.agents()) | set(agents or ()), deadline.check)
-        deadline.check()
-        if model.satisfies(phi, "w0"):
-            stats["search"] = "model"
-            return pm, model
+    for know_first in (False, True):
+        pm = TypeSearch(core, closure, root, deadline, stats, know_first=know_first).run()
+        if pm is None:
+            stats["search"] = "unsatisfiable"
+            return None, None
+        if isinstance(pm, PseudoModel):
+            model = build_model(pm, set(phi.agents()) | set(agents or ()), deadline.check)
+            deadline.check()
+            if model.satisfies(phi, "w0"):
+                stats["search"] = "model"
+                return pm, model
     stats["search"] = "gave up"
     return _ELIMINATE, None
 
 
-def _check(model, phi: Formula, world: str | None) -> None:
+def _check(model: KripkeModel, phi: Formula, world: str | None) -> None:
     if not model.satisfies(phi, world):
         from kop.syntax.printer import to_ascii
 

@@ -18,9 +18,14 @@ into a genuine :class:`~kop.semantics.model.KripkeModel`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-__all__ = ["TypeInfo", "PseudoModel"]
+__all__ = ["TypeInfo", "PseudoModel", "Who"]
+
+#: an agent (its ``K_a`` class) or a group of two or more (its ``D_G`` class)
+Who = str | tuple[str, ...]
 
 
 @dataclass
@@ -33,9 +38,9 @@ class TypeInfo:
     """
 
     atoms: frozenset[str]
-    keys: dict
-    demands: dict
-    witness: dict = field(default_factory=dict)
+    keys: Mapping[Who, Any]              # an opaque class key, compared for equality only
+    demands: Mapping[Who, list[int]]
+    witness: dict[tuple[Who, int], int] = field(default_factory=dict)
 
 
 @dataclass

@@ -21,6 +21,7 @@ unsatisfiable; where it finds a model of ¬φ, the prover must not call φ valid
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import product
 
@@ -28,6 +29,9 @@ import numpy as np
 
 from kop.semantics.model import KripkeModel
 from kop.syntax.formula import Formula
+
+#: every small model at once: the disjoint union, and the component (small model) of each world
+Universe = tuple[KripkeModel, np.ndarray]
 
 __all__ = ["small_models", "naive_model", "set_partitions"]
 
@@ -50,7 +54,7 @@ def set_partitions(n: int) -> list[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=16)
-def _universe(agents: tuple[str, ...], atoms: tuple[str, ...], max_worlds: int):
+def _universe(agents: tuple[str, ...], atoms: tuple[str, ...], max_worlds: int) -> Universe:
     block_cols: dict[str, list[int]] = {a: [] for a in agents}
     val_cols: dict[str, list[bool]] = {p: [] for p in atoms}
     comp: list[int] = []
@@ -74,12 +78,12 @@ def _universe(agents: tuple[str, ...], atoms: tuple[str, ...], max_worlds: int):
     return model, np.array(comp, dtype=np.int64)
 
 
-def small_models(agents, atoms, max_worlds: int = 3):
+def small_models(agents: Iterable[str], atoms: Iterable[str], max_worlds: int = 3) -> Universe:
     """The union of all S5_n models with at most *max_worlds* worlds: ``(model, component id per world)``."""
     return _universe(tuple(sorted(agents)), tuple(sorted(atoms)), int(max_worlds))
 
 
-def naive_model(phi: Formula, universe) -> KripkeModel | None:
+def naive_model(phi: Formula, universe: Universe) -> KripkeModel | None:
     """A small model (one component of *universe*) whose designated world satisfies *phi*, or None."""
     model, comp = universe
     mask = model.truth_mask(phi)
@@ -89,4 +93,5 @@ def naive_model(phi: Formula, universe) -> KripkeModel | None:
     w = int(hits[0])
     members = np.flatnonzero(comp == comp[w])
     names = [model.worlds[i] for i in members]
-    return model.restrict(names).with_actual(model.worlds[w])
+    small: KripkeModel = model.restrict(names).with_actual(model.worlds[w])
+    return small

@@ -42,13 +42,16 @@ global state caching for ALC with inverse roles*, TABLEAUX 2009 (caching).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
 
 from kop.reasoning.abstraction import SOLVER, Abstraction, TimedSolver
 from kop.reasoning.core import KNOW, Closure, Core
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline
-from kop.reasoning.pseudomodel import PseudoModel, TypeInfo
+from kop.reasoning.pseudomodel import PseudoModel, TypeInfo, Who
 
 __all__ = ["SatEngine", "SOLVER"]
 
@@ -56,7 +59,8 @@ __all__ = ["SatEngine", "SOLVER"]
 class _Node:
     __slots__ = ("val", "alive", "level", "creator", "pkey", "witness", "index", "profiles", "joined")
 
-    def __init__(self, val: bytes, level: int, creator, pkey: bytes | None, index: int, joined: dict):
+    def __init__(self, val: bytes, level: int, creator: str | None, pkey: bytes | None, index: int,
+                 joined: dict[str, bytes]):
         self.val = val            # val[v] == 1 iff variable v is true (v >= 1); bytes
         self.alive = True
         self.level = level
@@ -81,7 +85,7 @@ class SatEngine:
     """
 
     def __init__(self, core: Core, closure: Closure, root: int, deadline: Deadline | None = None,
-                 stats: dict | None = None):
+                 stats: dict[str, Any] | None = None) -> None:
         if closure.has_rc or closure.dgroups:
             raise ProverBug("the SAT engine handles neither common nor distributed knowledge")
         self.core, self.cl, self.root = core, closure, root
@@ -130,7 +134,8 @@ class SatEngine:
             node.profiles[agent] = hit
         return hit
 
-    def _new_node(self, level: int, creator, pkey, joined: dict | None = None) -> _Node:
+    def _new_node(self, level: int, creator: str | None, pkey: bytes | None,
+                  joined: dict[str, bytes] | None = None) -> _Node:
         model = np.asarray(self.ts.model(self.nvars))
         val = b"\x00" + (model > 0).astype(np.uint8).tobytes()
         joined = joined or {}
@@ -197,7 +202,7 @@ class SatEngine:
             core = smaller
         self._learn(sorted({-lit for lit in core if lit != want} | {var}), must_kill)
 
-    def _more_lessons(self, node: _Node, agent: str, demands) -> None:
+    def _more_lessons(self, node: _Node, agent: str, demands: Iterable[tuple[int, int]]) -> None:
         """The node just died on one demand: learn from its other failing demands of *agent* too."""
         profile, _ = self._profile(node, agent)
         # drop the literals of the demands already refuted, or the profile itself is now refuted
@@ -211,8 +216,8 @@ class SatEngine:
                 profile.remove(-var)
 
     def _run(self, root_lit: int) -> PseudoModel | None:
-        self.nodes: dict[tuple, _Node] = {}
-        self.index: dict[tuple, list[_Node]] = {}
+        self.nodes: dict[tuple[object, ...], _Node] = {}
+        self.index: dict[tuple[int, str | None, bytes | None], list[_Node]] = {}
         root: _Node | None = None
         while True:
             self.deadline.check()
@@ -262,7 +267,7 @@ class SatEngine:
         atom_vars = [(core.label[n], self.var[n]) for n in cl.atoms]
         infos = []
         for node in order:
-            keys = {}
+            keys: dict[Who, tuple[int, bytes | None]] = {}
             for a in self.agents:
                 if a == node.creator:
                     keys[a] = (node.level - 1, node.pkey)
@@ -270,7 +275,7 @@ class SatEngine:
                     keys[a] = (node.level - 1, node.joined[a])
                 else:
                     keys[a] = (node.level, self._profile(node, a)[1])
-            witness = {(a, var): pos[id(w)] for (a, var), w in node.witness.items()}
-            demands = {a: [var for (b, var) in node.witness if b == a] for a in self.agents}
+            witness: dict[tuple[Who, int], int] = {(a, var): pos[id(w)] for (a, var), w in node.witness.items()}
+            demands: dict[Who, list[int]] = {a: [var for (b, var) in node.witness if b == a] for a in self.agents}
             infos.append(TypeInfo(frozenset(name for name, v in atom_vars if node.val[v]), keys, demands, witness))
         return PseudoModel(infos, 0, cl.agents, (), tuple(sorted(core.label[n] for n in cl.atoms)))

@@ -85,16 +85,23 @@ class TypeSearch:
         Counters are added to it (``sat_calls``, ``search_types``, ``learned``).
     max_types : int
         Give up (``UNKNOWN``) after building this many types.
+    know_first : bool
+        Have the SAT solver try ``K`` and ``RC`` variables true first (MiniSat's
+        phases, a preference only): a type then has fewer demands.  It settles
+        some questions the default order does not, and loses others, so the
+        prover tries it second.
     """
 
     def __init__(self, core: Core, closure: Closure, root: int, deadline: Deadline | None = None,
-                 stats: dict[str, Any] | None = None, max_types: int = MAX_SEARCH_TYPES) -> None:
+                 stats: dict[str, Any] | None = None, max_types: int = MAX_SEARCH_TYPES,
+                 know_first: bool = False) -> None:
         if closure.dgroups:
             raise ProverBug("the type search does not handle distributed knowledge")
         self.core, self.cl, self.root = core, closure, root
         self.deadline = deadline or Deadline(None)
         self.stats = stats if stats is not None else {}
         self.max_types = max_types
+        self.know_first = know_first
         self.ab = ab = Abstraction(core, closure)
         self.agents = closure.agents
         # per agent: (variable, literal of the argument, node) of its K nodes
@@ -114,6 +121,8 @@ class TypeSearch:
             return None
         with TimedSolver(self.ab.clauses, self.deadline, self.stats) as ts:
             self.ts = ts
+            if self.know_first:          # K and RC true first: fewer demands per type
+                ts.set_phases([self.ab.var[n] for n in self.cl.modal])
             return self._run(root_lit)
 
     # -- types ------------------------------------------------------------------

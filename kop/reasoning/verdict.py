@@ -62,7 +62,7 @@ class Verdict:
     formula: Formula
     premises: tuple[Formula, ...] = ()
     model: KripkeModel | None = None
-    stats: dict = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return self.holds

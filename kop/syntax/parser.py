@@ -17,9 +17,10 @@ was expected.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import cast
+from typing import Any, NoReturn, cast
 
 from kop.syntax import formula as F
 from kop.errors import ParseError
@@ -75,14 +76,18 @@ _RELATION = {"≥": ">=", "≤": "<="}
 _TEXT: list[str] = [""]  # the text being parsed (for errors raised inside callbacks)
 
 
-def _fail_at(tok: Token, expected: str) -> None:
+def _fail_at(tok: Token, expected: str) -> NoReturn:
     raise ParseError(_TEXT[0], tok.line or 1, tok.column or 1, str(tok), expected)
+
+
+#: the children Lark gives a callback: the rule's tokens and the values its subrules built, by position
+_Kids = list[Any]
 
 
 class _Build:
     """Callbacks run by the LALR parser at each reduction."""
 
-    def atom(self, c):
+    def atom(self, c: _Kids) -> F.Atom:
         name = str(c[0])
         if re.fullmatch(r"(?:K|M|Kw|E|C|D)_", name):
             _fail_at(c[0], f"expected an agent name after {name!r}")
@@ -91,40 +96,41 @@ class _Build:
         except ValueError as exc:
             _fail_at(c[0], str(exc))
 
-    def true(self, c):
+    def true(self, c: _Kids) -> F.Formula:
         return F.TRUE
 
-    def false(self, c):
+    def false(self, c: _Kids) -> F.Formula:
         return F.FALSE
 
-    def group_parens(self, c):
-        return c[1]
+    def group_parens(self, c: _Kids) -> F.Formula:
+        inside: F.Formula = c[1]
+        return inside
 
-    def not_(self, c):
+    def not_(self, c: _Kids) -> F.Not:
         return F.Not(c[1])
 
-    def know(self, c):
+    def know(self, c: _Kids) -> F.Know:
         return F.Know(_agent_of(c[0], 1), c[1])
 
-    def possible(self, c):
+    def possible(self, c: _Kids) -> F.Possible:
         return F.Possible(_agent_of(c[0], 1), c[1])
 
-    def know_whether(self, c):
+    def know_whether(self, c: _Kids) -> F.KnowWhether:
         return F.KnowWhether(_agent_of(c[0], 2), c[1])
 
-    def belief(self, c):
+    def belief(self, c: _Kids) -> F.Belief:
         return F.Belief(_agent_of(c[0], 1), c[1])
 
-    def cond_belief(self, c):
+    def cond_belief(self, c: _Kids) -> F.CondBelief:
         return F.CondBelief(_agent_of(c[0], 1), c[2], c[4])
 
-    def comparison(self, c):
-        tok = c[0]
+    def comparison(self, c: _Kids) -> Token:
+        tok: Token = c[0]
         if str(tok) in ("⟨", "⟩"):
             _fail_at(tok, "expected a comparison (>=, >, <, <=, =) after P_a(...)")
         return tok
 
-    def probability(self, c):
+    def probability(self, c: _Kids) -> F.Probability:
         rel = _RELATION.get(str(c[4]), str(c[4]))
         num = c[5]
         text = str(num)
@@ -136,38 +142,39 @@ class _Build:
             _fail_at(num, "a probability bound of at most 300 digits before and after the point")
         return F.Probability(_agent_of(c[0], 1), c[2], rel, bound)
 
-    def everyone(self, c):
+    def everyone(self, c: _Kids) -> F.Everyone:
         return F.Everyone(_group_of(c[0]), c[1])
 
-    def common(self, c):
+    def common(self, c: _Kids) -> F.Common:
         return F.Common(_group_of(c[0]), c[1])
 
-    def distributed(self, c):
+    def distributed(self, c: _Kids) -> F.Distributed:
         return F.Distributed(_group_of(c[0]), c[1])
 
-    def rel_common(self, c):
+    def rel_common(self, c: _Kids) -> F.RelCommon:
         return F.RelCommon(_group_of(c[0]), c[2], c[4])
 
-    def announce(self, c):
+    def announce(self, c: _Kids) -> F.Announce:
         return F.Announce(c[2], c[4])
 
-    def announce_dual(self, c):
+    def announce_dual(self, c: _Kids) -> F.AnnounceDual:
         return F.AnnounceDual(c[2], c[4])
 
-    def and_(self, c):
+    def and_(self, c: _Kids) -> F.And:
         return F.And(*(x for x in c if isinstance(x, F.Formula)))
 
-    def or_(self, c):
+    def or_(self, c: _Kids) -> F.Or:
         return F.Or(*(x for x in c if isinstance(x, F.Formula)))
 
-    def implies(self, c):
+    def implies(self, c: _Kids) -> F.Implies:
         return F.Implies(c[0], c[2])
 
-    def iff(self, c):
+    def iff(self, c: _Kids) -> F.Iff:
         return F.Iff(c[0], c[2])
 
-    def start(self, c):
-        return c[0]
+    def start(self, c: _Kids) -> F.Formula:
+        formula: F.Formula = c[0]
+        return formula
 
 
 @lru_cache(maxsize=1)
@@ -257,8 +264,12 @@ def parse(text: str) -> F.Formula:
     return result
 
 
-def parse_many(texts) -> list[F.Formula]:
-    """Parse several formulas (e.g. a knowledge base)."""
+def parse_many(texts: Iterable[str]) -> list[F.Formula]:
+    """Parse several formulas (e.g. a knowledge base).
+
+    >>> parse_many(["p", "K_a p"])
+    [kop.parse('p'), kop.parse('K_a p')]
+    """
     return [parse(t) for t in texts]
 
 

@@ -16,7 +16,7 @@ can read the formula back.  Use it for simplification and truth tables::
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import sympy
 from sympy.logic import boolalg
@@ -95,7 +95,7 @@ def to_sympy(f: F.Formula) -> sympy.Basic:
     return done[f]
 
 
-def _skeleton_postorder(f: F.Formula):
+def _skeleton_postorder(f: F.Formula) -> Iterator[F.Formula]:
     """Post-order over the propositional part only (modal subformulas are leaves)."""
     seen: set[F.Formula] = set()
     stack: list[tuple[F.Formula, bool]] = [(f, False)]
@@ -143,7 +143,7 @@ def from_sympy(expr: sympy.Basic, symbols: Mapping[sympy.Symbol, F.Formula] | No
     """
     from kop.syntax.parser import parse
 
-    symbols = dict(symbols or {})
+    known: dict[sympy.Symbol, F.Formula] = dict(symbols or {})
 
     def conv(e: sympy.Basic) -> F.Formula:
         if e is sympy.true or isinstance(e, boolalg.BooleanTrue):
@@ -151,8 +151,8 @@ def from_sympy(expr: sympy.Basic, symbols: Mapping[sympy.Symbol, F.Formula] | No
         if e is sympy.false or isinstance(e, boolalg.BooleanFalse):
             return F.FALSE
         if isinstance(e, sympy.Symbol):
-            if e in symbols:
-                return symbols[e]
+            if e in known:
+                return known[e]
             try:
                 return parse(e.name)
             except KopError as exc:
@@ -177,7 +177,7 @@ def from_sympy(expr: sympy.Basic, symbols: Mapping[sympy.Symbol, F.Formula] | No
     return conv(expr)
 
 
-def _ordered(args):
+def _ordered(args: Iterable[sympy.Basic]) -> list[sympy.Basic]:
     return sorted(args, key=sympy.default_sort_key)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from kop.syntax.formula import ATOM_RE, Atom, Formula, is_reserved_atom
+from kop.syntax.formula import ATOM_RE, And, Atom, Formula, Or, is_reserved_atom
 from kop.theory.model import ObservationSpec, Statement
 
 __all__ = ["substitute", "apply_defines"]
@@ -43,7 +43,7 @@ def substitute(f: Formula, defs: dict[str, Formula], memo: dict[int, Formula] | 
             values.append(nv)
         if not changed:
             out = f
-        elif f.__match_args__ == ("args",):
+        elif isinstance(f, (And, Or)):
             out = type(f)(*values[0])
         else:
             out = type(f)(*values)

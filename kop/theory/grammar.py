@@ -159,6 +159,19 @@ def _describe(expected: set[str]) -> str:
     return ", ".join(words)
 
 
+def _kid(tree: Tree[Token], i: int) -> Tree[Token]:
+    """The child *i* of *tree*, which the grammar makes a subtree."""
+    kid = tree.children[i]
+    if not isinstance(kid, Tree):  # pragma: no cover - the grammar makes it one
+        raise TypeError(f"expected a subtree at child {i} of {tree.data!r}")
+    return kid
+
+
+def _subtrees(tree: Tree[Token]) -> list[Tree[Token]]:
+    """The children of *tree* that are subtrees, in order."""
+    return [c for c in tree.children if isinstance(c, Tree)]
+
+
 class _Reader:
     """Turns the Lark tree of one file into statements."""
 
@@ -166,7 +179,7 @@ class _Reader:
         self.text = text
         self.file = file
 
-    def pos(self, tok: Token | Tree) -> Position:
+    def pos(self, tok: Token | Tree[Token]) -> Position:
         if isinstance(tok, Token):
             return Position(self.text, tok.line or 1, tok.column or 1, self.file)
         meta = tok.meta
@@ -198,16 +211,16 @@ class _Reader:
             raise self.pos(tok).error(f"{what} is not a number", text) from None
         return int(value) if value.denominator == 1 else value
 
-    def statements(self, tree: Tree) -> list[Statement]:
+    def statements(self, tree: Tree[Token]) -> list[Statement]:
         out: list[Statement] = []
         for st in tree.children:
             if isinstance(st, Tree):
                 out.append(self.statement(st))
         return out
 
-    def statement(self, st: Tree, scope: tuple[str, ...] = ()) -> Statement:
+    def statement(self, st: Tree[Token], scope: tuple[str, ...] = ()) -> Statement:
         while st.data == "statement":  # a bare knowledge statement
-            st = st.children[0]
+            st = _kid(st, 0)
         kind = str(st.data)
         pos = self.pos(st)
         if kind in _SCOPED:
@@ -220,32 +233,32 @@ class _Reader:
 
     # -- the arguments of each kind of statement (st: its tree; toks: its tokens) --------------
 
-    def path(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+    def path(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
         """``include "FILE"``, ``tree "FILE"``, ``model "FILE"``."""
         return (str(toks[0])[1:-1],)
 
-    def names(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+    def names(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
         """``agents A, B``."""
         return tuple(str(t) for t in toks)
 
-    def players(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+    def players(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
         """``players A max, B min``: (name, goal or None, position) each."""
         players = []
-        for p in st.children:
+        for p in _subtrees(st):
             name = p.children[0]
             goal = str(p.children[1]) if len(p.children) > 1 else None
             players.append((str(name), goal, self.pos(name)))
         return tuple(players)
 
-    def define(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+    def define(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
         """``define NAME = FORMULA``."""
         return (str(toks[0]), self.formula(toks[1]))
 
-    def one_formula(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+    def one_formula(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
         """``know FORMULA``, ``common FORMULA``, ``announce FORMULA``."""
         return (self.formula(toks[0]),)
 
-    def core(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+    def core(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
         """``core P = d``, with d at most :data:`MAX_LEVEL`."""
         name, d = toks
         if len(str(d)) > 6 or int(str(d)) > MAX_LEVEL:
@@ -253,35 +266,34 @@ class _Reader:
                                     f"kop's limit {MAX_LEVEL}", str(d)[:12])
         return (str(name), int(str(d)), self.pos(name))
 
-    def game(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
-        return (self.node(st.children[0]),)
+    def game(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
+        return (self.node(_kid(st, 0)),)
 
-    def scenario(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+    def scenario(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
         """``scenario NAME { ... }``: its name, its statements and the name's position."""
         name = toks[0]
         body = tuple(self.statement(k) for k in st.children if isinstance(k, Tree))
         return (str(name), body, self.pos(name))
 
-    def scoped(self, kind: str, st: Tree, pos: Position) -> Statement:
+    def scoped(self, kind: str, st: Tree[Token], pos: Position) -> Statement:
         """``ask``, ``announce`` and ``expect`` statements, with the scenarios they are in (``in S1, S2``)."""
         if kind == "ask":
-            return self.question(st.children[0], pos, ())
+            return self.question(_kid(st, 0), pos, ())
         if kind == "ask_in":
-            scope_tree, q = st.children
-            names, at = self.scope(scope_tree)
-            return self.question(q, pos, names, at)
+            names, at = self.scope(_kid(st, 0))
+            return self.question(_kid(st, 1), pos, names, at)
         if kind == "announce_in":
-            names, at = self.scope(st.children[0])
+            names, at = self.scope(_kid(st, 0))
             toks = [c for c in st.children if isinstance(c, Token)]
             return Statement("announce", (self.formula(toks[-1]),), pos.line, pos, names, at)
-        names, at = self.scope(st.children[0]) if kind == "expect_in" else ((), ())
-        return self.expectation(st.children[-1], pos, names, at)
+        names, at = self.scope(_kid(st, 0)) if kind == "expect_in" else ((), ())
+        return self.expectation(_kid(st, -1), pos, names, at)
 
-    def scope(self, names: Tree) -> tuple[tuple[str, ...], tuple[Position, ...]]:
+    def scope(self, names: Tree[Token]) -> tuple[tuple[str, ...], tuple[Position, ...]]:
         """The scenario names of ``in S1, S2`` and their positions."""
         return tuple(str(t) for t in names.children), tuple(self.pos(t) for t in names.children)
 
-    def question(self, q: Tree, pos: Position, scope: tuple[str, ...],
+    def question(self, q: Tree[Token], pos: Position, scope: tuple[str, ...],
                  scope_pos: tuple[Position, ...] = ()) -> Statement:
         kind = str(q.data)
         toks = [c for c in q.children if isinstance(c, Token)]
@@ -290,7 +302,7 @@ class _Reader:
             args = (str(toks[0]), self.formula(toks[1]))
         elif kind == "ask_play":
             pairs = []
-            for s in q.children:
+            for s in _subtrees(q):
                 who, name = s.children
                 pairs.append((str(who), str(name), self.pos(who), self.pos(name)))
             args = tuple(pairs)
@@ -300,7 +312,7 @@ class _Reader:
             args = ()
         return Statement(kind, args, pos.line, pos, scope, scope_pos)
 
-    def expectation(self, e: Tree, pos: Position, scope: tuple[str, ...], scope_pos: tuple[Position, ...]) -> Statement:
+    def expectation(self, e: Tree[Token], pos: Position, scope: tuple[str, ...], scope_pos: tuple[Position, ...]) -> Statement:
         toks = [c for c in e.children if isinstance(c, Token)]
         pays = [tuple(self.number(x, "a payoff") for x in c.children if isinstance(x, Token))
                 for c in e.children if isinstance(c, Tree) and c.data == "payoff"]
@@ -326,7 +338,7 @@ class _Reader:
             args = (str(toks[0]), value)
         return Statement(str(e.data), args, pos.line, pos, scope, scope_pos)
 
-    def candidate(self, c: Tree) -> Any:
+    def candidate(self, c: Tree[Token]) -> Any:
         ctoks = [t for t in c.children if isinstance(t, Token)]
         if c.data == "values":
             return tuple(self.number(t, "a candidate value") for t in ctoks)
@@ -337,7 +349,7 @@ class _Reader:
             pairs[str(label)] = self.number(value, "a candidate value")
         return pairs
 
-    def belief(self, st: Tree) -> BeliefSpec:
+    def belief(self, st: Tree[Token]) -> BeliefSpec:
         knower, owner_tok = [c for c in st.children if isinstance(c, Token)][:2]
         cands = []
         for bc in st.children:
@@ -360,9 +372,9 @@ class _Reader:
         return BeliefSpec(str(knower), str(owner_tok)[2:], tuple(cands), self.pos(st), self.pos(knower),
                           self.pos(owner_tok))
 
-    def partial(self, st: Tree) -> PartialSpec:
+    def partial(self, st: Tree[Token]) -> PartialSpec:
         knower = st.children[0]
-        body = st.children[1]
+        body = _kid(st, 1)
         kind = str(body.data)
         toks = [c for c in body.children if isinstance(c, Token)]
         owner_tok = next(t for t in toks if t.type == "EVAL")
@@ -394,7 +406,7 @@ class _Reader:
             data = tuple(cands)
         return PartialSpec(str(knower), kind, owner, data, self.pos(st), self.pos(knower), self.pos(owner_tok))
 
-    def node(self, t: Tree) -> GameNode:
+    def node(self, t: Tree[Token]) -> GameNode:
         toks = [c for c in t.children if isinstance(c, Token)]
         if t.data == "leaf":
             label = str(toks[0]) if toks and toks[0].type == "NAME" else None
@@ -414,7 +426,7 @@ class _Reader:
             kids.append((move, prob, sub))
         return GameNode(label, str(mover_tok), tuple(kids), (), self.pos(t), self.pos(mover_tok))
 
-    def observation(self, st: Tree) -> ObservationSpec:
+    def observation(self, st: Tree[Token]) -> ObservationSpec:
         vocab: list[str] = []
         laws: list[tuple[Formula, Position]] = []
         counts: list[tuple[int, tuple[str, ...], Position]] = []
@@ -452,7 +464,7 @@ class _Reader:
 
 
 #: statement kind -> the reader of its arguments, from the reader, the statement's tree and its tokens
-_ARGUMENTS: dict[str, Callable[[_Reader, Tree, list[Token]], tuple[Any, ...]]] = {
+_ARGUMENTS: dict[str, Callable[[_Reader, Tree[Token], list[Token]], tuple[Any, ...]]] = {
     "include": _Reader.path, "tree": _Reader.path, "model": _Reader.path,
     "agents": _Reader.names, "players": _Reader.players, "define": _Reader.define,
     "know": _Reader.one_formula, "common": _Reader.one_formula, "announce": _Reader.one_formula,

@@ -22,12 +22,18 @@ theory runs code.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from kop.errors import KopError
 from kop.theory.source import Position
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lark import Lark, Token, Tree
+
+    from kop.semantics.model import KripkeModel
+    from kop.theory.model import ObservationSpec
 
 __all__ = ["build_number_model", "MAX_ASSIGNMENTS", "MAX_RANGE"]
 
@@ -37,13 +43,13 @@ MAX_ASSIGNMENTS = 2_000_000
 MAX_RANGE = 10**9
 
 
-def _parser() -> Any:
+def _parser() -> Lark:
     from kop.syntax.grammar_cache import lalr_parser
 
     return lalr_parser("arith", propagate_positions=True)
 
 
-def _parse(text: str, at: Position) -> Any:
+def _parse(text: str, at: Position) -> Tree[Token]:
     from lark.exceptions import UnexpectedInput
 
     try:
@@ -57,7 +63,7 @@ def _parse(text: str, at: Position) -> Any:
             "or parentheses", found) from None
 
 
-def _eval(node: Any, env: dict[str, np.ndarray], at: Position, n: int) -> np.ndarray:
+def _eval(node: Tree[Token] | Token, env: dict[str, np.ndarray], at: Position, n: int) -> np.ndarray:
     from lark import Token
 
     if isinstance(node, Token):  # pragma: no cover - the grammar wraps every token
@@ -71,29 +77,35 @@ def _eval(node: Any, env: dict[str, np.ndarray], at: Position, n: int) -> np.nda
         if name not in env:
             raise at.error(f"unknown variable {name!r} (declared: {', '.join(env) or 'none'})", name)
         return env[name]
+    result: np.ndarray
     if kind == "neg_":
-        return -_eval(kids[0], env, at, n)
+        result = -_eval(kids[0], env, at, n)
+        return result
     if kind == "not_":
-        return ~_truth(_eval(kids[0], env, at, n), at)
+        result = ~_truth(_eval(kids[0], env, at, n), at)
+        return result
     if kind in ("and_", "or_"):
         a = _truth(_eval(kids[0], env, at, n), at)
         b = _truth(_eval(kids[1], env, at, n), at)
-        return (a & b) if kind == "and_" else (a | b)
+        result = (a & b) if kind == "and_" else (a | b)
+        return result
     a = _eval(kids[0], env, at, n)
     op = str(kids[1])
     b = _eval(kids[2], env, at, n)
     if kind == "cmp":
         if a.dtype == bool or b.dtype == bool:
             raise at.error("a comparison needs numbers on both sides")
-        return {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal, "=": np.equal,
-                "==": np.equal, "!=": np.not_equal}[op](a, b).astype(bool)
+        result = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal, "=": np.equal,
+                  "==": np.equal, "!=": np.not_equal}[op](a, b).astype(bool)
+        return result
     if a.dtype == bool or b.dtype == bool:
         raise at.error(f"'{op}' needs numbers, not truth values")
     if op in ("/", "//", "%"):
         if np.any(b == 0):
             raise at.error(f"division by zero in '{op}'", op)
-        return a // b if op != "%" else a % b
-    out = a + b if op == "+" else a - b if op == "-" else a * b
+        result = a // b if op != "%" else a % b
+        return result
+    out: np.ndarray = a + b if op == "+" else a - b if op == "-" else a * b
     if len(out) and max(abs(int(out.max())), abs(int(out.min()))) > 10**30:
         raise at.error("an expression's value exceeds 10^30")
     return out
@@ -105,7 +117,7 @@ def _truth(x: np.ndarray, at: Position) -> np.ndarray:
     return x
 
 
-def build_number_model(spec: Any) -> Any:
+def build_number_model(spec: ObservationSpec) -> KripkeModel:
     """The Kripke model of a ``model { number ... }`` block."""
     from kop.semantics.model import KripkeModel
 

@@ -95,3 +95,38 @@ def test_satisfiable_models_check(phi):
         assert v.holds
     if v.holds:
         assert v.model.satisfies(phi)
+
+
+def _relativized(agents, atoms, leaves):
+    """Formulas built around relativized common knowledge: C_G(phi, psi), its negation and
+    conjunctions of them with small formulas (the type search and its eventualities)."""
+    from hypothesis import strategies as st
+
+    from kop.syntax.formula import And, Not as Neg
+
+    small = formulas(agents=agents, atoms=atoms, max_leaves=leaves)
+    group = st.sampled_from([tuple(agents[:2]), tuple(agents)])
+    rc = st.builds(RelCommon, group, small, small)
+    part = st.one_of(rc, rc.map(Neg), small)
+    return st.lists(part, min_size=1, max_size=3).map(lambda fs: fs[0] if len(fs) == 1 else And(*fs))
+
+
+@settings(max_examples=examples(300), **_CFG)
+@given(_relativized(AB, ["p", "q"], 5))
+def test_relativized_common_knowledge_against_all_small_models(phi):
+    _check(phi, U2, AB)
+    v = kop.satisfiable(phi)
+    if naive_model(phi, U2) is not None:
+        assert v.holds
+    if v.holds:
+        assert v.model.satisfies(phi)
+
+
+@pytest.mark.parametrize("method", ["bdd", "bdd-python"])
+def test_eventuality_steps_only_through_an_unmet_unfolding(method):
+    # found by the test above: with polarities, an unfolding K_a(~c | (x & RC)) of a ~RC may be
+    # true in a type although agent a's class has the path; type elimination counted that step
+    # and the model read off W then looped (ProverBug).  Now a step by a needs a's unfolding false.
+    phi = kop.parse("C{a,b}(~~E{a} p, C{a,b}(~p, M_b p)) & C{a,b}(p, p)")
+    v = kop.valid(phi, method=method)
+    assert not v.holds and not v.countermodel.satisfies(phi)

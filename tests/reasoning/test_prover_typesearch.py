@@ -44,15 +44,16 @@ def _check(phi: F.Formula, universe: object = None) -> None:
     closure = Closure(core, [root])
     if closure.dgroups:
         return
-    found = TypeSearch(core, closure, root).run()
     bdd = BddEngine(core, closure, root).run() is not None
-    if found is None:
-        assert not bdd, f"the type search calls {phi} unsatisfiable, type elimination does not"
-        if universe is not None:
-            assert naive_model(phi, universe) is None, f"the type search calls {phi} unsatisfiable"
-    elif found is not UNKNOWN:
-        if build_model(found, phi.agents()).satisfies(phi, "w0"):
-            assert bdd, f"the type search found a model of {phi}, type elimination does not"
+    for know_first in (False, True):        # both phase preferences the prover tries
+        found = TypeSearch(core, closure, root, know_first=know_first).run()
+        if found is None:
+            assert not bdd, f"the type search calls {phi} unsatisfiable, type elimination does not"
+            if universe is not None:
+                assert naive_model(phi, universe) is None, f"the type search calls {phi} unsatisfiable"
+        elif found is not UNKNOWN:
+            if build_model(found, phi.agents()).satisfies(phi, "w0"):
+                assert bdd, f"the type search found a model of {phi}, type elimination does not"
     auto, _ = decide(phi, method="auto")
     assert (auto is not None) == bdd, f"method='auto' and type elimination disagree on {phi}"
 
