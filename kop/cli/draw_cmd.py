@@ -16,8 +16,12 @@ from typing import TYPE_CHECKING, Any
 from kop.cli.app import Commands, plural, print_json
 
 if TYPE_CHECKING:  # pragma: no cover
+    from kop.games.trees.tree import GameTree
+    from kop.selection.evaluations import EvaluationKnowledge
     from kop.semantics.model import KripkeModel
+    from kop.theory.knowledge import Context
     from kop.theory.model import Theory
+    from kop.theory.questions import TheoryState
 
 KINDS = ("tree", "model", "theory")
 
@@ -139,7 +143,6 @@ def _model_at_step(th: Theory, args: argparse.Namespace, before: KripkeModel) ->
 
 
 def _theory(args: argparse.Namespace, plays: dict[str, str]) -> tuple[Any, dict[str, Any], str]:
-    from kop.games.strategies.play import play
     from kop.errors import KopError
     from kop.theory import load_theory
     from kop.theory.questions import contexts
@@ -148,12 +151,7 @@ def _theory(args: argparse.Namespace, plays: dict[str, str]) -> tuple[Any, dict[
     state, ctxs = contexts(th, args.scenario, timeout=args.timeout)
     tree = state.tree
     if tree is None:
-        if state.model is None:
-            raise KopError(f"{args.source}: the theory states neither a game nor a model to draw")
-        model, step, total = _model_at_step(th, args, state.model)
-        fig = model.draw(layout=args.layout, title=args.title)
-        at = f" after {plural(step, 'announcement')} of {total}" if total else ""
-        return fig, {"worlds": len(model), "step": step}, plural(len(model), "world") + at
+        return _theory_model(th, args, state)
     if args.step is not None:
         raise KopError("--step draws a theory's model after its announcements; this theory has a game "
                        "(announcements on a game change the knowledge, which `kop run` answers)")
@@ -168,15 +166,40 @@ def _theory(args: argparse.Namespace, plays: dict[str, str]) -> tuple[Any, dict[
     probe = th.statements[-1] if th.statements else None
     evaluations = state.evaluations(ctx, probe) if probe is not None else []
     if plays:
-        from kop.selection.decide import decide
+        return _theory_play(args, tree, ctx, plays, evaluations, where)
+    return _theory_recommendation(args, tree, ctx, evaluations, where)
 
-        line = play(tree, plays)
-        decision = decide(tree, ctx.formulas, timeout=args.timeout, evaluations=evaluations or None)
-        title = args.title or f"{' vs '.join(f'{p}={n}' for p, n in plays.items())} ({where})"
-        fig = tree.draw(decided=decision, play=line, title=title)
-        more = {"scenario": ctx.name, "play": line.steps, "outcome": list(line.value),
-                "decided": [n.name for n in decision.decided_nodes()]}
-        return fig, more, f"{where}; play reaches {line.value}"
+
+def _theory_model(th: Theory, args: argparse.Namespace, state: TheoryState) -> tuple[Any, dict[str, Any], str]:
+    """A theory without a game: its model after the announcements asked for (``--step``)."""
+    from kop.errors import KopError
+
+    if state.model is None:
+        raise KopError(f"{args.source}: the theory states neither a game nor a model to draw")
+    model, step, total = _model_at_step(th, args, state.model)
+    fig = model.draw(layout=args.layout, title=args.title)
+    at = f" after {plural(step, 'announcement')} of {total}" if total else ""
+    return fig, {"worlds": len(model), "step": step}, plural(len(model), "world") + at
+
+
+def _theory_play(args: argparse.Namespace, tree: GameTree, ctx: Context, plays: dict[str, str],
+                 evaluations: list[EvaluationKnowledge], where: str) -> tuple[Any, dict[str, Any], str]:
+    """The game with the decided nodes and the play of the strategies named by ``--play``."""
+    from kop.games.strategies.play import play
+    from kop.selection.decide import decide
+
+    line = play(tree, plays)
+    decision = decide(tree, ctx.formulas, timeout=args.timeout, evaluations=evaluations or None)
+    title = args.title or f"{' vs '.join(f'{p}={n}' for p, n in plays.items())} ({where})"
+    fig = tree.draw(decided=decision, play=line, title=title)
+    more = {"scenario": ctx.name, "play": line.steps, "outcome": list(line.value),
+            "decided": [n.name for n in decision.decided_nodes()]}
+    return fig, more, f"{where}; play reaches {line.value}"
+
+
+def _theory_recommendation(args: argparse.Namespace, tree: GameTree, ctx: Context,
+                           evaluations: list[EvaluationKnowledge], where: str) -> tuple[Any, dict[str, Any], str]:
+    """The selector's report drawn: the decided nodes and the recommended strategy's play."""
     from kop.selection.selector import select
 
     report = select(tree, ctx.formulas, args.player, timeout=args.timeout,
