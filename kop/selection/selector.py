@@ -135,6 +135,22 @@ class Candidate:
         """The strategy's name as the CLI, theories and JSON reports spell it (``str(name)``)."""
         return str(self.name)
 
+    def explain(self, recommended: bool = False) -> str:
+        """The candidate as one line of :meth:`Selection.explain` (marked ``*`` when *recommended*).
+
+        >>> c = Candidate(name=StrategyName.parse("minimax"), applicable=True, precondition="always",
+        ...               justification="the worst-case baseline (Algorithm 1)", estimate=(4, 7))
+        >>> c.explain()
+        '   minimax  applies: always. the worst-case baseline (Algorithm 1). Estimate (4, 7).'
+        """
+        mark = "*" if recommended else " "
+        status = "applies" if self.applicable else "does not apply"
+        g = "" if self.guaranteed is None else f"; guarantees {self.guaranteed}"
+        v = {True: " [claim verified on every allowed behaviour]",
+             False: f" [claim FAILS on this tree: {self.counterexample}]", None: ""}[self.verified]
+        return (f" {mark} {self.strategy:<8} {status}: {self.precondition}. {self.justification}. "
+                f"Estimate {self.estimate}{g}.{v}{(' ' + self.note) if self.note else ''}")
+
     def to_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "applicable": self.applicable,
                 "precondition": self.precondition, "justification": self.justification,
@@ -158,6 +174,12 @@ class Communication:
     checks: tuple[tuple[Formula, bool], ...]
     outcome: Payoff | None
     reason: str
+
+    def explain(self) -> str:
+        """The scheme as one line of :meth:`Selection.explain`: why, the checks, and the outcome."""
+        checks = ", ".join(f"{to_ascii(f)}: {'yes' if h else 'no'}" for f, h in self.checks)
+        out = f" -> both play Mh: {self.outcome}" if self.applicable else ""
+        return f"   Scheme {self.scheme}: {self.reason}. Checks: {checks}.{out}"
 
     def to_json(self) -> dict[str, Any]:
         return {"scheme": self.scheme, "applicable": self.applicable,
@@ -268,19 +290,9 @@ class Selection:
             lines.append("Partial knowledge: " + "; ".join(e.describe() for e in self.decision.evaluations) + ".")
             extra = [n.name for n in self.decision.decided_by_partial_knowledge()]
             lines.append(f"Decided only thanks to partial knowledge: {', '.join(extra) if extra else 'none'}.")
-        for c in self.candidates:
-            mark = "*" if c is self.recommended else " "
-            status = "applies" if c.applicable else "does not apply"
-            g = "" if c.guaranteed is None else f"; guarantees {c.guaranteed}"
-            v = {True: " [claim verified on every allowed behaviour]",
-                 False: f" [claim FAILS on this tree: {c.counterexample}]", None: ""}[c.verified]
-            lines.append(f" {mark} {c.strategy:<8} {status}: {c.precondition}. {c.justification}. "
-                         f"Estimate {c.estimate}{g}.{v}{(' ' + c.note) if c.note else ''}")
-        for m in self.communication:
-            checks = ", ".join(f"{to_ascii(f)}: {'yes' if h else 'no'}" for f, h in m.checks)
-            out = f" -> both play Mh: {m.outcome}" if m.applicable else ""
-            lines.append(f"   Scheme {m.scheme}: {m.reason}. Checks: {checks}.{out}")
         r = self.recommended
+        lines += [c.explain(c is r) for c in self.candidates]
+        lines += [m.explain() for m in self.communication]
         best = self.best_with_communication
         lines.append(f"Recommendation: {r.strategy}, outcome {r.guaranteed or r.estimate}"
                      + (f"; with communication (scheme {best.scheme}) {best.outcome}." if best else "."))
