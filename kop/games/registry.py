@@ -53,13 +53,13 @@ from kop.games.names import SEARCH_NAMES, StrategyName
 from kop.games.search.mh import hm0m_search, mh_search
 from kop.games.search.minimax import Order, alphabeta_search, minimax_search
 from kop.games.search.mstar import mstar_search
-from kop.games.strategies.alphabeta import AlphaBeta, alphabeta
+from kop.games.strategies.alphabeta import alphabeta
 from kop.games.strategies.hm0m import hm0m
 from kop.games.strategies.mh import mh
 from kop.games.strategies.minimax import minimax
 from kop.games.strategies.mstar import mstar
 from kop.games.strategies.engine import check_tie
-from kop.games.strategies.strategy import Strategy
+from kop.games.strategies.strategy import TreeStrategy
 from kop.games.trees.checks import tree_argument
 from kop.games.trees.tree import GameTree
 from kop.syntax.arguments import text
@@ -87,7 +87,7 @@ assert set(SEARCH_NAMES) <= set(_BODKIN)
 
 
 def strategy(tree: GameTree, name: str | StrategyName, player: str | None = None, *,
-             tie: str = "first") -> Strategy | AlphaBeta:
+             tie: str = "first") -> TreeStrategy:
     """The strategy called *name* for *player* (default: the first player) on the whole *tree*.
 
     Parameters
@@ -101,7 +101,7 @@ def strategy(tree: GameTree, name: str | StrategyName, player: str | None = None
 
     Returns
     -------
-    Strategy or AlphaBeta
+    TreeStrategy
         ``next(n)`` and ``value_at(n)`` at every node; ``value``, ``move``, ``path`` at the root.
 
     Example
