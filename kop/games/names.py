@@ -48,6 +48,8 @@ _ALIASES = {"max^n": "maxn", "lower-eval": "lower_eval", "lowereval": "lower_eva
             "bimodal_unimodal": "bimodal", "bimodal-unimodal": "bimodal", "star-1": "star1", "star-2": "star2"}
 #: searches that are accepted by name but not listed (variants of a listed one)
 _HIDDEN = ("pure_substructure",)
+#: the kinds without a depth
+_PLAIN = ("minimax", "alphabeta", "Mh", *_PROM.values(), *SEARCH_NAMES, *_HIDDEN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +70,22 @@ class StrategyName:
     StrategyName.parse('M2')
     >>> str(StrategyName.hm0m(1)), StrategyName.parse("Mh").family
     ('HM0M1', 'kop')
+    >>> StrategyName("M", None)
+    Traceback (most recent call last):
+    ...
+    kop.games.errors.StrategyError: a strategy's depth d is an integer >= 0, not None
     """
 
     kind: str
     d: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind in ("M", "HM0M"):
+            _depth(self.d)
+        elif not isinstance(self.kind, str) or self.kind not in _PLAIN:
+            raise StrategyError(f"unknown strategy kind {self.kind!r} (use {', '.join(('M', 'HM0M', *_PLAIN))})")
+        elif self.d is not None:
+            raise StrategyError(f"strategy {self.kind} takes no depth d, got d = {self.d!r}")
 
     @classmethod
     def parse(cls, text: object, family: Family | None = None) -> StrategyName:
