@@ -42,7 +42,8 @@ MAX_D = 10_000
 #: opponent models (implicit games); ``bodkin``: Bodkin's searches on game trees
 Family = Literal["kop", "prom", "bodkin"]
 
-_KOP = re.compile(r"(minimax|alphabeta|Mh|M(\d+)|HM0M(\d+))", re.IGNORECASE)
+#: the KOP names in lower case (a name is read by its ``str.lower()``; digits are ASCII)
+_KOP = re.compile(r"(minimax|alphabeta|mh|m([0-9]+)|hm0m([0-9]+))")
 _PROM = {"prom": "PrOM", "prom-bayes": "PrOM-Bayes"}
 _ALIASES = {"max^n": "maxn", "lower-eval": "lower_eval", "lowereval": "lower_eval", "branch-and-bound": "bnb",
             "bimodal_unimodal": "bimodal", "bimodal-unimodal": "bimodal", "star-1": "star1", "star-2": "star2"}
@@ -123,33 +124,34 @@ Mh, HM0M<d>)
         if family is not None and name.family != family:
             use = STRATEGY_NAMES if family == "kop" else "PrOM, PrOM-Bayes" if family == "prom" else \
                 ", ".join(SEARCH_NAMES)
-            raise StrategyError(f"unknown strategy {text!r} (use {use})")
+            raise StrategyError(f"unknown strategy {_short(text)} (use {use})")
         return name
 
     @classmethod
     def _parse(cls, text: object) -> StrategyName:
         if not isinstance(text, str):
             raise StrategyError(f"a strategy's name is a string such as 'Mh' or 'M2', not {text!r}")
-        key = text.strip()
-        m = _KOP.fullmatch(key)
+        low = text.strip().lower()
+        m = _KOP.fullmatch(low)
         if m is not None:
-            word = m.group(1).lower()
+            word = m.group(1)
             if word in ("minimax", "alphabeta"):
                 return cls(word)
             if word == "mh":
                 return cls("Mh")
-            d = int(m.group(2) or m.group(3))
+            digits = (m.group(2) or m.group(3)).lstrip("0") or "0"
+            d = int(digits) if len(digits) <= len(str(MAX_D)) else MAX_D + 1
             if d > MAX_D:
-                raise StrategyError(f"strategy {text!r}: d = {d} is above kop's limit {MAX_D}")
+                shown = digits if len(digits) <= 20 else f"a number of {len(digits)} digits"
+                raise StrategyError(f"strategy {_short(text)}: d = {shown} is above kop's limit {MAX_D}")
             return cls("M" if m.group(2) is not None else "HM0M", d)
-        low = key.lower()
         prom = _PROM.get(low.replace("_", "-"))
         if prom is not None:
             return cls(prom)
         low = _ALIASES.get(low, low)
         if low in SEARCH_NAMES or low in _HIDDEN:
             return cls(low)
-        raise StrategyError(f"unknown strategy {text!r} (use {STRATEGY_NAMES}, PrOM, PrOM-Bayes or a search: "
+        raise StrategyError(f"unknown strategy {_short(text)} (use {STRATEGY_NAMES}, PrOM, PrOM-Bayes or a search: "
                             f"{', '.join(SEARCH_NAMES)})")
 
     @classmethod
@@ -197,6 +199,12 @@ Mh, HM0M<d>)
 
     def __repr__(self) -> str:
         return f"StrategyName.parse({str(self)!r})"
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """*text* quoted for a message, cut to about *limit* characters."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[:limit - 4] + "...'"
 
 
 def _depth(d: object) -> int:
