@@ -201,7 +201,7 @@ Mh, HM0M<d>)
         return f"StrategyName.parse({str(self)!r})"
 
 
-def _short(text: str, limit: int = 60) -> str:
+def _short(text: object, limit: int = 60) -> str:
     """*text* quoted for a message, cut to about *limit* characters."""
     shown = repr(text)
     return shown if len(shown) <= limit else shown[:limit - 4] + "...'"
