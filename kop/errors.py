@@ -19,7 +19,21 @@ def source_lines(text: str) -> list[str]:
 
 
 class KopError(ValueError):
-    """Base class of every error kop reports to users (bad input, limits exceeded)."""
+    """Base class of every error kop reports to users (bad input, limits exceeded).
+
+    It is a :class:`ValueError`; catching it catches every error that says the input (or a
+    limit) was at fault, never a bug of kop.  The command line prints its message and exits
+    with status 2 (bad input) or 3 (unknown within a limit).
+
+    Examples
+    --------
+    >>> import kop
+    >>> try:
+    ...     kop.parse("K_a (p &")
+    ... except kop.KopError as err:
+    ...     print(type(err).__name__, "-", err)
+    ParseError - line 1, column 9: expected a formula after '&'; found end of input
+    """
 
 
 class ParseError(KopError):
@@ -35,6 +49,19 @@ class ParseError(KopError):
         The offending text ('' at the end of input).
     expected : str
         A human sentence saying what was expected there.
+
+    Examples
+    --------
+    >>> import kop
+    >>> try:
+    ...     kop.parse("K_a (p &")
+    ... except kop.ParseError as err:
+    ...     print(err.line, err.column, repr(err.found))
+    ...     print(err.pretty())
+    1 9 ''
+    line 1, column 9: expected a formula after '&'; found end of input
+      K_a (p &
+              ^
     """
 
     def __init__(self, text: str, line: int, column: int, found: str, expected: str):
@@ -61,6 +88,21 @@ class LanguageError(ParseError):
 
     For example ``B_a`` (belief) or ``P_a`` (probability) given to the S5_n
     prover.  Located like a :class:`ParseError` (line and column of the operator).
+
+    Parameters
+    ----------
+    text, line, column, found, expected
+        As for :class:`ParseError`: the input, the operator's position, its text, and what the
+        tool handles instead.
+
+    Examples
+    --------
+    >>> import kop
+    >>> try:
+    ...     kop.satisfiable("B_a p")
+    ... except kop.LanguageError as err:
+    ...     print(err.line, err.column, err.found)
+    1 1 B_a
     """
 
 
@@ -76,7 +118,7 @@ def install_hint(extra: str) -> str:
     """
     from pathlib import Path
 
-    project = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    project = Path(__file__).resolve().parents[1] / "pyproject.toml"
     try:
         checkout = project.is_file() and 'name = "kop-epistemic"' in project.read_text(encoding="utf-8")
     except OSError:
@@ -100,4 +142,13 @@ class ArgumentError(KopError, TypeError):
     The message names the argument and says what was expected.  It is a
     :class:`KopError` (and also a :class:`TypeError`, as Python's own
     argument errors are).
+
+    Examples
+    --------
+    >>> import kop
+    >>> try:
+    ...     kop.f_level("A", "B", -1)
+    ... except kop.ArgumentError as err:
+    ...     print(err)
+    argument 'd': expected an integer >= 0, got -1
     """

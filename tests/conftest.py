@@ -2,7 +2,7 @@
 
 Makes ``tests/`` importable (for ``formula_strategies`` and ``profiles``),
 loads the Hypothesis profile named by ``KOP_HYPOTHESIS_PROFILE`` (``quick``,
-the default, or ``thorough``; see ``tests/profiles.py``), and lets the
+the default, ``thorough`` or ``ci``; see ``tests/profiles.py``), and lets the
 ``python -m kop`` child processes of the CLI tests keep their bytecode: when
 ``PYTHONDONTWRITEBYTECODE`` is set, each child would otherwise compile kop from
 source again (a third of a small command's time), so the children get a
@@ -28,4 +28,4 @@ def pytest_configure(config):
 
 
 def pytest_report_header(config):
-    return f"hypothesis profile: {profiles.PROFILE} (KOP_HYPOTHESIS_PROFILE: quick or thorough)"
+    return f"hypothesis profile: {profiles.PROFILE} (KOP_HYPOTHESIS_PROFILE: quick, thorough or ci)"

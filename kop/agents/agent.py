@@ -202,6 +202,21 @@ class Agent:
         For M^d: the bounded-sum B that makes αβ* pruning sound (see :mod:`kop.games.search.mstar`).
     max_nodes : int, optional
         Stop a search past this many states with a LimitError (None: no limit).
+
+    Examples
+    --------
+    The selector picks the strategy that the agent's knowledge justifies, unless one is forced:
+
+    >>> import kop
+    >>> g = kop.figure2_game()
+    >>> [(c.move_name, c.strategy, c.value) for c in (kop.Agent("A", knowledge=kop.f_level("A", "B", 2)).move(g),
+    ...                                                 kop.Agent("A", strategy="minimax").move(g))]
+    [('T', 'HM0M2', (9, 4)), ('R', 'minimax', (4, 7))]
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Theorems 5-8 and "Knowledge Update via Communication".
     """
 
     __slots__ = ("name", "evaluation", "knowledge", "evaluation_knowledge", "strategy", "depth", "select_limit",

@@ -61,6 +61,21 @@ class LearningAgent(Agent):
     names : sequence of str, optional
         Names of the types for the log (default ``type1``, ``type2``, ...).
     evaluation, depth, max_nodes : as for :class:`kop.Agent`
+
+    Examples
+    --------
+    >>> import kop
+    >>> from kop.agents.learning import learning_example
+    >>> game, types, prior, fixed = learning_example()
+    >>> learner = kop.LearningAgent("A", types, prior, names=["careful", "greedy"])
+    >>> result = kop.Match(game, [learner, fixed]).play()
+    >>> result.outcome[0], result.log[-1].beliefs          # it has learned the opponent is careful
+    (10, (('A', (('careful', 1.0), ('greedy', 0.0))),))
+
+    References
+    ----------
+    H. H. L. M. Donkers, J. W. H. M. Uiterwijk, H. J. van den Herik, *Probabilistic opponent-model
+    search*, Information Sciences 135 (2001).
     """
 
     __slots__ = ("types", "prior", "learn", "type_names")

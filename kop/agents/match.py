@@ -88,7 +88,33 @@ class LogEntry:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """What happened in a match: the outcome, the moves and the per-move log."""
+    """What happened in a match: the outcome, the moves and the per-move log.
+
+    Attributes
+    ----------
+    outcome : tuple
+        The payoff vector at the end.
+    moves : tuple of str
+        The moves, by name, in order.
+    log : tuple of LogEntry
+        One entry per move, chance outcome or announcement: who moved, by which strategy, what
+    it predicted and why.
+    players, agents : tuple of str
+        The game's players and the agent seated at each.
+    final_state : object
+        The game state the match ended in.
+
+    Examples
+    --------
+    >>> import kop
+    >>> a = kop.Agent("A", knowledge=kop.f_level("A", "B", 2))
+    >>> b = kop.Agent("B", knowledge=kop.f_level("B", "A", 1))
+    >>> r = kop.Match(kop.figure2_game(), [a, b]).play()
+    >>> r.outcome, r.moves, r.agents
+    ((9, 4), ('T', '0'), ('A', 'B'))
+    >>> r.log[0].strategy
+    'HM0M2'
+    """
 
     outcome: tuple
     moves: tuple[str, ...]
@@ -161,6 +187,20 @@ class Match:
     state : where the match starts (default: the initial state)
     seed : seed of the chance moves
     max_moves : stop with an error past this many moves
+
+    Examples
+    --------
+    >>> import kop
+    >>> a = kop.Agent("A", knowledge=kop.f_level("A", "B", 2))
+    >>> b = kop.Agent("B", knowledge=kop.f_level("B", "A", 1))
+    >>> r = kop.Match(kop.figure2_game(), [a, b], communication=True).play()   # scheme I, then M^h
+    >>> r.outcome, r.strategies[:2], r.log[0].kind
+    ((10, 3), (('A', 'Mh'), ('B', 'Mh')), 'announcement')
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, communication scheme I and Corollary 3.
     """
 
     def __init__(self, game: Any, agents: Sequence[Agent] | Mapping[str, Agent], communication: bool = False, *,

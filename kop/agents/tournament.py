@@ -81,6 +81,22 @@ def tournament(game: Any, agents: Sequence[Agent], rounds: int = 1, seed: int = 
     seed : seed of the openings and the chance moves
     opening : random legal moves played before the agents take over (0: the initial state)
     communication : as in :class:`Match`
+
+    Returns
+    -------
+    TournamentResult
+        The ``matches`` played, their ``openings``, and each agent's mean utility (``scores``:
+        the payoff signed by the agent's goal, so higher is better for every agent).
+
+    Examples
+    --------
+    >>> import kop
+    >>> a = kop.Agent("A", knowledge=kop.f_level("A", "B", 2))
+    >>> b = kop.Agent("B", knowledge=kop.f_level("B", "A", 1))
+    >>> t = kop.tournament(kop.figure2_game(), [a, b])      # each agent in each seat once
+    >>> print(t.table())
+    A              2 matches, mean utility 2.5
+    B              2 matches, mean utility 2.5
     """
     view = game if isinstance(game, GameView) else GameView(game)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:

@@ -58,7 +58,17 @@ DASK_CONNECT_TIMEOUT = "20s"
 
 
 class ExperimentError(KopError):
-    """Bad experiment input: tasks, results file, worker count or cluster address."""
+    """Bad experiment input: tasks, results file, worker count or cluster address.
+
+    Examples
+    --------
+    >>> import kop
+    >>> try:
+    ...     kop.run_tasks(len, [{"x": 1}], workers=1, progress=False)
+    ... except kop.ExperimentError as err:
+    ...     print(err)
+    task 0 has no 'key' string (got None)
+    """
 
 
 def _example_square(task: dict[str, Any]) -> dict[str, Any]:
@@ -87,6 +97,20 @@ def spawn_seeds(seed: int, n: int) -> list[int]:
     The i-th seed depends only on ``seed`` and ``i``, so adding games to an
     experiment does not change the seeds of the games already there.
 
+    Parameters
+    ----------
+    seed : int
+        The experiment's seed.
+    n : int
+        How many seeds.
+
+    Returns
+    -------
+    list of int
+        The seeds, each in [0, 2**63).
+
+    Examples
+    --------
     >>> spawn_seeds(1, 2)[0] == spawn_seeds(1, 5)[0]
     True
     >>> len(set(spawn_seeds(1, 1000)))
@@ -213,6 +237,24 @@ def check_results_path(path: Path) -> None:
 def read_results(path: str | os.PathLike[str]) -> list[Row]:
     """The rows stored in a results file (CSV or Parquet, plus its journal).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A ``.csv`` or ``.parquet`` file written by :func:`run_tasks`.
+
+    Returns
+    -------
+    list of dict
+        The rows, in the order they were stored; none when the file does not exist.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "results.csv")
+    >>> rows = run_tasks(_example_square, [{"key": "a", "x": 3}, {"key": "b", "x": 4}], workers=1,
+    ...                  results=path, progress=False)
+    >>> [(r["key"], r["y"]) for r in read_results(path)]
+    [('a', 9), ('b', 16)]
     >>> read_results("/nonexistent/results.csv")
     []
     """
@@ -677,8 +719,8 @@ def run_tasks(fn: TaskFn, tasks: Iterable[Mapping[str, Any]], *, workers: int | 
         terminated), the rows done stay in the results file.  Pool workers also
         end when this process ends in any other way (``kill -9``).
 
-    Example
-    -------
+    Examples
+    --------
     >>> rows = run_tasks(_example_square, [{"key": "a", "x": 3}], workers=1, progress=False)
     >>> rows
     [{'key': 'a', 'y': 9}]

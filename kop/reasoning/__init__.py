@@ -7,8 +7,8 @@
   (SPEC §2.5);
 * the machinery: :mod:`~kop.reasoning.announcements` (reduction axioms),
   :mod:`~kop.reasoning.core` (core language and closure), :mod:`~kop.reasoning.satengine`
-  (SAT tableau with learned clauses), :mod:`~kop.reasoning.bddengine` and
-  :mod:`~kop.reasoning.bdd` (symbolic type elimination), :mod:`~kop.reasoning.countermodel`
+  (SAT tableau with learned clauses), :mod:`~kop.reasoning.bddengine` (symbolic type
+  elimination, on the BDDs of :mod:`kop.semantics.bdd`), :mod:`~kop.reasoning.countermodel`
   (pseudo-model to Kripke model), :mod:`~kop.reasoning.reference` (naive small-model
   search for cross-checks), :mod:`~kop.reasoning.generators` (benchmark formulas).
 

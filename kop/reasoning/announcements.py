@@ -70,10 +70,30 @@ def reduce_announcements(phi: F.Formula, limit: int = MAX_REDUCED_NODES) -> F.Fo
     limit : int
         The most distinct subformulas the result may need.
 
+    Returns
+    -------
+    Formula
+        A formula without announcements, equivalent to *phi* in every S5_n model; it may use
+        relativized common knowledge ``C_G(φ, ψ)``.
+
     Raises
     ------
     LimitError
         When the reduction grows beyond *limit*.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.to_ascii(kop.reduce_announcements(kop.parse("[!p] K_a p")))
+    'p -> K_a (p -> p)'
+    >>> kop.to_ascii(kop.reduce_announcements(kop.parse("<!q> C{a,b} p")))
+    'q & C{a,b}(q, p)'
+
+    References
+    ----------
+    J. van Benthem, J. van Eijck, B. Kooi, *Logics of communication and change*, Information and
+    Computation 204 (2006), §4; H. van Ditmarsch, W. van der Hoek, B. Kooi, *Dynamic Epistemic
+    Logic* (2007), ch. 4 and 7.
     """
     phi = arguments.formula(phi, "phi")
     if not has_announcements(phi):

@@ -36,9 +36,9 @@ positively (Pan, Sattler & Vardi 2006, the "pure literal" optimization).
 The steps (one per agent or D-group for its demands, one per eventuality) run
 round-robin; a step is skipped when W has not changed since it last ran, and
 elimination ends when every step has run on the current W without changing
-it.  The BDDs are CUDD's (:mod:`kop.reasoning.bddcudd`) when ``dd.cudd`` is
-available, else the pure-Python package :mod:`kop.reasoning.bdd`; the time
-limit is checked between BDD operations.
+it.  The BDDs are those of :mod:`kop.semantics.bdd`: CUDD's when ``dd.cudd``
+is available, else kop's own pure-Python package; the time limit is checked
+between BDD operations.
 
     >>> from kop import parse
     >>> from kop.reasoning.core import Core, Closure
@@ -58,8 +58,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kop.reasoning.bdd import BDD
-from kop.reasoning.bddcudd import CuddBDD, new_manager
+from kop.semantics.bdd import Manager, new_manager
 from kop.reasoning.core import AND, ATOM, DIST, FALSE, KNOW, NOT, OR, RC, TRUE, Closure, Core
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline
@@ -125,7 +124,7 @@ class BddEngine:
         for n in self._dfs_order():
             if core.op[n] in (ATOM, KNOW, DIST, RC):
                 self.vid[n] = len(self.vid)
-        self.b: CuddBDD | BDD = new_manager(len(self.vid), backend, self.deadline.check)
+        self.b: Manager[int] = new_manager(len(self.vid), backend, self.deadline.check)
         self.stats["bdd"] = self.b.name
         self.allvars = frozenset(self.vid.values())
         self.whos: list[Who] = [*closure.agents, *closure.dgroups]

@@ -22,6 +22,13 @@ class ProverTimeout(OutOfTime):
     ----------
     seconds : float
         The limit that was exceeded.
+
+    Examples
+    --------
+    >>> import kop
+    >>> err = kop.ProverTimeout(2.0)
+    >>> str(err), isinstance(err, kop.KopError), err.seconds
+    ('unknown within the limit: the question was not decided in 2 s', True, 2.0)
     """
 
     def __init__(self, seconds: float, what: str = "the question"):
@@ -30,7 +37,18 @@ class ProverTimeout(OutOfTime):
 
 
 class ProverBug(AssertionError):
-    """An internal check of the prover failed; please report it with the formula."""
+    """An internal check of the prover failed; please report it with the formula.
+
+    It is an :class:`AssertionError`, not a :class:`~kop.errors.KopError`: the input was fine, kop
+    was not.  The prover checks every model it returns with the model checker and raises this
+    when the check fails.
+
+    Examples
+    --------
+    >>> import kop
+    >>> issubclass(kop.ProverBug, AssertionError), issubclass(kop.ProverBug, kop.KopError)
+    (True, False)
+    """
 
 
 class AgentError(KopError):

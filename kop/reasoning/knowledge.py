@@ -79,6 +79,21 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
     world at that distance can be changed freely in a tree unravelling);
     otherwise common knowledge of ``E_P & E_Q`` is checked first, and without
     it some chain fails.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.level(kop.f_level("A", "B", 2), "A", "B")
+    2
+    >>> kop.level(["C{A,B} (E_A & E_B)", "K_A S_A"], "A", "B")
+    inf
+    >>> kop.level(["K_A E_A"], "A", "B")          # K_A S_A does not follow
+    -1
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, formula (4) and Definition 4 (cores).
     """
     ks = _premises(knowledge, "knowledge")
     player, opponent = arguments.agent(player, "player"), arguments.agent(opponent, "opponent")
@@ -122,6 +137,24 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
 def knows(knowledge: Iterable[Formula | str] | Formula | str, player: str, phi: Formula | str, *,
           timeout: float | None = None, agents: Iterable[str] | None = None) -> Verdict:
     """Does ``K_player phi`` follow from *knowledge*?  A :class:`Verdict` (truthy when it does).
+
+    Parameters
+    ----------
+    knowledge : formula or iterable of formulas (or strings)
+        What is true at the actual world.
+    player : str
+        The agent P.
+    phi : Formula or str
+        The formula P may know.
+    timeout : float, optional
+        Seconds (:class:`~kop.reasoning.errors.ProverTimeout` when exceeded).
+    agents : iterable of str, optional
+        The declared agents.
+
+    Returns
+    -------
+    Verdict
+        Whether *knowledge* entails ``K_P phi``; a countermodel when it does not.
 
     Examples
     --------
@@ -179,6 +212,26 @@ def is_core(core: Iterable[Formula | str], knowledge: Iterable[Formula | str] | 
     knowledge : formulas true at the actual world.
     player : str
     fragment : formulas, e.g. :func:`chains_fragment`.
+
+    Returns
+    -------
+    CoreVerdict
+        Truthy when *core* is a core; ``missing`` lists fragment formulas the knowledge entails
+        but *core* does not, ``unsupported`` formulas of *core* the knowledge does not entail.
+
+    Examples
+    --------
+    >>> import kop
+    >>> fragment = kop.chains_fragment("A", "B", ["E_A", "E_B"], 2)
+    >>> kop.is_core(kop.f_level("A", "B", 1), kop.f_level("A", "B", 1), "A", fragment)
+    CoreVerdict(holds=True, missing=(), unsupported=())
+    >>> kop.is_core(["K_A E_A"], kop.f_level("A", "B", 1), "A", fragment)
+    CoreVerdict(holds=False, missing=(kop.parse('K_A E_B'),), unsupported=())
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, formula (4) and Definition 4 (cores).
     """
     F = _premises(core, "core")
     ks = _premises(knowledge, "knowledge")
@@ -197,7 +250,24 @@ def is_core(core: Iterable[Formula | str], knowledge: Iterable[Formula | str] | 
 def chains_fragment(player: str, opponent: str, atoms: Iterable[str | Atom], depth: int) -> tuple[Formula, ...]:
     """Every knowledge chain ``K_P K_Q K_P … x`` with 1..*depth* alternating operators, x among *atoms*.
 
-    >>> from kop import to_ascii
+    Parameters
+    ----------
+    player, opponent : str
+        P, whose operator starts each chain, and Q.
+    atoms : iterable of str or Atom
+        The formulas at the end of the chains (``E_A``, ``E_B``, ...).
+    depth : int
+        The number of operators of the longest chains.
+
+    Returns
+    -------
+    tuple of Formula
+        The chains, shortest first (each length in the order of *atoms*): a finite fragment for
+    :func:`is_core`.
+
+    Examples
+    --------
+    >>> from kop import chains_fragment, to_ascii
     >>> [to_ascii(f) for f in chains_fragment("A", "B", ["E_A"], 3)]
     ['K_A E_A', 'K_A K_B E_A', 'K_A K_B K_A E_A']
     """

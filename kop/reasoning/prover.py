@@ -224,11 +224,22 @@ def satisfiable(phi: Formula | str, *, agents: Iterable[str] | None = None, time
         Seconds; raises :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
     method : {"auto", "sat", "bdd"}
 
+    Returns
+    -------
+    Verdict
+        Truthy when *phi* is satisfiable; then ``verdict.model`` is a model whose designated
+        world satisfies *phi* (checked by the model checker).
+
     Examples
     --------
     >>> v = satisfiable("M_a p & M_a ~p")
     >>> v.holds, v.model.satisfies("M_a p & M_a ~p")
     (True, True)
+
+    References
+    ----------
+    J. Y. Halpern, Y. Moses, *A guide to completeness and complexity for modal logics of knowledge
+    and belief*, Artificial Intelligence 54 (1992).
     """
     timeout = check_timeout(timeout)
     f = _formula(phi)
@@ -240,6 +251,24 @@ def valid(phi: Formula | str, *, agents: Iterable[str] | None = None, timeout: f
           method: str = "auto") -> Verdict:
     """Is *phi* true at every world of every S5_n model?  If not, the verdict has a checked countermodel.
 
+    Parameters
+    ----------
+    phi : Formula or str
+        The formula (a string is parsed).
+    agents : iterable of str, optional
+        The declared agents (a formula naming another one is an
+        :class:`~kop.reasoning.errors.AgentError`).
+    timeout : float, optional
+        Seconds; raises :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+    method : {"auto", "sat", "bdd"}
+        The decision procedure.
+
+    Returns
+    -------
+    Verdict
+        Truthy when *phi* is valid; otherwise ``verdict.countermodel`` refutes it at its
+        designated world.
+
     Examples
     --------
     >>> valid("~K_a p -> K_a ~K_a p").holds        # negative introspection
@@ -247,6 +276,11 @@ def valid(phi: Formula | str, *, agents: Iterable[str] | None = None, timeout: f
     >>> v = valid("M_a p -> K_a p")
     >>> v.holds, v.countermodel.satisfies("M_a p & ~K_a p")
     (False, True)
+
+    References
+    ----------
+    J. Y. Halpern, Y. Moses, *A guide to completeness and complexity for modal logics of knowledge
+    and belief*, Artificial Intelligence 54 (1992).
     """
     timeout = check_timeout(timeout)
     f = _formula(phi)
@@ -261,6 +295,24 @@ def entails(premises: Iterable[Formula | str] | Formula | str, phi: Formula | st
     The countermodel, when there is one, satisfies the premises and refutes
     *phi* at its designated world.
 
+    Parameters
+    ----------
+    premises : formula or iterable of formulas (or strings)
+        What is assumed true at the world.
+    phi : Formula or str
+        The conclusion.
+    agents : iterable of str, optional
+        The declared agents.
+    timeout : float, optional
+        Seconds; raises :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+    method : {"auto", "sat", "bdd"}
+        The decision procedure.
+
+    Returns
+    -------
+    Verdict
+        Truthy when the premises entail *phi* (locally: at the same world of an S5_n model).
+
     Examples
     --------
     >>> entails(["C{a,b} p"], "K_a K_b p").holds
@@ -268,6 +320,11 @@ def entails(premises: Iterable[Formula | str] | Formula | str, phi: Formula | st
     >>> v = entails(["K_a p"], "K_b p")
     >>> v.holds, v.countermodel.satisfies("K_a p & ~K_b p")
     (False, True)
+
+    References
+    ----------
+    J. Y. Halpern, Y. Moses, *A guide to completeness and complexity for modal logics of knowledge
+    and belief*, Artificial Intelligence 54 (1992).
     """
     timeout = check_timeout(timeout)
     ps = _premises(premises)

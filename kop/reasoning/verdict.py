@@ -46,6 +46,15 @@ class Verdict:
         ``time`` (seconds), ``method`` (``"sat"``, ``"bdd"``), ``closure``
         (subformulas in the closure), ``types`` (types built), ``sat_calls``,
         ``learned``, ``bdd_nodes``, ``rounds``, ``worlds`` (of the returned model).
+
+    Examples
+    --------
+    >>> import kop
+    >>> v = kop.valid("K_a p -> p")
+    >>> v, bool(v), v.question
+    (Verdict(valid 'K_a p -> p': holds), True, 'valid')
+    >>> kop.satisfiable("K_a p & ~p").holds          # axiom T: knowledge is true
+    False
     """
 
     holds: bool

@@ -55,7 +55,26 @@ __all__ = ["EvaluationBelief", "ResolvedBelief", "believes_candidates", "Uncerta
 
 @dataclass(frozen=True)
 class EvaluationBelief:
-    """What *knower* believes of *owner*'s evaluation: one of *candidates*, with *probabilities* (or None)."""
+    """What *knower* believes of *owner*'s evaluation: one of *candidates*, with *probabilities* (or None).
+
+    Build one with :func:`believes_candidates`; :meth:`resolve` checks it against a tree.
+
+    Attributes
+    ----------
+    knower, owner : str
+        The player who believes, and the player whose evaluation it is about.
+    candidates : tuple
+        The believed evaluations (each a tuple of leaf values, or of ``(leaf label, value)`` pairs).
+    probabilities : tuple or None
+        One per candidate, as given; None reads as uniform.
+
+    Examples
+    --------
+    >>> import kop
+    >>> b = kop.believes_candidates("A", "B", [[4, 8, 7, 5, 10, 6, 3, 1, 2, 11, 9, 1]])
+    >>> b.describe(), b.resolve(kop.figure2()).true          # B's actual evaluation is another one
+    ("believes_candidates('A', 'B', [1 candidate])", False)
+    """
 
     knower: str
     owner: str
@@ -107,10 +126,26 @@ class ResolvedBelief:
 
 def believes_candidates(knower: str, owner: str, candidates: Iterable[Sequence[float] | Mapping[str, float]],
                         probabilities: Iterable[Any] | None = None) -> EvaluationBelief:
-    """*knower* believes that *owner*'s evaluation is one of *candidates* (each one value per leaf, left to
-    right, or a mapping leaf label -> value), with *probabilities* (default: none given, read as uniform).
+    """*knower* believes that *owner*'s evaluation is one of *candidates*, with *probabilities*.
+
     Unlike :func:`kop.knows_candidates` the actual evaluation need not be among them.
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who believes, and the player whose evaluation function it is about.
+    candidates : iterable of sequences or mappings of float
+        Each one value per leaf, left to right, or a mapping leaf label -> value.
+    probabilities : iterable of numbers or strings, optional
+        One per candidate (``"3/4"`` is exact); none given is read as uniform.
+
+    Returns
+    -------
+    EvaluationBelief
+        The statement, for :func:`kop.outcomes_under_belief` and :func:`kop.select`.
+
+    Examples
+    --------
     >>> believes_candidates("A", "B", [[1, 2], [2, 1]], ["0.7", "0.3"])
     EvaluationBelief(knower='A', owner='B', candidates=((1, 2), (2, 1)), probabilities=('0.7', '0.3'))
     """
@@ -169,10 +204,36 @@ def outcomes_under_belief(tree: GameTree, belief: EvaluationBelief) -> list[Unce
 
     The strategies: minimax; M^1 believing each candidate for sure (``M1[i]``); PrOM; PrOM-Bayes.
 
+    Parameters
+    ----------
+    tree : GameTree
+        Two players.
+    belief : EvaluationBelief
+        What the knower believes of the other's evaluation.
+
+    Returns
+    -------
+    list of UncertainOutcome
+        One row per strategy: its first move and the ``expected``, ``believed``, ``guaranteed``
+        and ``actual`` outcomes, and whether the guarantee holds ``"in fact"`` or ``"in belief"``.
+
+    Examples
+    --------
     >>> import kop
-    >>> EB = [7, 9, 4, 6, 3, 10, 8, 9, 2, 12, 4, 5]
-    >>> [r.strategy for r in outcomes_under_belief(kop.figure2(), believes_candidates("A", "B", [EB]))]
-    ['minimax', 'M1[1]', 'PrOM', 'PrOM-Bayes']
+    >>> EB = [7, 9, 4, 6, 3, 10, 8, 9, 2, 12, 4, 5]                          # B's actual payoffs
+    >>> belief = believes_candidates("A", "B", [[4, 8, 7, 5, 10, 6, 3, 1, 2, 11, 9, 1], EB], ["1/4", "3/4"])
+    >>> for r in outcomes_under_belief(kop.figure2(), belief):
+    ...     print(r.strategy, r.move, r.expected, r.actual, r.holds)
+    minimax R (4, 7) (4, 7) in fact
+    M1[1] R (4, 7) (4, 7) in fact
+    M1[2] S (7.75, 4.5) (10, 3) in fact
+    PrOM S (7.75, 4.5) (10, 3) in fact
+    PrOM-Bayes S (8, 2.75) (10, 3) in fact
+
+    References
+    ----------
+    H. H. L. M. Donkers, J. W. H. M. Uiterwijk, H. J. van den Herik, *Probabilistic opponent-model
+    search*, Information Sciences 135 (2001) (PrOM); T. Sang, J.-H. Chen, *Beyond Minimax* (M^1).
     """
     from kop.games.trees.checks import tree_argument
     from kop.syntax import arguments

@@ -203,13 +203,28 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
         The stricter reading of Definition 6: the mover must also know that
         each child is decided (``K_X D(c)``).
 
-    Example
+    Returns
     -------
+    Decision
+        Per node whether it is decided, with the agreed next(n) and value(n) and the formulas
+        asked (``decided_nodes()``, ``decided_by_partial_knowledge()``).
+
+    Examples
+    --------
     >>> import kop
     >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)], "x"), ("A", [(3, 0), (2, 0)], "y")]))
     >>> d = kop.decide(t, [], evaluations=[kop.knows_order("B", "A"), kop.knows_exactly("A", "B")])
     >>> [n.name for n in d.decided_nodes()], [n.name for n in d.decided_by_partial_knowledge()]
     (['root', 'x', 'y'], ['root', 'x', 'y'])
+
+    >>> k = kop.f_level("A", "B", 2) + kop.f_level("B", "A", 1)
+    >>> [n.name for n in kop.decide(kop.figure2(), k).decided_nodes()]
+    ['R', 'T', 'W', 'X', 'Y', 'Z']
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Definition 6 and Algorithm 3 (SPEC §2.6 has the erratum).
     """
     tree_argument(tree)
     from kop.reasoning.entailment import cached_entails as entails

@@ -66,6 +66,27 @@ def evaluation_model(tree: GameTree, evaluations: Iterable[EvaluationKnowledge])
     >>> m = kop.evaluation_model(kop.figure2(), [kop.knows_exactly("A", "B"), kop.knows_exactly("B", "A")])
     >>> m.satisfies("C{A,B}(E_A & E_B)"), len(m)
     (True, 4)
+
+    Parameters
+    ----------
+    tree : GameTree
+        Two players.
+    evaluations : iterable of EvaluationKnowledge
+        What each player knows of the other's evaluation (public); a pair of players with no
+        statement is read as knowing nothing of each other's evaluation.
+
+    Returns
+    -------
+    KripkeModel
+        The model, with agents the two players.
+
+    Examples
+    --------
+    >>> t = kop.GameTree.build(["A", "B"], ("B", [("A", [(1, 0), (5, 0)]), ("A", [(3, 0), (2, 0)])]))
+    >>> m = kop.evaluation_model(t, [kop.knows_candidates("B", "A", [[1, 5, 3, 2], [5, 1, 3, 2]]),
+    ...                              kop.knows_exactly("A", "B")])
+    >>> len(m), m.satisfies("K_A E_B"), m.satisfies("K_B E_A")
+    (8, True, False)
     """
     tree_argument(tree)
     return KnowingValueModel.build(tree, evaluations).model

@@ -84,7 +84,18 @@ Candidate = Union[tuple[float, ...], tuple[tuple[str, float], ...]]
 
 
 class EvaluationError(KopError):
-    """A partial-knowledge statement does not fit the tree (the message names it and what is wrong)."""
+    """A partial-knowledge statement does not fit the tree (the message names it and what is wrong).
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("A", [(1, 2), (3, 4)]))
+    >>> try:
+    ...     kop.decide(t, [], evaluations=[kop.knows_candidates("B", "A", [[1, 2, 3]])])
+    ... except kop.EvaluationError as err:
+    ...     print(err)
+    knows_candidates('B', 'A', [1 candidate]): candidate 1 has 3 payoffs; the tree has 2 leaves (give one value of A per leaf, left to right)
+    """
 
 
 def _number(x: object, what: str) -> float:
@@ -121,6 +132,21 @@ class EvaluationKnowledge:
         For ``within``: the half-width of each leaf's interval.
     node : str or tuple of int
         For ``subtree``: the node (label, ``root/i/j`` path, or child ranks).
+
+    Examples
+    --------
+    >>> import kop
+    >>> k = kop.knows_within("A", "B", 2)
+    >>> k, k.knower, k.owner, k.kind, k.k
+    (EvaluationKnowledge('A', 'B', within ±2), 'A', 'B', 'within', 2.0)
+    >>> k.resolve(kop.figure2()).fixed_names()        # the B-nodes whose choice A can predict
+    ['X', 'Z']
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax* (partial knowledge of evaluation functions is the
+    paper's future work); Y. Wang, *Beyond knowing that: a new generation of epistemic logics*
+    (2018) (knowing-value semantics).
     """
 
     knower: str
@@ -183,8 +209,23 @@ def _num_text(x: float) -> str:
 def knows_exactly(knower: str, owner: str) -> EvaluationKnowledge:
     """*knower* knows *owner*'s evaluation function exactly (``K_knower E_owner``).
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_exactly("B", "A")
     EvaluationKnowledge('B', 'A', exactly)
+    >>> import kop
+    >>> kop.knows_exactly("A", "B").resolve(kop.figure2()).fixed_names()   # B's choices A can predict
+    ['R', 'T', 'W', 'X', 'Y', 'Z']
     """
     return EvaluationKnowledge(knower, owner, "exact")
 
@@ -192,8 +233,23 @@ def knows_exactly(knower: str, owner: str) -> EvaluationKnowledge:
 def knows_nothing(knower: str, owner: str) -> EvaluationKnowledge:
     """*knower* knows nothing of *owner*'s evaluation function (every function is possible).
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_nothing("B", "A")
     EvaluationKnowledge('B', 'A', nothing)
+    >>> import kop
+    >>> kop.knows_nothing("A", "B").resolve(kop.figure2()).fixed_names()   # B's choices A can predict
+    []
     """
     return EvaluationKnowledge(knower, owner, "nothing")
 
@@ -207,8 +263,27 @@ def knows_candidates(knower: str, owner: str,
     covering every leaf.  The actual evaluation must be among them (checked by
     :meth:`EvaluationKnowledge.resolve`).
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+    candidates : iterable of sequences or mappings of float
+        The evaluations *knower* considers possible.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_candidates("B", "A", [[4, 8, 9, 1], [4, 8, 1, 9]])
     EvaluationKnowledge('B', 'A', 2 candidates)
+    >>> import kop
+    >>> EB = [7, 9, 4, 6, 3, 10, 8, 9, 2, 12, 4, 5]          # B's payoffs in Figure 2
+    >>> k = kop.knows_candidates("A", "B", [EB, [9, 7] + EB[2:]])
+    >>> k.resolve(kop.figure2()).fixed_names()          # B's choice at R is open
+    ['T', 'W', 'X', 'Y', 'Z']
     """
     if isinstance(candidates, (str, bytes, Mapping)) or not isinstance(candidates, Iterable):
         raise EvaluationError(f"knows_candidates({knower!r}, {owner!r}): candidates must be a list of "
@@ -237,8 +312,23 @@ def knows_candidates(knower: str, owner: str,
 def knows_order(knower: str, owner: str) -> EvaluationKnowledge:
     """*knower* knows only the order of *owner*'s outcomes over the leaves (ties included).
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_order("B", "A")
     EvaluationKnowledge('B', 'A', order)
+    >>> import kop
+    >>> kop.knows_order("A", "B").resolve(kop.figure2()).fixed_names()     # the order fixes every choice
+    ['R', 'T', 'W', 'X', 'Y', 'Z']
     """
     return EvaluationKnowledge(knower, owner, "order")
 
@@ -246,8 +336,25 @@ def knows_order(knower: str, owner: str) -> EvaluationKnowledge:
 def knows_within(knower: str, owner: str, k: float) -> EvaluationKnowledge:
     """*knower* knows each leaf value of *owner* only within ``±k`` (k >= 0; k = 0 is exact).
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+    k : float
+        The half-width of each leaf's interval, >= 0.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_within("B", "A", 1.5)
     EvaluationKnowledge('B', 'A', within ±1.5)
+    >>> import kop
+    >>> [kop.knows_within("A", "B", k).resolve(kop.figure2()).fixed_names() for k in (0.4, 2)]
+    [['R', 'T', 'W', 'X', 'Y', 'Z'], ['X', 'Z']]
     """
     v = _number(k, f"knows_within({knower!r}, {owner!r}, k): k")
     if v < 0:
@@ -257,11 +364,27 @@ def knows_within(knower: str, owner: str, k: float) -> EvaluationKnowledge:
 
 
 def knows_on_subtree(knower: str, owner: str, node: str | int | Sequence[int] | Node) -> EvaluationKnowledge:
-    """*knower* knows *owner*'s values exactly on the leaves below *node* (a label, a
-    ``root/i/j`` path, child ranks or a node index), and nothing elsewhere.
+    """*knower* knows *owner*'s values exactly on the leaves below *node*, and nothing elsewhere.
 
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+    node : str, int, sequence of int or Node
+        A label, a ``root/i/j`` path, child ranks or a node index.
+
+    Returns
+    -------
+    EvaluationKnowledge
+        The statement, for :func:`kop.decide`, :func:`kop.select` and :func:`kop.evaluation_model`.
+
+    Examples
+    --------
     >>> knows_on_subtree("B", "A", "S")
     EvaluationKnowledge('B', 'A', on subtree 'S')
+    >>> import kop
+    >>> kop.knows_on_subtree("A", "B", "U").resolve(kop.figure2()).fixed_names()
+    ['W', 'X']
     """
     ref: str | int | tuple[int, ...]
     if isinstance(node, Node):
@@ -326,6 +449,18 @@ def parse_evaluation(text: str) -> EvaluationKnowledge:
 def leaf_order(tree: GameTree) -> np.ndarray:
     """Node indices of the leaves, left to right (depth first): the order of a candidate's values.
 
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+
+    Returns
+    -------
+    numpy.ndarray
+        The leaves' node indices.
+
+    Examples
+    --------
     >>> import kop
     >>> t = kop.figure2()
     >>> [t.node(int(i)).payoff for i in leaf_order(t)][:4]

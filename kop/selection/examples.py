@@ -26,10 +26,21 @@ __all__ = ["figure2", "figure2_game", "Scenario", "SCENARIOS"]
 def figure2_game() -> TreeGame:
     """Figure 2 as an implicit game (states are nodes, moves child ranks named by the node labels).
 
-    >>> g = figure2_game()
+    Returns
+    -------
+    TreeGame
+        :func:`kop.figure2` behind the :class:`~kop.games.search.implicit.ImplicitGame` interface, for
+        :func:`kop.search`.
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.figure2_game()
     >>> s = g.apply(g.initial_state(), 2)
     >>> g.move_name(0, 2), g.to_move(s), g.payoffs(g.apply(s, 0))
     ('T', 1, (9, 4))
+    >>> kop.search(g, "Mh").value
+    (10, 3)
     """
     return TreeGame(figure2())
 

@@ -417,6 +417,26 @@ def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), ev
         their product model.  Give formulas or statements, not both.
     strict : bool
         The stricter reading (the mover also considers every child decided).
+
+    Returns
+    -------
+    list of bool
+        One per node, in node-index order: whether it is decided.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("A", [(1, 2), ("B", [(3, 1), (0, 5)], "n")]))
+    >>> kop.reference_decide(t, ["K_A E_B", "K_B E_A"])
+    [False, True, True, True, True]
+    >>> kop.reference_decide(t, ["K_A E_B", "K_B E_A", "K_A K_B E_A"]) == list(
+    ...     kop.decide(t, ["K_A E_B", "K_B E_A", "K_A K_B E_A"]).decided)
+    True
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Definition 6.
     """
     from kop.games.trees.checks import tree_argument
 

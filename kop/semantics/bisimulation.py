@@ -31,19 +31,57 @@ generated submodels); Paige & Tarjan, *Three partition refinement algorithms* (1
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import numpy as np
 
-from kop.semantics.errors import ModelError
-from kop.semantics.model import KripkeModel
+from kop.semantics.checker import components
 from kop.semantics.checks import model_argument
+from kop.semantics.errors import ModelError
+from kop.semantics.model_value import ModelValue
 
 __all__ = ["bisimulation_classes", "minimize", "bisimilar", "generated_submodel"]
 
+M = TypeVar("M", bound=ModelValue)
 
-def bisimulation_classes(model: KripkeModel) -> np.ndarray:
+#: The refinement's compound blocks, each block's compound block, and the compound blocks still to split.
+_Hooks = tuple[dict[int, list[int]], dict[int, int], set[int]]
+
+
+def bisimulation_classes(model: ModelValue) -> np.ndarray:
     """The coarsest bisimulation of *model*: a class id per world (0, 1, ... by first world).
 
-    Worlds with equal ids are bisimilar.
+    Computed by partition refinement (Paige & Tarjan) from the valuation
+    classes, splitting by each agent's blocks until stable.
+
+    Parameters
+    ----------
+    model : KripkeModel
+
+    Returns
+    -------
+    numpy.ndarray
+        An int64 class id per world, in the order of ``model.worlds``; worlds
+        with equal ids are bisimilar.
+
+    Raises
+    ------
+    ArgumentError
+        If *model* is not a KripkeModel.
+
+    Examples
+    --------
+    >>> from kop import KripkeModel
+    >>> m = KripkeModel({"u": ["p"], "v": ["p"], "x": []}, {"a": [["u", "x"], ["v"]]})
+    >>> bisimulation_classes(m).tolist()
+    [0, 1, 2]
+    >>> bisimulation_classes(KripkeModel({"u": ["p"], "v": ["p"]}, {"a": [["u", "v"]]})).tolist()
+    [0, 0]
+
+    References
+    ----------
+    Blackburn, de Rijke & Venema, *Modal Logic* (2001), §2.2; Paige & Tarjan,
+    "Three partition refinement algorithms", SIAM J. Comput. 16 (1987).
     """
     model_argument(model)
     atoms = sorted(model.atoms)
@@ -51,7 +89,7 @@ def bisimulation_classes(model: KripkeModel) -> np.ndarray:
     return _refine(_valuation_classes(model, atoms), blocks)
 
 
-def _valuation_classes(model: KripkeModel, atoms: list[str]) -> np.ndarray:
+def _valuation_classes(model: ModelValue, atoms: list[str]) -> np.ndarray:
     n = len(model)
     if not atoms or n == 0:
         return np.zeros(n, dtype=np.int64)
@@ -90,7 +128,8 @@ def _block_signatures(ids: np.ndarray, cls: np.ndarray, k: int) -> np.ndarray:
         next_id += int(inv.max()) + 1
     lookup = np.zeros(int(ids.max()) + 1, dtype=np.int64)
     lookup[block_of] = sig
-    return lookup[ids]
+    out: np.ndarray = lookup[ids]  # (numpy types fancy indexing as Any)
+    return out
 
 
 #: Rounds of signature refinement tried (plus log2 of the number of worlds) before Paige-Tarjan takes over.
@@ -198,7 +237,7 @@ def _paige_tarjan(preds: list[list[int]], init: list[int]) -> list[int]:
 
 
 def _split(members: dict[int, set[int]], block_of: list[int], nodes: list[int], next_block: int,
-           hooks: tuple | None) -> int:
+           hooks: _Hooks | None) -> int:
     """Split every block into its part in *nodes* and the rest; returns the next free block id."""
     touched: dict[int, list[int]] = {}
     for x in nodes:
@@ -223,14 +262,44 @@ def _split(members: dict[int, set[int]], block_of: list[int], nodes: list[int], 
     return next_block
 
 
-def minimize(model: KripkeModel) -> KripkeModel:
+def minimize(model: M) -> M:
     """The bisimulation contraction of *model*: one world per bisimulation class.
 
     Each class is named after its first world; designated: the classes of the
     designated worlds.  Every formula without D holds at a world of *model* iff
     it holds at that world's class.
+
+    Parameters
+    ----------
+    model : KripkeModel
+        Without plausibility or probability.
+
+    Returns
+    -------
+    KripkeModel
+        The contraction (of the class of *model*), with *model*'s note.
+
+    Raises
+    ------
+    ArgumentError
+        If *model* is not a KripkeModel.
+    ModelError
+        If *model* has plausibility or probability (not handled here).
+
+    Examples
+    --------
+    >>> from kop import KripkeModel
+    >>> m = KripkeModel({"u": ["p"], "v": ["p"], "x": []}, {"a": [["u", "v", "x"]]}, "v")
+    >>> small = minimize(m)
+    >>> small.worlds, small.actual, small.satisfies("p & M_a ~p")
+    (('u', 'x'), ('u',), True)
+
+    References
+    ----------
+    Blackburn, de Rijke & Venema, *Modal Logic* (2001), §2.2.
     """
     model_argument(model)
+    model._no_uncertainty("the bisimulation contraction")
     cls = bisimulation_classes(model)
     n = len(model)
     if n == 0:
@@ -247,21 +316,47 @@ def minimize(model: KripkeModel) -> KripkeModel:
     atoms = {p: v[reps] for p, v in model._atoms.items() if v.any()}
     actual = np.unique(cls[model._actual])
     actual = actual[np.argsort(reps[actual], kind="stable")] if len(actual) else actual
-    return KripkeModel._raw(worlds, model.agents, blocks, nblocks, atoms, actual.astype(np.int64), model.note)
+    return type(model)._raw(worlds, model.agents, blocks, nblocks, atoms, actual.astype(np.int64), model.note)
 
 
-def bisimilar(m1: KripkeModel, m2: KripkeModel, w1: str | None = None, w2: str | None = None) -> bool:
+def bisimilar(m1: ModelValue, m2: ModelValue, w1: str | None = None, w2: str | None = None) -> bool:
     """Whether two models are bisimilar, as pointed models.
 
     With *w1* and *w2*: whether those two worlds are bisimilar.  Without:
     whether every designated world of *m1* is bisimilar to some designated
     world of *m2* and vice versa.  Atoms missing from a model are false
-    throughout it.
+    throughout it.  Bisimilar pointed models satisfy the same formulas
+    without D.
+
+    Parameters
+    ----------
+    m1, m2 : KripkeModel
+        Models with the same agents.
+    w1, w2 : str, optional
+        A world of *m1* and one of *m2* (both or neither).
+
+    Returns
+    -------
+    bool
 
     Raises
     ------
+    ArgumentError
+        If *m1* or *m2* is not a KripkeModel.
     ModelError
         If the models have different agents, or a world is unknown.
+
+    Examples
+    --------
+    >>> from kop import KripkeModel
+    >>> m1 = KripkeModel({"u": ["p"], "v": ["p"], "x": []}, {"a": [["u", "v", "x"]]}, "u")
+    >>> m2 = KripkeModel({"s": ["p"], "t": []}, {"a": [["s", "t"]]}, "s")
+    >>> bisimilar(m1, m2), bisimilar(m1, m2, "x", "s")
+    (True, False)
+
+    References
+    ----------
+    Blackburn, de Rijke & Venema, *Modal Logic* (2001), §2.2.
     """
     model_argument(m1, "m1")
     model_argument(m2, "m2")
@@ -291,14 +386,37 @@ def bisimilar(m1: KripkeModel, m2: KripkeModel, w1: str | None = None, w2: str |
     return left == right
 
 
-def generated_submodel(model: KripkeModel) -> KripkeModel:
+def generated_submodel(model: M) -> M:
     """The submodel of the worlds reachable from a designated world by steps of any agents.
 
     Every formula has the same truth value at the designated worlds here as in *model*.
+
+    Parameters
+    ----------
+    model : KripkeModel
+
+    Returns
+    -------
+    KripkeModel
+        The submodel (of the class of *model*), with *model*'s note.
+
+    Raises
+    ------
+    ArgumentError
+        If *model* is not a KripkeModel.
+
+    Examples
+    --------
+    >>> from kop import KripkeModel
+    >>> m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]], "b": [["u"], ["v"], ["x"]]}, "u")
+    >>> generated_submodel(m).worlds
+    ('u', 'v')
+
+    References
+    ----------
+    Blackburn, de Rijke & Venema, *Modal Logic* (2001), §2.1 (generated submodels).
     """
     model_argument(model)
-    from kop.semantics.checker import components
-
     n = len(model)
     keep = np.zeros(n, dtype=bool)
     if n == 0 or len(model._actual) == 0:

@@ -47,16 +47,19 @@ communication and change* (2006) for relativized common knowledge.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kop.semantics.errors import ModelError
 from kop.syntax import formula as F
 
 if TYPE_CHECKING:  # pragma: no cover
-    from kop.semantics.model import KripkeModel
+    import numpy as np
+
+    from kop.semantics.model_value import ModelValue
     from kop.semantics.uncertainty import Uncertainty
 
-__all__ = ["truth_bits", "ModelBits", "check_agents", "SMALL_MODEL"]
+__all__ = ["truth_bits", "ModelBits", "check_agents", "members", "SMALL_MODEL"]
 
 #: Models of at most this many worlds are checked here rather than with numpy
 #: (chosen by measurement, ``python benchmarks/checker.py --bits``: up to 128 worlds the integer
@@ -66,7 +69,7 @@ SMALL_MODEL = 128
 MEMO_LIMIT = 20_000
 
 
-def check_agents(model: KripkeModel, phi: F.Formula) -> None:
+def check_agents(model: ModelValue, phi: F.Formula) -> None:
     """Raise :class:`ModelError` if *phi* names an agent that *model* does not have.
 
     >>> from kop import KripkeModel, parse
@@ -112,14 +115,15 @@ class ModelBits:
         self.unc: Uncertainty | None = None  # plausibility and probability (set by the model)
 
     @classmethod
-    def from_arrays(cls, n: int, blocks: Any, nblocks: dict[str, int], atoms: Any, actual: Any) -> ModelBits:
+    def from_arrays(cls, n: int, blocks: Mapping[str, np.ndarray], nblocks: dict[str, int],
+                    atoms: Mapping[str, np.ndarray], actual: np.ndarray) -> ModelBits:
         """The same data from numpy arrays (block ids, boolean atom vectors, designated positions)."""
         import numpy as np
 
         masks = {p: int.from_bytes(np.packbits(v, bitorder="little").tobytes(), "little") for p, v in atoms.items()}
         return cls(n, {a: ids.tolist() for a, ids in blocks.items()}, dict(nblocks), masks, actual.tolist())
 
-    def arrays(self) -> tuple[dict[str, Any], dict[str, Any], Any]:
+    def arrays(self) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], np.ndarray]:
         """The block-id arrays, boolean atom vectors and designated positions as numpy arrays."""
         import numpy as np
 
@@ -175,7 +179,7 @@ class ModelBits:
         return hit
 
 
-def truth_bits(model: KripkeModel, phi: F.Formula) -> int:
+def truth_bits(model: ModelValue, phi: F.Formula) -> int:
     """The worlds of *model* where *phi* holds, as an integer (bit *i*: ``model.worlds[i]``).
 
     Parameters
@@ -296,6 +300,22 @@ def _apply(bits: ModelBits, f: F.Formula, d: int, memo: dict[tuple[F.Formula, in
     if t is F.Probability:
         return _probability(bits, f_, memo[(f_.arg, d)], d)
     raise TypeError(f"cannot evaluate a {t.__name__}")  # pragma: no cover
+
+
+def members(mask: int) -> list[int]:
+    """The positions of the set bits of *mask*, in increasing order.
+
+    >>> members(0b1010)
+    [1, 3]
+    """
+    out = []
+    for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) // 8, "little")):
+        if byte:
+            base = k * 8
+            for j in range(8):
+                if byte >> j & 1:
+                    out.append(base + j)
+    return out
 
 
 def _positions(mask: int) -> list[int]:

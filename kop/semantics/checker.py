@@ -44,11 +44,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from kop.semantics.bitset_checker import check_agents
+from kop.semantics.checks import model_argument
+from kop.semantics.model_value import ModelValue
 from kop.syntax import arguments
 from kop.syntax import formula as F
-
-if TYPE_CHECKING:  # pragma: no cover
-    from kop.semantics.model import KripkeModel
 
 __all__ = ["truth_vector", "components", "joint_blocks", "check_agents"]
 
@@ -60,7 +59,7 @@ MEMO_BYTES = 1 << 28
 SUBMODEL_LIMIT = 256
 
 
-def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:
+def truth_vector(model: ModelValue, phi: F.Formula | str) -> np.ndarray:
     """The worlds of *model* where *phi* holds, as a read-only boolean vector.
 
     Parameters
@@ -72,16 +71,37 @@ def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        ``result[i]`` is True iff *phi* holds at ``model.worlds[i]``.
-    """
-    if not isinstance(phi, F.Formula):
-        phi = arguments.formula(phi, "phi")      # a string in kop's syntax is parsed
-    if not hasattr(model, "_memo"):
-        from kop.semantics.checks import model_argument
+        ``result[i]`` is True iff *phi* holds at ``model.worlds[i]`` (read-only,
+        memoized on the model).
 
+    Raises
+    ------
+    ArgumentError
+        If *model* is not a KripkeModel.
+    ParseError
+        If *phi* is a string that does not parse.
+    ModelError
+        If *phi* names an agent the model lacks.
+
+    Examples
+    --------
+    >>> from kop import KripkeModel
+    >>> m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v"], ["x"]], "b": [["u"], ["v", "x"]]})
+    >>> truth_vector(m, "K_a p").tolist(), truth_vector(m, "C{a,b} (p | ~p)").tolist()
+    ([False, False, True], [True, True, True])
+    >>> truth_vector(m, "[!p] K_a p").tolist()
+    [True, True, True]
+
+    References
+    ----------
+    Fagin, Halpern, Moses & Vardi, *Reasoning About Knowledge* (1995), ch. 2-3;
+    van Benthem, van Eijck & Kooi, "Logics of communication and change" (2006).
+    """
+    f: F.Formula = phi if isinstance(phi, F.Formula) else arguments.formula(phi, "phi")  # a string is parsed
+    if not hasattr(model, "_memo"):
         model_argument(model)
     memo = model._memo
-    hit = memo.get(phi)
+    hit = memo.get(f)
     if hit is not None:
         return hit
     if len(memo) > MEMO_LIMIT or len(memo) * model._n > MEMO_BYTES:
@@ -89,18 +109,18 @@ def truth_vector(model: KripkeModel, phi: F.Formula) -> np.ndarray:
     if len(model._submodels) > SUBMODEL_LIMIT:
         model._submodels.clear()
     try:
-        _evaluate(model, phi)
+        _evaluate(model, f)
     except _UnknownAgent:
-        check_agents(model, phi)
+        check_agents(model, f)
         raise  # pragma: no cover - check_agents raises
-    return model._memo[phi]
+    return model._memo[f]
 
 
 class _UnknownAgent(Exception):
     pass
 
 
-def _ids(m: KripkeModel, agent: str) -> tuple[np.ndarray, int]:
+def _ids(m: ModelValue, agent: str) -> tuple[np.ndarray, int]:
     """*agent*'s block ids in *m* and their bound."""
     try:
         return m._blocks[agent], m._nblocks[agent]
@@ -108,10 +128,10 @@ def _ids(m: KripkeModel, agent: str) -> tuple[np.ndarray, int]:
         raise _UnknownAgent(agent) from None
 
 
-def _evaluate(model: KripkeModel, phi: F.Formula) -> None:
+def _evaluate(model: ModelValue, phi: F.Formula) -> None:
     # An explicit stack of (model, formula, stage): announcements move the
     # evaluation of their argument to a restricted model.
-    stack: list[tuple[KripkeModel, F.Formula, int]] = [(model, phi, 0)]
+    stack: list[tuple[ModelValue, F.Formula, int]] = [(model, phi, 0)]
     while stack:
         m, f, stage = stack.pop()
         memo = m._memo
@@ -150,15 +170,16 @@ def _evaluate(model: KripkeModel, phi: F.Formula) -> None:
         _store(memo, f, _apply(m, f, memo))
 
 
-def _store(memo: dict, f: F.Formula, vec: np.ndarray) -> None:
+def _store(memo: dict[F.Formula, np.ndarray], f: F.Formula, vec: np.ndarray) -> None:
     vec = np.asarray(vec, dtype=bool)
     vec.flags.writeable = False
     memo[f] = vec
 
 
-def _apply(m: KripkeModel, f: F.Formula, memo: dict) -> np.ndarray:
+def _apply(m: ModelValue, f: F.Formula, memo: dict[F.Formula, np.ndarray]) -> np.ndarray:
     """The truth vector of *f* from its children's (already in *memo*)."""
     f_: Any = f  # dispatched on its exact type below
+    out: np.ndarray  # (numpy types its operators and fancy indexing as Any)
     n = m._n
     t = type(f)
     if t is F.Atom:
@@ -181,9 +202,11 @@ def _apply(m: KripkeModel, f: F.Formula, memo: dict) -> np.ndarray:
             out |= memo[a]
         return out
     if t is F.Implies:
-        return ~memo[f_.left] | memo[f_.right]
+        out = ~memo[f_.left] | memo[f_.right]
+        return out
     if t is F.Iff:
-        return memo[f_.left] == memo[f_.right]
+        out = memo[f_.left] == memo[f_.right]
+        return out
     if t is F.Know:
         return _know(*_ids(m, f_.agent), memo[f_.arg])
     if t is F.Possible:
@@ -219,14 +242,17 @@ def _best(ids: np.ndarray, nb: int, ranks: np.ndarray, among: np.ndarray | None)
     """The most plausible worlds of each block (of the worlds *among*, when given)."""
     top = np.iinfo(np.int64).max
     mins = np.full(nb, top, dtype=np.int64)
+    out: np.ndarray  # (numpy types its operators and fancy indexing as Any)
     if among is None:
         np.minimum.at(mins, ids, ranks)
-        return ranks == mins[ids]
+        out = ranks == mins[ids]
+        return out
     np.minimum.at(mins, ids, np.where(among, ranks, top))  # full-length: faster than gathering ids[among]
-    return among & (ranks == mins[ids])
+    out = among & (ranks == mins[ids])
+    return out
 
 
-def _believe(m: KripkeModel, agent: str, cond: np.ndarray | None, x: np.ndarray) -> np.ndarray:
+def _believe(m: ModelValue, agent: str, cond: np.ndarray | None, x: np.ndarray) -> np.ndarray:
     """``B_a(cond, x)`` (``B_a x`` when *cond* is None): x at the most plausible cond-worlds of each block."""
     ids, nb = _ids(m, agent)
     ranks = m._unc.np_ranks(agent) if m._unc else None
@@ -243,7 +269,8 @@ def _believe(m: KripkeModel, agent: str, cond: np.ndarray | None, x: np.ndarray)
     else:
         best = _best(ids, nb, ranks, cond)
     bad = np.bincount(ids, weights=best & ~x, minlength=nb)   # full-length: faster than ids[best & ~x]
-    return (bad == 0)[ids]
+    out: np.ndarray = (bad == 0)[ids]  # (numpy types this as Any)
+    return out
 
 
 def _python_sums(ids: np.ndarray, nb: int, w: np.ndarray) -> np.ndarray:
@@ -254,7 +281,7 @@ def _python_sums(ids: np.ndarray, nb: int, w: np.ndarray) -> np.ndarray:
     return out
 
 
-def _probability(m: KripkeModel, f: F.Probability, x: np.ndarray) -> np.ndarray:
+def _probability(m: ModelValue, f: F.Probability, x: np.ndarray) -> np.ndarray:
     """``P_a(φ) ⋈ r``: compare, per block, (weight of x-worlds) * den(r) with num(r) * (weight of the block).
 
     The weights are integers (see :mod:`kop.semantics.uncertainty`); their sums
@@ -304,7 +331,8 @@ def _probability(m: KripkeModel, f: F.Probability, x: np.ndarray) -> np.ndarray:
         empty = total == 0      # no weight left in the block: every probability is 0 (Kooi's agent ignores it)
         if empty.any():
             ok = np.where(empty, f.holds_for(Fraction(0)), ok)
-    return ok[ids]
+    out: np.ndarray = ok[ids]  # (numpy types this as Any)
+    return out
 
 
 # -- the per-block primitives -----------------------------------------------------
@@ -314,7 +342,8 @@ def _know(ids: np.ndarray, nb: int, x: np.ndarray) -> np.ndarray:
     if x.all():
         return np.ones(len(ids), dtype=bool)
     bad = np.bincount(ids[~x], minlength=nb)
-    return (bad == 0)[ids]
+    out: np.ndarray = (bad == 0)[ids]  # (numpy types this as Any)
+    return out
 
 
 def _possible(ids: np.ndarray, nb: int, x: np.ndarray) -> np.ndarray:
@@ -322,16 +351,18 @@ def _possible(ids: np.ndarray, nb: int, x: np.ndarray) -> np.ndarray:
     if not x.any():
         return np.zeros(len(ids), dtype=bool)
     good = np.bincount(ids[x], minlength=nb)
-    return (good > 0)[ids]
+    out: np.ndarray = (good > 0)[ids]  # (numpy types this as Any)
+    return out
 
 
 def _know_whether(ids: np.ndarray, nb: int, x: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     """True at w iff x is constant on w's block (*sizes*: the number of worlds per block id)."""
     pos = np.bincount(ids[x], minlength=nb)
-    return ((pos == 0) | (pos == sizes))[ids]
+    out: np.ndarray = ((pos == 0) | (pos == sizes))[ids]  # (numpy types this as Any)
+    return out
 
 
-def _block_sizes(m: KripkeModel, agent: str) -> np.ndarray:
+def _block_sizes(m: ModelValue, agent: str) -> np.ndarray:
     key = ("S", agent)
     hit = m._partition_cache.get(key)
     if hit is None:
@@ -340,10 +371,9 @@ def _block_sizes(m: KripkeModel, agent: str) -> np.ndarray:
     return hit
 
 
-def joint_blocks(m: KripkeModel, group: tuple[str, ...]) -> tuple[np.ndarray, int]:
+def joint_blocks(m: ModelValue, group: tuple[str, ...]) -> tuple[np.ndarray, int]:
     """Block ids of the intersection of the partitions of *group* (memoized), and their bound."""
-    key = ("D", group)
-    hit = m._partition_cache.get(key)
+    hit = m._joint_cache.get(group)
     if hit is not None:
         return hit
     if len(group) == 1:
@@ -356,11 +386,11 @@ def joint_blocks(m: KripkeModel, group: tuple[str, ...]) -> tuple[np.ndarray, in
             res = (inv, int(inv.max()) + 1)
         else:
             res = (np.zeros(0, dtype=np.int64), 0)
-    m._partition_cache[key] = res
+    m._joint_cache[group] = res
     return res
 
 
-def components(m: KripkeModel, group: tuple[str, ...]) -> np.ndarray:
+def components(m: ModelValue, group: tuple[str, ...]) -> np.ndarray:
     """For each world, the least index of a world in its component of the union of *group*'s partitions.
 
     Two worlds get the same label iff a chain of G-indistinguishability links
@@ -438,7 +468,7 @@ def _component_labels_scipy(ids_list: list[np.ndarray], nb_list: list[int], acti
     return labels
 
 
-def _rel_common(m: KripkeModel, group: tuple[str, ...], cond: np.ndarray, arg: np.ndarray) -> np.ndarray:
+def _rel_common(m: ModelValue, group: tuple[str, ...], cond: np.ndarray, arg: np.ndarray) -> np.ndarray:
     """``C_G(cond, arg)``: arg holds wherever a non-empty G-path through cond-worlds leads."""
     n = m._n
     pairs = [_ids(m, a) for a in group]

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from kop.semantics.model import KripkeModel
+from kop.semantics.model_value import ModelValue
 from kop.syntax import arguments
 
 __all__ = ["model_argument"]
 
 
-def model_argument(value: Any, name: str = "model") -> KripkeModel:
-    """*value* when it is a :class:`~kop.semantics.model.KripkeModel`."""
-    if not isinstance(value, KripkeModel):
+def model_argument(value: Any, name: str = "model") -> ModelValue:
+    """*value* when it is a :class:`~kop.semantics.model.KripkeModel` (a
+    :class:`~kop.semantics.model_value.ModelValue`); else an :class:`~kop.errors.ArgumentError`."""
+    if not isinstance(value, ModelValue):
         raise arguments.fail(name, "a KripkeModel (kop.KripkeModel, or a model file read with kop.KripkeModel.load)",
                              value)
     return value

@@ -17,17 +17,19 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 from types import ModuleType
+from typing import cast
 
 __all__ = ["import_dd"]
 
 
-def _lazy_networkx(original):
+def _lazy_networkx(original: Callable[[str], ModuleType]) -> Callable[[str], ModuleType]:
     def import_module(module_name: str) -> ModuleType:
         if module_name == "networkx":
             import networkx
 
-            return networkx
+            return cast(ModuleType, networkx)
         return original(module_name)
 
     import_module.__doc__ = original.__doc__
@@ -41,7 +43,7 @@ def import_dd(name: str) -> ModuleType:
     'dd.autoref'
     """
     full = f"dd.{name}"
-    done = sys.modules.get(full)
+    done: ModuleType | None = sys.modules.get(full)
     if done is not None:
         return done
     if "networkx" in sys.modules or "dd._utils" in sys.modules:

@@ -17,7 +17,8 @@ Example
 -------
 >>> import kop
 >>> from kop.semantics.draw import model_svg
->>> m = kop.KripkeModel.load("theories/muddy3.model.json")
+>>> m = kop.KripkeModel.from_observations("m_a m_b m_c", "true",      # three muddy children
+...                                       {"a": "m_b m_c", "b": "m_a m_c", "c": "m_a m_b"}, actual="m_a m_b")
 >>> svg = model_svg(m)
 >>> svg.startswith("<?xml") and "</svg>" in svg
 True
@@ -38,6 +39,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["draw_model", "model_layout", "LAYOUTS", "model_svg", "save_figure", "figure_svg", "require_matplotlib",
            "repr_svg", "AGENT_COLOURS", "MAX_DRAWN_WORLDS", "FORMATS"]
+
+#: the doctests need this optional package (kop/conftest.py skips them without it)
+__doctest_requires__ = ("matplotlib",)
 
 #: one colour per agent, in the model's agent order (matplotlib's colour-blind-safe tab10)
 AGENT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
@@ -79,20 +83,25 @@ def save_figure(fig: Figure, path: str | Path) -> Path:
     return p
 
 
-def _layout(g: Any, layout: str) -> dict:
+def _layout(g: Any, layout: str) -> dict[str, Any]:
+    """networkx's *layout* of *g*: each node's position (a pair of numbers)."""
     import networkx as nx
 
+    pos: dict[str, Any]
     if len(g) == 1:
         return {next(iter(g)): (0.0, 0.0)}
     if layout == "circular":
-        return nx.circular_layout(g)
+        pos = nx.circular_layout(g)
+        return pos
     if layout == "kamada_kawai":
         try:
-            return nx.kamada_kawai_layout(g)
+            pos = nx.kamada_kawai_layout(g)
+            return pos
         except ImportError:  # scipy missing
             layout = "spring"
     if layout == "spring":
-        return nx.spring_layout(g, seed=7)
+        pos = nx.spring_layout(g, seed=7)
+        return pos
     raise LimitError(f"unknown layout {layout!r} (use auto, valuation, cells, kamada_kawai, spring or circular)")
 
 
@@ -276,7 +285,7 @@ def _components(cell: tuple[str, ...] | list[str], edges: list[tuple[str, str]])
 
 
 def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = None,
-               show_atoms: bool = True, names: str = "auto") -> Figure:
+               show_atoms: bool = True, names: str = "auto", file: str | Path | None = None) -> Figure:
     """Draw *model*: one colour per agent, its cells as lines through their worlds, designated worlds circled twice.
 
     Parameters
@@ -294,6 +303,9 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
         ``"auto"`` (default): world names inside the circles when they are short
         (at most four characters) or when two worlds share a valuation, else only
         the valuation; ``"on"`` or ``"off"``.
+    file : str or Path, optional
+        Also save the picture there (the format from the suffix: ``.svg``,
+        ``.png`` or ``.pdf``; see :func:`save_figure`).
 
     Returns
     -------
@@ -311,11 +323,11 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     Example
     -------
     >>> import kop
-    >>> fig = draw_model(kop.KripkeModel.load("theories/coin.model.json"))
+    >>> fig = draw_model(kop.KripkeModel({"h": ["heads"], "t": []}, {"a": [["h", "t"]]}, "h"))
     >>> len(fig.axes)
     1
     """
-    Figure = require_matplotlib()
+    figure_class = require_matplotlib()
     if len(model) > MAX_DRAWN_WORLDS:
         raise LimitError(f"the model has {len(model)} worlds; kop draws at most {MAX_DRAWN_WORLDS} "
                          "(minimize it, or restrict it to the worlds of interest, first)")
@@ -327,7 +339,8 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     ys = [p[1] for p in pos.values()]
     width, height = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
     unit = 0.62                                    # inches per layout unit
-    fig = Figure(figsize=(max(4.0, min(22.0, width * unit + 3.2)), max(3.0, min(22.0, height * unit + 1.6))))
+    fig: Figure = figure_class(figsize=(max(4.0, min(22.0, width * unit + 3.2)),
+                                       max(3.0, min(22.0, height * unit + 1.6))))
     ax = fig.add_subplot()
     ax.set_axis_off()
     from matplotlib.patches import FancyArrowPatch
@@ -383,6 +396,8 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     ax.set_aspect("equal", adjustable="box")
     if title:
         ax.set_title(title)
+    if file is not None:
+        save_figure(fig, file)
     return fig
 
 
@@ -412,8 +427,6 @@ def model_svg(model: KripkeModel, **options: Any) -> str:
 def repr_svg(draw: Any, *args: Any, **kwargs: Any) -> str | None:
     """SVG for Jupyter's ``_repr_svg_``, or None (Jupyter then shows the text repr) when the
     picture cannot be drawn: matplotlib missing, or the object too large to draw."""
-    from kop.errors import KopError
-
     try:
         return figure_svg(draw(*args, **kwargs))
     except KopError:

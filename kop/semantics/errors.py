@@ -18,6 +18,11 @@ class ModelError(KopError):
     The message names what is at fault: the agent, the world, the event or the
     JSON path.
 
+    Parameters
+    ----------
+    message : str
+        What is wrong, and where.
+
     Examples
     --------
     >>> from kop import KripkeModel

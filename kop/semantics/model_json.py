@@ -33,14 +33,27 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from kop.errors import KopError, LimitError
+from kop.semantics.bitset_checker import members
 from kop.semantics.errors import ModelError
-from kop.errors import LimitError
+from kop.syntax.files import read_text as guarded_read
 from kop.syntax.jsontext import JsonError, json_path, loads_json
 
+if TYPE_CHECKING:  # pragma: no cover
+    from jsonschema.exceptions import ValidationError
 
-__all__ = ["read_text", "parse_json", "validate_schema", "quick_valid", "model_from_json", "schema", "dumps"]
+    from kop.semantics.model_value import ModelValue
+
+    M = TypeVar("M", bound=ModelValue)
+
+
+__all__ = ["FORMAT", "read_text", "parse_json", "validate_schema", "quick_valid", "model_from_json", "load_model",
+           "model_to_json", "save_model", "schema", "dumps"]
+
+#: The format tag written into JSON model files.
+FORMAT = "kop-model/1"
 
 #: How many schema violations one error message lists.
 MAX_REPORTED = 3
@@ -53,9 +66,6 @@ def read_text(path: str | Path) -> str:
 
     Read by the guarded reader (:mod:`kop.syntax.files`): regular files only, within the size cap.
     """
-    from kop.errors import KopError
-    from kop.syntax.files import read_text as guarded_read
-
     if not Path(path).exists() and not Path(path).is_symlink():
         raise ModelError(f"{path}: no such model file")
     try:
@@ -83,7 +93,8 @@ def parse_json(text: str, source: str = "model") -> Any:
 def schema() -> dict[str, Any]:
     """The JSON schema of ``kop-model/1``."""
     path = Path(__file__).resolve().parent.parent / "schemas" / "model.schema.json"
-    return json.loads(path.read_text(encoding="utf-8"))
+    doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return doc
 
 
 @lru_cache(maxsize=1)
@@ -180,7 +191,7 @@ def _conforms(x: Any, sch: Any) -> bool:
     return True
 
 
-def _unique(items: list) -> bool:
+def _unique(items: list[Any]) -> bool:
     if all(isinstance(v, str) for v in items):
         return len(set(items)) == len(items)
     seen = [json.dumps(v, sort_keys=True) for v in items]
@@ -193,18 +204,47 @@ def quick_valid(data: Any) -> bool:
     return sch is not None and _conforms(data, sch)
 
 
-def _message(err: Any) -> str:
+def _message(err: ValidationError) -> str:
+    message: str = err.message  # (jsonschema leaves it untyped)
     if err.validator == "required":
-        return err.message.replace("is a required property", "is missing (required)")
+        return message.replace("is a required property", "is missing (required)")
     if err.validator == "pattern":
         return f"{err.instance!r} is not a valid name (expected the pattern {err.validator_value})"
     if err.validator == "type":
         return f"expected {err.validator_value}, found {json.dumps(err.instance)[:60]}"
-    return err.message
+    return message
 
 
-def model_from_json(cls: type, data: Any, source: str | None = None) -> Any:
-    """Build a model of class *cls* from a parsed ``kop-model/1`` document or its JSON text."""
+def model_from_json(cls: type[M], data: Any, source: str | None = None) -> M:
+    """A model of class *cls* from a parsed ``kop-model/1`` document or its JSON text.
+
+    Parameters
+    ----------
+    cls : type
+        The class to build, :class:`~kop.semantics.model.KripkeModel` (or a subclass).
+    data : dict, str or bytes
+        The document, parsed or as JSON text.
+    source : str, optional
+        What to call the document in error messages (default ``"model"``).
+
+    Returns
+    -------
+    KripkeModel
+
+    Raises
+    ------
+    ModelError
+        Malformed JSON (line and column), a duplicate key or a schema violation
+        (the JSON path), or a model error (the agent and world).
+
+    Examples
+    --------
+    >>> from kop import KripkeModel
+    >>> m = model_from_json(KripkeModel, {"agents": ["a"], "worlds": {"w0": ["p"]},
+    ...                                   "relations": {"a": [["w0"]]}, "actual": ["w0"]})
+    >>> m.satisfies("K_a p")
+    True
+    """
     src = source or "model"
     if isinstance(data, (str, bytes)):
         data = parse_json(data if isinstance(data, str) else data.decode("utf-8", "replace"), src)
@@ -215,6 +255,105 @@ def model_from_json(cls: type, data: Any, source: str | None = None) -> Any:
                    probability=data.get("probability"))
     except ModelError as exc:
         raise ModelError(f"{src}: {exc}") from None
+
+
+def load_model(cls: type[M], path: str | Path) -> M:
+    """A model of class *cls* read from the ``kop-model/1`` JSON file *path*.
+
+    Parameters
+    ----------
+    cls : type
+        :class:`~kop.semantics.model.KripkeModel` (or a subclass).
+    path : str or Path
+
+    Returns
+    -------
+    KripkeModel
+
+    Raises
+    ------
+    ModelError
+        The file cannot be read, or as :func:`model_from_json` (the message starts with the path).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from kop import KripkeModel
+    >>> m = KripkeModel({"u": ["p"], "v": []}, {"a": [["u", "v"]]}, "u")
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     save_model(m, pathlib.Path(tmp) / "m.json")
+    ...     load_model(KripkeModel, pathlib.Path(tmp) / "m.json") == m
+    True
+    """
+    return model_from_json(cls, read_text(path), source=str(path))
+
+
+def model_to_json(model: ModelValue) -> dict[str, Any]:
+    """*model* in the JSON format ``kop-model/1``: a dict ready for ``json.dump`` (see ``docs/formats.md``).
+
+    Parameters
+    ----------
+    model : KripkeModel
+
+    Returns
+    -------
+    dict
+        ``format``, ``agents``, ``worlds`` (name -> sorted atoms), ``relations``
+        (agent -> blocks), ``actual``, and ``plausibility``/``probability`` when
+        the model has them.
+
+    Examples
+    --------
+    >>> from kop import KripkeModel
+    >>> doc = model_to_json(KripkeModel({"u": ["p"], "v": []}, {"a": [["u", "v"]]}, "u"))
+    >>> doc["format"], doc["worlds"], doc["relations"], doc["actual"]
+    ('kop-model/1', {'u': ['p'], 'v': []}, {'a': [['u', 'v']]}, ['u'])
+    """
+    val: list[list[str]] = [[] for _ in range(len(model))]
+    bits = model._bits
+    if bits is not None:
+        for p, mask in sorted(bits.atoms.items()):
+            for i in members(mask):
+                val[i].append(p)
+    else:
+        atoms = model._atoms
+        for p in sorted(atoms):
+            for i in atoms[p].nonzero()[0].tolist():
+                val[i].append(p)
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "agents": list(model.agents),
+        "worlds": {w: val[i] for i, w in enumerate(model.worlds)},
+        "relations": {a: [list(b) for b in model.partition(a)] for a in model.agents},
+        "actual": list(model.actual),
+    }
+    if model._unc:
+        doc.update(model._unc.to_json(model.worlds))
+    return doc
+
+
+def save_model(model: ModelValue, path: str | Path) -> None:
+    """Write *model* to *path* as ``kop-model/1`` JSON (:func:`model_to_json`, laid out by :func:`dumps`).
+
+    Parameters
+    ----------
+    model : KripkeModel
+    path : str or Path
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from kop import KripkeModel
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     save_model(KripkeModel(["u"], {"a": [["u"]]}), pathlib.Path(tmp) / "m.json")
+    ...     print((pathlib.Path(tmp) / "m.json").read_text().splitlines()[1])
+     "format": "kop-model/1",
+    """
+    Path(path).write_text(dumps(model_to_json(model)) + "\n", encoding="utf-8")
 
 
 def dumps(doc: dict[str, Any]) -> str:

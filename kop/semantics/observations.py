@@ -29,18 +29,21 @@ and Theorem 1 (every one is equivalent to an S5_n Kripke model).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
+from kop.errors import LimitError
 from kop.semantics.errors import ModelError
-from kop.semantics.model import KripkeModel
+from kop.semantics.model_value import ModelValue
 from kop.semantics.propmodels import evaluate_rows, propositional_models
 from kop.semantics.vocabulary import _names, _vocabulary
-from kop.errors import LimitError
 from kop.syntax.formula import AGENT_RE, Formula
+from kop.syntax.parser import parse
 
 __all__ = ["build_from_observations", "world_name", "MAX_WORLDS"]
+
+M = TypeVar("M", bound=ModelValue)
 
 #: The most worlds :func:`build_from_observations` builds unless told otherwise.
 MAX_WORLDS = 1 << 22
@@ -48,8 +51,6 @@ MAX_WORLDS = 1 << 22
 
 def _law(law: Formula | str, vocab: list[str]) -> Formula:
     if isinstance(law, str):
-        from kop.syntax.parser import parse
-
         law = parse(law)
     if not isinstance(law, Formula):
         raise ModelError(f"the law must be a formula or a string, not {type(law).__name__}")
@@ -159,6 +160,7 @@ def _world_names(bits: np.ndarray) -> list[str]:
 
 
 def build_from_observations(
+    cls: type[M],
     vocabulary: Iterable[str] | str,
     law: Formula | str,
     observables: Mapping[str, Iterable[str] | str],
@@ -166,11 +168,14 @@ def build_from_observations(
     *,
     max_worlds: int = MAX_WORLDS,
     method: str = "auto",
-) -> KripkeModel:
-    """The Kripke model of a knowledge structure.
+) -> M:
+    """The Kripke model of a knowledge structure (the body of :meth:`KripkeModel.from_observations
+    <kop.semantics.model.KripkeModel.from_observations>`).
 
     Parameters
     ----------
+    cls : type
+        The class to build: :class:`~kop.semantics.model.KripkeModel` (or a subclass).
     vocabulary : iterable of str, or str
         The atoms, in order (a string is split at spaces and commas).
     law : Formula or str
@@ -199,6 +204,18 @@ def build_from_observations(
         actual world), a modal law, an actual valuation that violates the law.
     LimitError
         More than *max_worlds* worlds.
+
+    Examples
+    --------
+    >>> from kop import KripkeModel
+    >>> m = build_from_observations(KripkeModel, "p q", "p -> q", {"a": "p"}, actual="q")
+    >>> m.worlds, m.satisfies("~K_a q & K_a ~p")
+    (('w00', 'w01', 'w11'), True)
+
+    References
+    ----------
+    van Benthem, van Eijck, Gattinger & Su, "Symbolic model checking for
+    Dynamic Epistemic Logic" (LORI 2015), Theorem 1.
     """
     vocab = _vocabulary(vocabulary)
     law_f = _law(law, vocab)
@@ -259,4 +276,4 @@ def build_from_observations(
     # The arrays are consistent by construction (distinct valuations, so distinct
     # names; compact block ids), so the unchecked constructor is safe here.
     note = None if total else "the law has no models, so the model has no worlds"
-    return KripkeModel._raw(tuple(names), agents, blocks, nblocks, valuation, actual_idx, note)
+    return cls._raw(tuple(names), agents, blocks, nblocks, valuation, actual_idx, note)

@@ -39,6 +39,7 @@ ch. 2; van Benthem, van Eijck & Kooi (2006) for relativized common knowledge.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -139,7 +140,8 @@ class NaiveModel:
             weight = self.weights.get(phi_.agent)
             total = sum((weight[v] if weight else Fraction(1)) for v in cell)
             good = sum((weight[v] if weight else Fraction(1)) for v in cell if self.holds(phi_.arg, v))
-            return phi_.holds_for(good / total if total else Fraction(0))
+            held: bool = phi_.holds_for(good / total if total else Fraction(0))
+            return held
         raise TypeError(f"cannot evaluate {t.__name__}")
 
     def _believes(self, agent: str, cond: Any, arg: F.Formula, w: str) -> bool:
@@ -151,7 +153,7 @@ class NaiveModel:
         least = min(rank.get(v, 0) for v in candidates)
         return all(self.holds(arg, v) for v in candidates if rank.get(v, 0) == least)
 
-    def reachable(self, group: tuple[str, ...], w: str, ok) -> set[str]:
+    def reachable(self, group: tuple[str, ...], w: str, ok: Callable[[str], bool]) -> set[str]:
         """Worlds reached from w by one or more G-steps, every world after w satisfying *ok*."""
         seen: set[str] = set()
         frontier = [w]

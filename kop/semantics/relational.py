@@ -37,18 +37,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from kop.semantics.errors import ModelError
+from kop.semantics.model import KripkeModel
+from kop.semantics.model_build import as_formula
 from kop.syntax.formula import (And, Atom, Bottom, Common, Distributed, Everyone, Formula, Iff, Implies, Know,
                                 KnowWhether, Not, Or, Possible, Top)
 
 __all__ = ["RelationalModel", "EventModel", "relational_product"]
-
-
-def _as_formula(f: Formula | str) -> Formula:
-    if isinstance(f, Formula):
-        return f
-    from kop.syntax.parser import parse
-
-    return parse(f)
 
 
 def _index(names: Iterable[str], noun: str) -> tuple[tuple[str, ...], dict[str, int]]:
@@ -140,7 +134,7 @@ class RelationalModel:
     # -- truth ------------------------------------------------------------------------
     def truth(self, formula: Formula | str) -> frozenset[int]:
         """The indices of the worlds where *formula* holds."""
-        return self._truth(_as_formula(formula))
+        return self._truth(as_formula(formula))
 
     def truth_set(self, formula: Formula | str) -> frozenset[str]:
         """The names of the worlds where *formula* holds."""
@@ -255,7 +249,7 @@ class RelationalModel:
         return RelationalModel._raw(names, self.agents, tuple(self.valuation[i] for i in order), succ,
                                     frozenset(new[i] for i in self.designated))
 
-    def to_kripke(self) -> Any:
+    def to_kripke(self) -> KripkeModel:
         """kop's S5 :class:`~kop.semantics.model.KripkeModel` of this model (every relation an equivalence).
 
         Raises
@@ -263,8 +257,6 @@ class RelationalModel:
         ModelError
             When some agent's relation is not an equivalence, naming it.
         """
-        from kop.semantics.model import KripkeModel
-
         if not self.worlds:
             raise ModelError("the model has no worlds")
         parts: dict[str, list[list[str]]] = {}
@@ -348,9 +340,9 @@ class EventModel:
         for e in list(pre) + list(post):
             if e not in index:
                 raise ModelError(f"a pre- or postcondition is given for unknown event {e!r}")
-        self.pre: tuple[Formula, ...] = tuple(_as_formula(pre.get(e, "true")) for e in self.events)
+        self.pre: tuple[Formula, ...] = tuple(as_formula(pre.get(e, "true")) for e in self.events)
         self.post: tuple[dict[str, Formula], ...] = tuple(
-            {p: _as_formula(f) for p, f in post.get(e, {}).items()} for e in self.events)
+            {p: as_formula(f) for p, f in post.get(e, {}).items()} for e in self.events)
         relations = dict(relations or {})
         self.agents: tuple[str, ...] = tuple(relations)
         self.succ: dict[str, tuple[frozenset[int], ...]] = {

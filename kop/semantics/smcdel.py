@@ -376,7 +376,9 @@ class _Reader:
         return f
 
     def _formula(self, node: Any, where: str, modal: bool) -> Formula:  # noqa: C901 - one case per rule
-        rec = lambda n: self._formula(n, where, modal)  # noqa: E731
+        def rec(n: Any) -> Formula:
+            return self._formula(n, where, modal)
+
         data = getattr(node, "data", None)
         c = [k for k in getattr(node, "children", ()) if not _is_keyword(k)]
         if data == "atom":
@@ -492,9 +494,7 @@ def _fold(op: Any, parts: list[Formula]) -> Formula:
 
 
 def _propositional(f: Formula) -> bool:
-    from kop.syntax.formula import Atom as A
-
-    if isinstance(f, (A, Top, Bottom)):
+    if isinstance(f, (Atom, Top, Bottom)):
         return True
     if isinstance(f, (Not, And, Or, Implies, Iff)):
         return all(_propositional(k) for k in f.children)

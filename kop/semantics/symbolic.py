@@ -39,14 +39,17 @@ is equivalent to an S5_n Kripke model); Gattinger's SMCDEL.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.semantics.errors import ModelError
 from kop.semantics.vocabulary import _names, _vocabulary
-from kop.semantics.symbolic_bdd import BDDManager, manager
+from kop.semantics.bdd import Function, Manager, manager
 from kop.semantics.symbolic_checker import Translator
 from kop.errors import LimitError
 from kop.syntax.formula import AGENT_RE, TRUE, Atom, Formula, Not, conj, disj
+
+if TYPE_CHECKING:
+    from kop.semantics.model import KripkeModel
 
 __all__ = ["KnowledgeStructure", "MAX_KRIPKE_STATES"]
 
@@ -72,8 +75,10 @@ class KnowledgeStructure:
         The designated state, as the set of atoms true there (the others are
         false), or a list of such sets for several; None (the default)
         designates every state.  Designated states must satisfy the law.
-    backend : {"cudd", "autoref"}, optional
-        The BDD package (``dd.cudd`` by default when it is importable).
+    backend : {"cudd", "python"}, optional
+        The BDD package: CUDD (``dd.cudd``, the default when it is
+        importable) or kop's own (see :func:`kop.semantics.bdd.backend_name`;
+        ``"autoref"`` is an old name of ``"python"``).
 
     Raises
     ------
@@ -87,6 +92,20 @@ class KnowledgeStructure:
     Formulas asked about a structure may use only its vocabulary and its
     agents; anything else raises :class:`ModelError`.  Structures are
     immutable; :meth:`announce` and :meth:`with_actual` return new ones.
+
+    Examples
+    --------
+    Two atoms, at least one true; a observes p and b observes q; actually only p holds:
+
+    >>> import kop
+    >>> ks = kop.KnowledgeStructure("p q", "p | q", {"a": "p", "b": "q"}, actual={"p"})
+    >>> ks.satisfies("K_a p"), ks.satisfies("K_b q"), ks.satisfies("K_b p")
+    (True, False, True)
+
+    References
+    ----------
+    J. van Benthem, J. van Eijck, M. Gattinger, K. Su, *Symbolic model checking for Dynamic
+    Epistemic Logic*, LORI 2015.
     """
 
     __slots__ = ("_vocab", "_vocab_set", "_agents", "_obs", "_law", "_law_formula", "_actual", "_tr", "_note")
@@ -110,13 +129,13 @@ class KnowledgeStructure:
         note = None if law_bdd != mgr.false else "the law has no models, so the structure has no states"
         self._init(vocab, tuple(obs), obs, law_bdd, law_f, states, tr, note)
 
-    def _init(self, vocab: tuple[str, ...], agents: tuple[str, ...], obs: dict[str, tuple[str, ...]], law: Any,
+    def _init(self, vocab: tuple[str, ...], agents: tuple[str, ...], obs: dict[str, tuple[str, ...]], law: Function,
               law_formula: Formula | None, actual: tuple[_State, ...] | None, tr: Translator,
               note: str | None) -> None:
         self._vocab, self._vocab_set, self._agents, self._obs = vocab, frozenset(vocab), agents, obs
         self._law, self._law_formula, self._actual, self._tr, self._note = law, law_formula, actual, tr, note
 
-    def _derive(self, law: Any, law_formula: Formula | None, actual: tuple[_State, ...] | None,
+    def _derive(self, law: Function, law_formula: Formula | None, actual: tuple[_State, ...] | None,
                 note: str | None) -> KnowledgeStructure:
         new = KnowledgeStructure.__new__(KnowledgeStructure)
         new._init(self._vocab, self._agents, self._obs, law, law_formula, actual, self._tr, note)
@@ -154,8 +173,8 @@ class KnowledgeStructure:
         return dict(self._obs)
 
     @property
-    def law_bdd(self) -> Any:
-        """The state law θ as a ``dd`` BDD."""
+    def law_bdd(self) -> Function:
+        """The state law θ as a BDD (a ``dd.cudd`` function on CUDD)."""
         return self._law
 
     @property
@@ -177,7 +196,7 @@ class KnowledgeStructure:
 
     @property
     def backend(self) -> str:
-        """The BDD package: "cudd" or "autoref"."""
+        """The BDD package: "cudd" or "python"."""
         return self._tr.mgr.backend
 
     @property
@@ -202,12 +221,12 @@ class KnowledgeStructure:
         self._tr.prepare(phi)
         return phi
 
-    def _truth(self, phi: Formula | str) -> Any:
+    def _truth(self, phi: Formula | str) -> Function:
         """‖phi‖, exact on the states satisfying the law."""
         return self._tr.truth(self._law, self._formula(phi))
 
-    def truth_bdd(self, phi: Formula | str) -> Any:
-        """The states where *phi* holds, as a ``dd`` BDD over the vocabulary (θ ∧ ‖phi‖)."""
+    def truth_bdd(self, phi: Formula | str) -> Function:
+        """The states where *phi* holds, as a BDD over the vocabulary (θ ∧ ‖phi‖)."""
         return self._law & self._truth(phi)
 
     def count(self, phi: Formula | str = TRUE) -> int:
@@ -311,7 +330,7 @@ class KnowledgeStructure:
         return self._derive(self._law, self._law_formula, states, self._note)
 
     # -- explicit models --------------------------------------------------------------------
-    def to_kripke(self, max_states: int = MAX_KRIPKE_STATES):
+    def to_kripke(self, max_states: int = MAX_KRIPKE_STATES) -> KripkeModel:
         """The equivalent explicit :class:`~kop.semantics.model.KripkeModel`.
 
         Worlds are named and ordered as :meth:`KripkeModel.from_observations
@@ -360,7 +379,7 @@ class KnowledgeStructure:
         return KripkeModel.from_arrays(names, partitions, valuation, actual=actual, agents=self._agents)
 
     # -- value -----------------------------------------------------------------------------
-    def _law_in(self, mgr: BDDManager) -> Any:
+    def _law_in(self, mgr: Manager[str]) -> Function:
         if mgr is self._tr.mgr:
             return self._law
         out = mgr.false
@@ -415,15 +434,16 @@ def _read_vocabulary(vocabulary: Any) -> tuple[str, ...]:
 def _read_observables(observables: Any, vocab: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     if not isinstance(observables, Mapping):
         raise ModelError(f"observables must map each agent to the atoms it observes, not {type(observables).__name__}")
-    known = set(vocab)
+    index = {p: i for i, p in enumerate(vocab)}
     out = {}
     for agent, atoms in observables.items():
         if not isinstance(agent, str) or not AGENT_RE.fullmatch(agent):
             raise ModelError(f"invalid agent name {agent!r}: use letters, digits and underscores")
         seen = set(_names(atoms, f"the observables of agent {agent!r}"))
-        for a in sorted(seen - known):
+        for a in sorted(seen - index.keys()):
             raise ModelError(f"agent {agent!r} observes atom {a!r}, which is not in the vocabulary")
-        out[agent] = tuple(p for p in vocab if p in seen)
+        # in vocabulary order (sorting what the agent sees, not walking the whole vocabulary)
+        out[agent] = tuple(sorted(seen, key=index.__getitem__))
     return out
 
 
@@ -505,7 +525,7 @@ def _ends(names: tuple[str, ...]) -> str:
     return f"{names[0]} {names[1]} ... {names[-1]}"
 
 
-def _cubes_formula(mgr: BDDManager, u: Any, vocab: tuple[str, ...], limit: int) -> Formula:
+def _cubes_formula(mgr: Manager[str], u: Function, vocab: tuple[str, ...], limit: int) -> Formula:
     """A disjunction of the disjoint cubes of *u* (``true``/``false`` for the constants)."""
     if u == mgr.true:
         return TRUE

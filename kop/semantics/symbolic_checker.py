@@ -39,10 +39,10 @@ Epistemic Logic* (PhD thesis, 2018), ch. 2; SMCDEL's ``bddOf``.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from kop.semantics.errors import ModelError
-from kop.semantics.symbolic_bdd import BDDManager
+from kop.semantics.bdd import Function, Manager
 from kop.syntax import formula as F
 
 __all__ = ["Translator", "MEMO_LIMIT", "fresh_name"]
@@ -70,7 +70,7 @@ class Translator:
 
     Parameters
     ----------
-    mgr : BDDManager
+    mgr : Manager[str]
     vocabulary : tuple of str
     observables : mapping of agent to frozenset of str
 
@@ -78,7 +78,7 @@ class Translator:
     translator (they differ only in the law), and with it the memo.
     """
 
-    def __init__(self, mgr: BDDManager, vocabulary: tuple[str, ...], observables: Mapping[str, frozenset[str]]):
+    def __init__(self, mgr: Manager[str], vocabulary: tuple[str, ...], observables: Mapping[str, frozenset[str]]):
         self.mgr = mgr
         self.vocabulary = vocabulary
         self._vocab_set = frozenset(vocabulary)
@@ -86,6 +86,7 @@ class Translator:
         self.observables = dict(observables)
         mgr.declare(vocabulary)
         self._hidden: dict[tuple[str, ...], frozenset[str]] = {}
+        self._agents: dict[str, tuple[frozenset[str], Any]] = {}
         self._supports: dict[Any, set[str]] = {}
         self._memo: dict[tuple[Any, int, F.Formula], Any] = {}
         self._pmemo: dict[F.Formula, Any] = {}
@@ -147,7 +148,7 @@ class Translator:
         return c
 
     # -- the driver ---------------------------------------------------------------
-    def truth(self, law: Any, phi: F.Formula) -> Any:
+    def truth(self, law: Function, phi: F.Formula) -> Function:
         """The BDD of *phi* under *law* (exact on the states satisfying *law*)."""
         if len(self._memo) > MEMO_LIMIT:
             self._memo.clear()
@@ -156,12 +157,12 @@ class Translator:
         if len(self._prop) > MEMO_LIMIT:
             self._prop.clear()
         if self.prepare(phi):
-            return self._propositional(phi)
-        return self._run((law, 0, phi))
+            return cast(Function, self._propositional(phi))
+        return cast(Function, self._run((law, 0, phi)))
 
     def _run(self, req: _Request) -> Any:
         """Evaluate a modal formula: a stack of node generators, each asking for its children."""
-        memo, prop, propositional = self._memo, self._prop, self._propositional
+        memo, ready = self._memo, self._ready
         if req in memo:
             return memo[req]
         stack: list[tuple[_Request, _Gen]] = [(req, self._node(*req))]
@@ -174,18 +175,35 @@ class Translator:
                 memo[key] = value = done.value
                 stack.pop()
                 continue
-            if prop.get(sub[2], True):  # atoms are not listed: they are propositional
-                value = propositional(sub[2])
-            elif sub in memo:
-                value = memo[sub]
-            else:
-                value = self._direct(sub, 2) if type(sub[2]) in _DIRECT else _MISSING
-                if value is _MISSING:
-                    stack.append((sub, self._node(*sub)))
-                    value = None
-                else:
-                    memo[sub] = value
+            value = ready(*sub)
+            if value is _MISSING:
+                stack.append((sub, self._node(*sub)))
+                value = None
         return value
+
+    def _ready(self, law: Any, depth: int, f: F.Formula) -> Any:
+        """The value of *f* if it needs no generator (propositional, memoized, or a small
+        node :meth:`_direct` evaluates), else ``_MISSING``."""
+        t = type(f)
+        if t not in _MODAL_TYPES and self._prop.get(f, True):  # atoms are not listed: they are propositional
+            return self._propositional(f)
+        # a negation costs nothing on BDDs (CUDD's complement edges, the memo of kop's
+        # package): look its argument up instead, and keep no entry for the negation
+        neg = False
+        while t is F.Not:
+            f = f.arg  # type: ignore[attr-defined]
+            t = type(f)
+            neg = not neg
+        req = (law, depth, f)
+        value = self._memo.get(req)
+        if value is None:
+            if t not in _DIRECT:
+                return _MISSING
+            value = self._direct(req, 2)
+            if value is _MISSING:
+                return value
+            self._memo[req] = value
+        return ~value if neg else value
 
     def _direct(self, req: _Request, budget: int) -> Any:
         """The value of a negation or one-agent knowledge operator whose argument is
@@ -193,7 +211,12 @@ class Translator:
         else ``_MISSING``; it saves a generator for the common small nodes."""
         law, depth, f = req
         c = f.arg  # type: ignore[attr-defined]  # a Not or a one-agent operator (_DIRECT)
-        if self._prop.get(c, True):
+        tc = type(c)
+        if tc is F.Atom:
+            a = self._vars.get(c.name)
+            if a is None:
+                a = self._var(c.name)
+        elif tc not in _MODAL_TYPES and self._prop.get(c, True):
             a = self._propositional(c)
         else:
             key = (law, depth, c)
@@ -205,24 +228,35 @@ class Translator:
                 if a is _MISSING:
                     return a
                 self._memo[key] = a
-        if type(f) is F.Not:
+        t = type(f)
+        if t is F.Not:
             return ~a
+        if t is F.KnowWhether:
+            h, v = self._agents.get(f.agent) or self._agent(f.agent)  # type: ignore[attr-defined]
+            if v is not None and (a is v or a == v or a == ~v):
+                return self.mgr.exist(h, ~law)      # = ¬∀x θ, see _one_agent
         return self._one_agent(law, f, a)
+
+    def _agent(self, agent: str) -> tuple[frozenset[str], Any]:
+        """The atoms *agent* does not observe, and the BDD of the one atom if there is one (else None)."""
+        one = self._agents.get(agent)
+        if one is None:
+            h = self.hidden((agent,))
+            one = self._agents[agent] = (h, self._var(next(iter(h))) if len(h) == 1 else None)
+        return one
 
     def _one_agent(self, law: Any, f: Any, a: Any) -> Any:
         """``K_i``, ``M_i`` or ``Kw_i`` of a formula whose BDD is *a*."""
-        h = self.hidden((f.agent,))
-        if type(f) is F.Know:
+        h, v = self._agent(f.agent)
+        t = type(f)
+        if t is F.Know:
             return self.know(law, a, h)
-        if type(f) is F.Possible:
+        if t is F.Possible:
             return self.possible(law, a, h)
-        if len(h) == 1:
-            x = next(iter(h))
-            v = self._var(x)
-            if a == v or a == ~v:
-                # the agent sees all but x and asks whether x: K x = ¬θ[x:=0] and
-                # K ¬x = ¬θ[x:=1], so Kw x = ¬(θ[x:=0] ∧ θ[x:=1]) = ¬∀x θ (one quantification)
-                return ~self.mgr.forall([x], law)
+        if v is not None and (a is v or a == v or a == ~v):
+            # the agent sees all but x and asks whether x: K x = ¬θ[x:=0] and
+            # K ¬x = ¬θ[x:=1], so Kw x = ¬(θ[x:=0] ∧ θ[x:=1]) = ¬∀x θ = ∃x ¬θ (one quantification)
+            return self.mgr.exist(h, ~law)
         return self.know(law, a, h) | self.know(law, ~a, h)
 
     def _propositional(self, phi: F.Formula) -> Any:
@@ -259,7 +293,7 @@ class Translator:
                     continue
                 stack.pop()
                 v = m.false
-                for b in sorted((get(c) for c in operands), key=_level, reverse=True):
+                for b in sorted((get(c) for c in operands), key=m.level, reverse=True):
                     v = m.xor(v, b)
                 pm[f] = ~v if neg else v
                 continue
@@ -311,50 +345,61 @@ class Translator:
         flag = prop.get(phi)
         if flag is not None:
             return flag
-        atom = F.Atom
+        atom, modal = F.Atom, F._Modal
         atoms: set[str] = set()
         agents: set[str] = set()
-        new: dict[F.Formula, bool] = {}
-        stack: list[tuple[F.Formula, bool]] = []
-        if type(phi) is atom:
-            atoms.add(phi.name)
-        else:
-            stack.append((phi, False))
-        # atoms are never pushed: a child atom is noted when its parent is expanded
+        new: list[tuple[F.Formula, bool]] = []
+        # the nodes met in this walk, by identity (an int's hash is cheap, a formula's is a
+        # method call): None while their children are being visited, then their flag
+        local: dict[int, bool | None] = {}
+        local_get, prop_get = local.get, prop.get
+        stack = [phi]
+        push, pop = stack.append, stack.pop
+        f: Any
         while stack:
-            f, expanded = stack.pop()
-            if not expanded:
-                if f in prop or f in new:
+            f = stack[-1]
+            i = id(f)
+            state = local_get(i, _MISSING)
+            if state is _MISSING:                       # first visit
+                if type(f) is atom:
+                    atoms.add(f.name)
+                    local[i] = True
+                    pop()
                     continue
-                stack.append((f, True))
+                known = prop_get(f)
+                if known is not None:
+                    local[i] = known
+                    pop()
+                    continue
+                local[i] = None
                 for c in f.children:
-                    if type(c) is atom:
-                        atoms.add(c.name)
-                    elif c not in prop and c not in new:
-                        stack.append((c, False))
+                    if id(c) not in local:
+                        push(c)
                 continue
-            if f in new:
+            pop()
+            if state is not None:                       # a second entry of a node already done
                 continue
-            if isinstance(f, F._Modal):
+            if isinstance(f, modal):
                 if isinstance(f, (F.Belief, F.CondBelief, F.Probability)):
                     from kop.syntax.fragments import refuse_uncertainty
 
                     refuse_uncertainty(f, "a knowledge structure (symbolic model)")
                 agents.update(f._own_agents())
-                new[f] = False
+                flag = False
             else:
                 flag = True
                 for c in f.children:
-                    if type(c) is not atom and not (prop[c] if c in prop else new[c]):
+                    if not local[id(c)]:
                         flag = False
                         break
-                new[f] = flag
+            local[i] = flag
+            new.append((f, flag))
         bad_atoms = atoms - self._vocab_set
         bad_agents = agents - self._agent_set
         if bad_atoms or bad_agents:
             raise _unknown(bad_atoms, bad_agents, tuple(self.observables), what)
         prop.update(new)
-        return prop.get(phi, True)
+        return bool(local[id(phi)])
 
     # -- one node -------------------------------------------------------------------
     def _node(self, law: Any, depth: int, f: F.Formula) -> _Gen:
@@ -367,10 +412,11 @@ class Translator:
 
     def _and(self, law: Any, depth: int, f: F.And) -> _Gen:
         pairs, rest = _whether_pairs(f.args, F.Announce)
-        acc = self.mgr.true
+        acc, false, ready = self.mgr.true, self.mgr.false, self._ready
         for a in rest:
-            acc = acc & (yield law, depth, a)
-            if acc == self.mgr.false:
+            v = ready(law, depth, a)        # (a small argument without a generator round trip)
+            acc = acc & ((yield law, depth, a) if v is _MISSING else v)
+            if acc == false:
                 return acc
         for phi, psi in pairs:
             acc = acc & (yield from self._whether(law, depth, phi, psi))
@@ -378,10 +424,11 @@ class Translator:
 
     def _or(self, law: Any, depth: int, f: F.Or) -> _Gen:
         pairs, rest = _whether_pairs(f.args, F.AnnounceDual)
-        acc = self.mgr.false
+        acc, true, ready = self.mgr.false, self.mgr.true, self._ready
         for a in rest:
-            acc = acc | (yield law, depth, a)
-            if acc == self.mgr.true:
+            v = ready(law, depth, a)
+            acc = acc | ((yield law, depth, a) if v is _MISSING else v)
+            if acc == true:
                 return acc
         for phi, psi in pairs:
             acc = acc | (yield from self._whether(law, depth, phi, psi))
@@ -463,10 +510,8 @@ _PARITY = (F.Iff, F.Not)
 #: Node types :meth:`Translator._direct` evaluates without a generator.
 _DIRECT = frozenset({F.Not, F.Know, F.Possible, F.KnowWhether})
 _MISSING: Any = object()
-
-
-def _level(u: Any) -> int:
-    return u.level
+#: The formula types that are never propositional (no need to look them up).
+_MODAL_TYPES = frozenset(t for t in vars(F).values() if isinstance(t, type) and issubclass(t, F._Modal))
 
 
 def _parity(f: F.Formula, known: Mapping[F.Formula, Any]) -> tuple[list[F.Formula], bool]:
@@ -479,14 +524,14 @@ def _parity(f: F.Formula, known: Mapping[F.Formula, Any]) -> tuple[list[F.Formul
     """
     neg = False
     odd: dict[F.Formula, bool] = {}
-    expanded: set[F.Formula] = set()
+    expanded: set[int] = set()      # by identity: an int's hash is cheap, a formula's a method call
     stack = [f]
     g: Any  # dispatched on its exact type below
     while stack:
         g = stack.pop()
         t = type(g)
-        if t in _PARITY and g not in expanded and (g is f or g not in known):
-            expanded.add(g)
+        if t in _PARITY and id(g) not in expanded and (g is f or g not in known):
+            expanded.add(id(g))
             neg = not neg
             if t is F.Not:
                 stack.append(g.arg)
@@ -500,7 +545,7 @@ def _parity(f: F.Formula, known: Mapping[F.Formula, Any]) -> tuple[list[F.Formul
     return list(odd), neg
 
 
-def _conj(m: BDDManager, parts: Iterable[Any]) -> Any:
+def _conj(m: Manager[str], parts: Iterable[Any]) -> Any:
     acc = m.true
     for p in parts:
         acc = acc & p
@@ -514,7 +559,7 @@ def _whether_pairs(args: tuple[F.Formula, ...], kind: type[F.Announce] | type[F.
     ``kind(~φ, ψ)`` — and the other arguments."""
     found: dict[tuple[F.Formula, F.Formula], int] = {}
     for i, a in enumerate(args):
-        if isinstance(a, kind):
+        if type(a) is kind:
             found.setdefault((a.ann, a.arg), i)
     if len(found) < 2:
         return [], list(args)

@@ -44,6 +44,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from kop.semantics.errors import ModelError
+from kop.syntax.formula import parse_fraction
 from kop.syntax.jsontext import json_path
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -250,8 +251,6 @@ def read_probability(value: Any) -> Fraction:
             raise ValueError(f"expected a finite number, not {value!r}")
         x = Fraction(repr(value))
     elif isinstance(value, str):
-        from kop.syntax.formula import parse_fraction
-
         x = parse_fraction(value)
     else:
         try:

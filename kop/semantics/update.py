@@ -28,17 +28,21 @@ knowledge and private suspicions* (1998); van Benthem, van Eijck & Kooi,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
-from kop.semantics.errors import ModelError
-from kop.semantics.model import KripkeModel, _check_atom, _formula, _index_of, _read_actual, _read_agents, _read_partition
-from kop.syntax.formula import TRUE, Formula, Not
 from kop.semantics.checks import model_argument
+from kop.semantics.errors import ModelError
+from kop.semantics.evaluate import truth_mask
+from kop.semantics.model_build import as_formula, check_atom, index_of, read_actual, read_agents, read_partition
+from kop.semantics.model_value import ModelValue
 from kop.syntax import arguments
+from kop.syntax.formula import TRUE, Formula, Not
 
 __all__ = ["ActionModel", "product_update"]
+
+M = TypeVar("M", bound=ModelValue)
 
 
 class ActionModel:
@@ -62,6 +66,22 @@ class ActionModel:
     ------
     ModelError
         Naming the agent and event at fault.
+
+    Examples
+    --------
+    >>> a = ActionModel(["e", "f"], pre={"e": "p"}, post={"f": {"p": "false"}},
+    ...                 partitions={"a": [["e", "f"]], "b": [["e"], ["f"]]}, actual="e")
+    >>> a, a.partition("b")
+    (ActionModel(events=('e', 'f'), agents=('a', 'b'), actual=('e',)), (('e',), ('f',)))
+    >>> ActionModel(["e"], partitions={"a": [["e"], ["e"]]})
+    Traceback (most recent call last):
+    ...
+    kop.semantics.errors.ModelError: agent 'a': event 'e' is in two blocks (0 and 1); blocks of a partition must not overlap
+
+    References
+    ----------
+    Baltag, Moss & Solecki, "The logic of public announcements, common
+    knowledge and private suspicions" (TARK 1998).
     """
 
     __slots__ = ("events", "agents", "pre", "post", "_blocks", "_nblocks", "_actual")
@@ -76,7 +96,7 @@ class ActionModel:
             if not isinstance(e, str) or not e:
                 raise ModelError(f"event names must be non-empty strings, not {e!r}")
         try:
-            index = _index_of(names)
+            index = index_of(names)
         except ModelError as exc:
             raise ModelError(str(exc).replace("world", "event")) from None
         pre = dict(pre or {})
@@ -89,7 +109,7 @@ class ActionModel:
         self.pre: dict[str, Formula] = {}
         for e in names:
             try:
-                self.pre[e] = _formula(pre[e]) if e in pre else TRUE
+                self.pre[e] = as_formula(pre[e]) if e in pre else TRUE
             except ModelError:
                 raise
             except ValueError as exc:
@@ -100,21 +120,21 @@ class ActionModel:
                 raise ModelError(f"event {e!r}: the postcondition must map atoms to formulas")
             effects: dict[str, Formula] = {}
             for p, val in assignment.items():
-                _check_atom(p, None)
+                check_atom(p, None)
                 try:
-                    effects[p] = _formula(val)
+                    effects[p] = as_formula(val)
                 except ValueError as exc:
                     raise ModelError(f"event {e!r}: bad postcondition for {p!r}: {exc}") from None
             self.post[e] = effects
         if partitions is None or not isinstance(partitions, Mapping):
             raise ModelError("an action model needs a partition of its events for every agent")
-        self.agents = _read_agents(None, partitions)
+        self.agents = read_agents(None, partitions)
         self._blocks: dict[str, np.ndarray] = {}
         self._nblocks: dict[str, int] = {}
         for a in self.agents:
-            self._blocks[a], self._nblocks[a] = _read_partition(a, partitions[a], names, index, noun="event")
+            self._blocks[a], self._nblocks[a] = read_partition(a, partitions[a], names, index, noun="event")
         try:
-            self._actual = _read_actual(actual, index, len(names))
+            self._actual = read_actual(actual, index, len(names))
         except ModelError as exc:
             raise ModelError(str(exc).replace("designated world", "designated event")) from None
 
@@ -130,7 +150,7 @@ class ActionModel:
 
         Events ``yes`` (precondition *phi*) and ``no`` (precondition ``~phi``).
         """
-        phi = _formula(phi)
+        phi = as_formula(phi)
         group = set([group] if isinstance(group, str) else group)
         parts = {a: ([["yes"], ["no"]] if a in group else [["yes", "no"]]) for a in agents}
         unknown = group - set(parts)
@@ -164,8 +184,7 @@ class ActionModel:
         return f"ActionModel(events={self.events!r}, agents={self.agents!r}, actual={self.actual!r})"
 
 
-def product_update(model: KripkeModel, action: ActionModel,
-                   rename: Callable[[str, str], str] | str | None = None) -> KripkeModel:
+def product_update(model: M, action: ActionModel, rename: Callable[[str, str], str] | str | None = None) -> M:
     """The product update ``model ⊗ action``.
 
     Parameters
@@ -184,9 +203,37 @@ def product_update(model: KripkeModel, action: ActionModel,
         Worlds (w, e), in the order of the worlds and then of the events.
         Designated: the pairs of a designated world and a designated event.
         If no pair survives the result is the empty model with a ``note``.
+        The result has the class of *model*.
+
+    Raises
+    ------
+    ArgumentError
+        If *model* is not a KripkeModel or *action* not an ActionModel.
+    ModelError
+        If the agents differ, a pre- or postcondition names an unknown agent
+        (naming the event), two new worlds get the same name, or *model* has
+        plausibility or probability (not handled here).
+
+    Examples
+    --------
+    >>> from kop import KripkeModel, ActionModel
+    >>> m = KripkeModel({"w0": ["p"], "w1": []}, {"a": [["w0", "w1"]], "b": [["w0", "w1"]]}, "w0")
+    >>> tell_a = ActionModel(["yes", "no"], pre={"yes": "p", "no": "~p"},
+    ...                      partitions={"a": [["yes"], ["no"]], "b": [["yes", "no"]]}, actual="yes")
+    >>> after = product_update(m, tell_a)
+    >>> after.worlds, after.satisfies("K_a p & ~K_b p")
+    (('(w0,yes)', '(w1,no)'), True)
+
+    References
+    ----------
+    Baltag, Moss & Solecki, "The logic of public announcements, common
+    knowledge and private suspicions" (TARK 1998); van Benthem, van Eijck &
+    Kooi, "Logics of communication and change", Information and Computation
+    204 (2006), for postconditions.
     """
     model_argument(model)
     arguments.instance(action, ActionModel, "action", "an ActionModel")
+    model._no_uncertainty("the product update with an action model")
     if set(action.agents) != set(model.agents):
         missing = sorted(set(model.agents) - set(action.agents))
         extra = sorted(set(action.agents) - set(model.agents))
@@ -197,7 +244,7 @@ def product_update(model: KripkeModel, action: ActionModel,
     pre = np.zeros((n, k), dtype=bool)
     for j, e in enumerate(action.events):
         try:
-            pre[:, j] = model.truth_mask(action.pre[e])
+            pre[:, j] = truth_mask(model, action.pre[e])
         except ModelError as exc:
             raise ModelError(f"event {e!r}: precondition: {exc}") from None
     wi, ei = np.nonzero(pre)  # world-major order
@@ -214,7 +261,7 @@ def product_update(model: KripkeModel, action: ActionModel,
             continue
         for p, val in action.post.get(e, {}).items():
             try:
-                after = model.truth_mask(val)
+                after = truth_mask(model, val)
             except ModelError as exc:
                 raise ModelError(f"event {e!r}: postcondition for {p!r}: {exc}") from None
             vec = atoms.get(p)
@@ -231,7 +278,7 @@ def product_update(model: KripkeModel, action: ActionModel,
         note = "no event's precondition holds at any world"
     elif len(model._actual) and len(actual) == 0:
         note = "no designated event can happen at a designated world"
-    return KripkeModel._raw(tuple(names), model.agents, blocks, nblocks, atoms, actual.astype(np.int64), note)
+    return type(model)._raw(tuple(names), model.agents, blocks, nblocks, atoms, actual.astype(np.int64), note)
 
 
 def _pair_names(worlds: tuple[str, ...], events: tuple[str, ...], wi: np.ndarray, ei: np.ndarray,

@@ -1,8 +1,8 @@
 """The formula AST of S5_n with common knowledge and public announcements.
 
-Formulas are small immutable values with structural equality and a cached
-hash, so they can be dictionary keys (the model checker memoizes truth sets by
-formula).  Build them by parsing (:func:`kop.parse`) or in Python::
+Formulas are small immutable values (frozen, slotted dataclasses) with structural
+equality and a hash cached when they are built, so they can be dictionary keys (the
+model checker memoizes truth sets by formula) and ``match`` can take them apart.  Build them by parsing (:func:`kop.parse`) or in Python::
 
     >>> from kop import symbols, K, C
     >>> p, q = symbols("p q")
@@ -32,8 +32,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
-from typing import ClassVar
+from numbers import Rational
+from typing import TypeVar, cast
 
 from kop.errors import ArgumentError
 
@@ -51,6 +54,8 @@ AGENT_RE = re.compile(r"[A-Za-z0-9_]+")
 ATOM_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # Identifiers the parser reads as operators or constants, so not usable as atoms.
 _RESERVED = re.compile(r"(?:K|M|Kw)_[A-Za-z0-9]+|(?:K|M|Kw|E|C|D)_|[KM][a-z]|true|false")
+
+_T = TypeVar("_T")
 
 
 def is_reserved_atom(name: str) -> bool:
@@ -90,33 +95,42 @@ def _structure(v: object) -> str:
     return repr(v)
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Formula:
     """Base class of all formulas.  Immutable; equality is structural.
+
+    Every formula class is a frozen, slotted dataclass whose fields are its constructor's
+    arguments, in order (``__match_args__``), so ``match`` takes formulas apart:
+
+    >>> import kop
+    >>> from kop.syntax.formula import Atom, Know
+    >>> match kop.parse("K_a p"):
+    ...     case Know(agent, Atom(name)):
+    ...         print(agent, name)
+    a p
 
     Its ``repr`` is code in kop's syntax that rebuilds it (``kop.parse('K_a p')``), and
     :meth:`structure` shows the constructors.
 
-    >>> import kop
     >>> kop.parse("C{A,B} (E_A & E_B) -> K_A K_B E_A")
     kop.parse('C{A,B} (E_A & E_B) -> K_A K_B E_A')
     """
 
-    __slots__ = ("_hash",)
-    _fields: ClassVar[tuple[str, ...]] = ()
-    #: children that are formulas, in order (used by generic traversals)
-    _hash: int
+    # Computed once, when the formula is built (its children's are cached already), so that
+    # hashing and comparing formulas of any depth costs no recursion.
+    _hash: int = field(init=False, repr=False, compare=False)
 
-    def _seal(self) -> None:
+    def __post_init__(self) -> None:
+        self._check()
         object.__setattr__(self, "_hash", hash((type(self).__name__, *self._values())))
 
-    def _values(self) -> tuple:
-        return tuple(getattr(self, f) for f in self._fields)
+    def _check(self) -> None:
+        """Validate the fields the constructor stored; raise ArgumentError or TypeError."""
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
+    def _values(self) -> tuple[object, ...]:
+        """The fields, in the order of ``__match_args__``."""
+        names: tuple[str, ...] = self.__match_args__
+        return tuple([getattr(self, name) for name in names])
 
     def __hash__(self) -> int:
         return self._hash
@@ -124,7 +138,7 @@ class Formula:
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
-        if type(other) is not type(self) or other._hash != self._hash:
+        if type(other) is not type(self) or not isinstance(other, Formula) or other._hash != self._hash:
             return False
         # compare without recursion, so formulas of any depth can be compared
         stack: list[tuple[Formula, Formula]] = [(self, other)]
@@ -136,11 +150,12 @@ class Formula:
                 return False
             for x, y in zip(a._values(), b._values()):
                 if isinstance(x, Formula):
-                    stack.append((x, y))
+                    stack.append((x, cast(Formula, y)))
                 elif isinstance(x, tuple) and x and isinstance(x[0], Formula):
-                    if len(x) != len(y):
+                    ys = cast("tuple[Formula, ...]", y)
+                    if len(x) != len(ys):
                         return False
-                    stack.extend(zip(x, y))
+                    stack.extend(zip(x, ys))
                 elif x != y:
                     return False
         return True
@@ -148,10 +163,12 @@ class Formula:
     def __ne__(self, other: object) -> bool:
         return not self == other
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Formula], tuple[object, ...]]:
+        # rebuilt by the constructor, which hashes anew: string hashes differ between processes
         return (type(self), self._init_args())
 
-    def _init_args(self) -> tuple:
+    def _init_args(self) -> tuple[object, ...]:
+        """The constructor's positional arguments that rebuild the formula."""
         return self._values()
 
     def __repr__(self) -> str:
@@ -269,71 +286,65 @@ class Formula:
         return all(not isinstance(f, _Modal) for f in self.subformulas())
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Atom(Formula):
     """A propositional atom, e.g. ``p`` or a player's evaluation function ``E_A``."""
 
-    __slots__ = ("name",)
-    _fields = ("name",)
     name: str
 
-    def __init__(self, name: str):
+    def _check(self) -> None:
+        name = self.name
         if not isinstance(name, str) or not ATOM_RE.fullmatch(name):
             raise ArgumentError(f"invalid atom name {name!r}: start with a letter, then letters, digits, '_'")
         if is_reserved_atom(name):
             raise ArgumentError(f"{name!r} cannot be an atom: it reads as an operator or constant")
-        object.__setattr__(self, "name", name)
-        self._seal()
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Constant(Formula):
-    __slots__ = ()
-
-    def __init__(self) -> None:
-        self._seal()
+    pass
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Top(_Constant):
     """The constant true."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Bottom(_Constant):
     """The constant false."""
-
-    __slots__ = ()
 
 
 TRUE = Top()
 FALSE = Bottom()
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Not(Formula):
-    __slots__ = ("arg",)
-    _fields = ("arg",)
+    """Negation."""
+
     arg: Formula
 
-    def __init__(self, arg: Formula):
-        object.__setattr__(self, "arg", _check_formula(arg, "the argument of Not"))
-        self._seal()
+    def _check(self) -> None:
+        _check_formula(self.arg, "the argument of Not")
 
     @property
     def children(self) -> tuple[Formula, ...]:
         return (self.arg,)
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class _NAry(Formula):
-    __slots__ = ("args",)
-    _fields = ("args",)
     args: tuple[Formula, ...]
 
     def __init__(self, *args: Formula):
         if len(args) < 2:
             raise ArgumentError(f"{type(self).__name__} needs at least two arguments; use conj()/disj()")
-        object.__setattr__(self, "args", tuple(_check_formula(a, f"an argument of {type(self).__name__}") for a in args))
-        self._seal()
+        where = f"an argument of {type(self).__name__}"
+        object.__setattr__(self, "args", tuple([_check_formula(a, where) for a in args]))
+        self.__post_init__()
 
-    def _init_args(self) -> tuple:
+    def _init_args(self) -> tuple[object, ...]:
         return self.args
 
     @property
@@ -341,58 +352,53 @@ class _NAry(Formula):
         return self.args
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class And(_NAry):
-    """Conjunction of two or more formulas."""
-
-    __slots__ = ()
+    """Conjunction of two or more formulas: ``And(p, q, r)``."""
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Or(_NAry):
-    """Disjunction of two or more formulas."""
-
-    __slots__ = ()
+    """Disjunction of two or more formulas: ``Or(p, q, r)``."""
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Binary(Formula):
-    __slots__ = ("left", "right")
-    _fields = ("left", "right")
     left: Formula
     right: Formula
 
-    def __init__(self, left: Formula, right: Formula):
-        object.__setattr__(self, "left", _check_formula(left, f"the left side of {type(self).__name__}"))
-        object.__setattr__(self, "right", _check_formula(right, f"the right side of {type(self).__name__}"))
-        self._seal()
+    def _check(self) -> None:
+        _check_formula(self.left, f"the left side of {type(self).__name__}")
+        _check_formula(self.right, f"the right side of {type(self).__name__}")
 
     @property
     def children(self) -> tuple[Formula, ...]:
         return (self.left, self.right)
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Implies(_Binary):
-    __slots__ = ()
+    """Implication ``left -> right``."""
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Iff(_Binary):
-    __slots__ = ()
+    """Equivalence ``left <-> right``."""
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Modal(Formula):
     """Marker base class of the epistemic and dynamic operators."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Individual(_Modal):
-    __slots__ = ("agent", "arg")
-    _fields = ("agent", "arg")
     agent: str
     arg: Formula
 
-    def __init__(self, agent: str, arg: Formula):
-        object.__setattr__(self, "agent", _check_agent(agent))
-        object.__setattr__(self, "arg", _check_formula(arg, f"the argument of {type(self).__name__}"))
-        self._seal()
+    def _check(self) -> None:
+        _check_agent(self.agent)
+        _check_formula(self.arg, f"the argument of {type(self).__name__}")
 
     @property
     def children(self) -> tuple[Formula, ...]:
@@ -402,34 +408,30 @@ class _Individual(_Modal):
         return (self.agent,)
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Know(_Individual):
     """``K_a φ``: agent a knows φ."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Possible(_Individual):
     """``M_a φ``: agent a considers φ possible (the dual of K_a)."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class KnowWhether(_Individual):
     """``Kw_a φ``: agent a knows whether φ, i.e. ``K_a φ | K_a ~φ``."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class _GroupOp(_Modal):
-    __slots__ = ("group", "arg")
-    _fields = ("group", "arg")
     group: tuple[str, ...]
     arg: Formula
 
     def __init__(self, group: Iterable[str] | str, arg: Formula):
         object.__setattr__(self, "group", _group(group))
         object.__setattr__(self, "arg", _check_formula(arg, f"the argument of {type(self).__name__}"))
-        self._seal()
+        self.__post_init__()
 
     @property
     def children(self) -> tuple[Formula, ...]:
@@ -439,24 +441,22 @@ class _GroupOp(_Modal):
         return self.group
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Everyone(_GroupOp):
     """``E_G φ``: everybody in G knows φ."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Common(_GroupOp):
     """``C_G φ``: φ is common knowledge in G."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Distributed(_GroupOp):
     """``D_G φ``: φ is distributed knowledge in G."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class RelCommon(_Modal):
     """``C_G(φ, ψ)``: along every G-path through φ-worlds, ψ holds.
 
@@ -465,8 +465,6 @@ class RelCommon(_Modal):
     G-steps in which every world after w satisfies φ.
     """
 
-    __slots__ = ("group", "cond", "arg")
-    _fields = ("group", "cond", "arg")
     group: tuple[str, ...]
     cond: Formula
     arg: Formula
@@ -475,7 +473,7 @@ class RelCommon(_Modal):
         object.__setattr__(self, "group", _group(group))
         object.__setattr__(self, "cond", _check_formula(cond, "the condition of RelCommon"))
         object.__setattr__(self, "arg", _check_formula(arg, "the argument of RelCommon"))
-        self._seal()
+        self.__post_init__()
 
     @property
     def children(self) -> tuple[Formula, ...]:
@@ -485,34 +483,31 @@ class RelCommon(_Modal):
         return self.group
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Announcement(_Modal):
-    __slots__ = ("ann", "arg")
-    _fields = ("ann", "arg")
     ann: Formula
     arg: Formula
 
-    def __init__(self, ann: Formula, arg: Formula):
-        object.__setattr__(self, "ann", _check_formula(ann, "the announced formula"))
-        object.__setattr__(self, "arg", _check_formula(arg, f"the argument of {type(self).__name__}"))
-        self._seal()
+    def _check(self) -> None:
+        _check_formula(self.ann, "the announced formula")
+        _check_formula(self.arg, f"the argument of {type(self).__name__}")
 
     @property
     def children(self) -> tuple[Formula, ...]:
         return (self.ann, self.arg)
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Announce(_Announcement):
     """``[!φ]ψ``: after every truthful public announcement of φ, ψ holds."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AnnounceDual(_Announcement):
     """``<!φ>ψ``: φ is true and after announcing it, ψ holds."""
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Belief(_Individual):
     """``B_a φ``: agent a believes φ (φ holds at the most plausible worlds of a's cell).
 
@@ -520,9 +515,8 @@ class Belief(_Individual):
     Unlike knowledge, belief can be false at the actual world.
     """
 
-    __slots__ = ()
 
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class CondBelief(_Modal):
     """``B_a(ψ, φ)``: agent a believes φ on the condition ψ.
 
@@ -531,17 +525,14 @@ class CondBelief(_Modal):
     first, as in relativized common knowledge ``C{G}(ψ, φ)``.
     """
 
-    __slots__ = ("agent", "cond", "arg")
-    _fields = ("agent", "cond", "arg")
     agent: str
     cond: Formula
     arg: Formula
 
-    def __init__(self, agent: str, cond: Formula, arg: Formula):
-        object.__setattr__(self, "agent", _check_agent(agent))
-        object.__setattr__(self, "cond", _check_formula(cond, "the condition of CondBelief"))
-        object.__setattr__(self, "arg", _check_formula(arg, "the argument of CondBelief"))
-        self._seal()
+    def _check(self) -> None:
+        _check_agent(self.agent)
+        _check_formula(self.cond, "the condition of CondBelief")
+        _check_formula(self.arg, "the argument of CondBelief")
 
     @property
     def children(self) -> tuple[Formula, ...]:
@@ -593,11 +584,16 @@ def _bound(r: object) -> Fraction:
     if isinstance(r, str):
         return parse_fraction(r)
     try:
-        return Fraction(r)  # type: ignore[call-overload]   # Decimal, numbers.Rational
-    except (TypeError, ValueError):
-        raise TypeError(f"a probability bound must be a number or a string, not {type(r).__name__}") from None
+        if isinstance(r, Decimal):
+            return Fraction(r)
+        if isinstance(r, Rational):
+            return Fraction(r)
+    except ValueError:  # a Decimal NaN
+        pass
+    raise TypeError(f"a probability bound must be a number or a string, not {type(r).__name__}")
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Probability(_Modal):
     """``P_a(φ) >= r``: agent a's probability of φ compares to r (Kooi 2003).
 
@@ -611,8 +607,6 @@ class Probability(_Modal):
     kop.parse('P_a(p) >= 1/2')
     """
 
-    __slots__ = ("agent", "arg", "relation", "bound")
-    _fields = ("agent", "arg", "relation", "bound")
     agent: str
     arg: Formula
     relation: str
@@ -631,7 +625,7 @@ class Probability(_Modal):
         object.__setattr__(self, "arg", arg)
         object.__setattr__(self, "relation", relation)
         object.__setattr__(self, "bound", b)
-        self._seal()
+        self.__post_init__()
 
     @property
     def children(self) -> tuple[Formula, ...]:
@@ -663,7 +657,8 @@ def symbols(names: str | Iterable[str]) -> tuple[Atom, ...]:
     return tuple(Atom(n) for n in _iterable(names, "names", "symbols()"))
 
 
-def _iterable(x: object, name: str, where: str) -> tuple:
+def _iterable(x: Iterable[_T], name: str, where: str) -> tuple[_T, ...]:
+    # the annotation is what callers should pass; at run time anything may come, and is checked
     if isinstance(x, Iterable):
         return tuple(x)
     raise ArgumentError(f"argument {name!r} of {where}: expected an iterable, got a {type(x).__name__}")

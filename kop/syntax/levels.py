@@ -52,6 +52,32 @@ def chain(player: str, opponent: str, d: int) -> Formula:
     It has d knowledge operators alternating P, Q, P, ... and ends in the
     opponent's evaluation ``E_Q`` when d is odd and the player's own ``E_P``
     when d is even.  ``chain(P, Q, 0)`` is ``K_P E_P``.
+
+    Parameters
+    ----------
+    player, opponent : str
+        P (whose knowledge the chain starts with) and Q.
+    d : int
+        The number of knowledge operators, >= 0 and below :data:`kop.syntax.parser.MAX_DEPTH`
+        (a :class:`~kop.errors.LimitError` otherwise).
+
+    Returns
+    -------
+    Formula
+        The chain: the formula that f(P, d) adds to f(P, d - 1).
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.chain("A", "B", 3)
+    kop.parse('K_A K_B K_A E_B')
+    >>> kop.chain("A", "B", 2), kop.chain("A", "B", 0)
+    (kop.parse('K_A K_B E_A'), kop.parse('K_A E_A'))
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge
+    Oriented Players*, formula (4).
     """
     _check_levels(player, opponent, d)
     if d == 0:
@@ -73,6 +99,24 @@ def f_level(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
         The level, >= 0 and below :data:`kop.syntax.parser.MAX_DEPTH`
         (a :class:`~kop.errors.LimitError` otherwise: f(P, d) holds d
         formulas of up to d nested operators).
+
+    Returns
+    -------
+    tuple of Formula
+        ``K_P E_P``, ``K_P S_P``, then :func:`chain` (P, Q, i) for i = 1..d: d + 2 formulas.
+
+    Examples
+    --------
+    >>> import kop
+    >>> [kop.to_ascii(f) for f in kop.f_level("B", "A", 2)]
+    ['K_B E_B', 'K_B S_B', 'K_B E_A', 'K_B K_A E_B']
+    >>> set(kop.f_level("A", "B", 1)) <= set(kop.f_level("A", "B", 2))      # property (5)
+    True
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge
+    Oriented Players*, formula (4) and properties (5)-(7).
     """
     _check_levels(player, opponent, d)
     base = (Know(player, evaluation(player)), Know(player, strategy_atom(player)))

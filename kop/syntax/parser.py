@@ -6,11 +6,10 @@
     >>> parse("C{A,B}(p, K_A q)").structure()
     "RelCommon(('A', 'B'), Atom('p'), Know('A', Atom('q')))"
 
-The grammar is an LALR(1) Lark grammar.  Lark analyses it (once; the tables are
-kept in kop's cache folder, see :func:`kop.syntax.grammar_cache.lalr_tables`)
-and :mod:`kop.syntax.lalr` runs the tables, so parsing a formula does not
-import Lark.  The AST is built during parsing (no recursive tree walk), so
-nesting depth is bounded only by :data:`MAX_DEPTH`.
+The grammar is an LALR(1) Lark grammar.  Lark analyses it once and keeps the
+parser in kop's cache folder (see :func:`kop.syntax.grammar_cache.lalr_parser`).
+The AST is built during parsing (no recursive tree walk), so nesting depth is
+bounded only by :data:`MAX_DEPTH`.
 Errors are :class:`kop.ParseError` with line, column and a sentence saying what
 was expected.
 """
@@ -20,10 +19,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from kop.syntax import formula as F
 from kop.errors import ParseError
-from kop.syntax.lalr import Parser, Token, TooDeep, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 __all__ = ["parse", "parse_many", "nesting_depth", "locate_token", "MAX_DEPTH", "MAX_LENGTH", "grammar_path"]
 
@@ -170,11 +171,43 @@ class _Build:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> Parser:
-    from kop.syntax.grammar_cache import lalr_tables
+def _parser() -> Lark:
+    from kop.syntax.grammar_cache import lalr_parser
 
-    # each nesting level of a formula holds at most 5 entries of the parse stack ("[!", "phi", "]", ...)
-    return Parser(lalr_tables("s5n"), _Build(), max_stack=5 * MAX_DEPTH + 8)
+    return lalr_parser("s5n", lexer="contextual", transformer=_Build(), maybe_placeholders=False)
+
+
+#: The deepest parse stack a formula may need: each nesting level holds at most 5 of its entries
+#: ("[!", "phi", "]", ...).  Beyond it, parsing stops at once (a fast nesting limit, also for
+#: parentheses, which do not nest the AST).
+_MAX_STACK = 5 * MAX_DEPTH + 8
+
+
+class _TooDeep(Exception):
+    """The parse stack outgrew :data:`_MAX_STACK` at *token*."""
+
+    def __init__(self, token: Token):
+        super().__init__(f"nested too deeply at line {token.line}, column {token.column}")
+        self.token = token
+
+
+def _run(text: str) -> F.Formula:
+    """The formula of *text*, by Lark; a text long enough to nest too deeply is fed token by token
+    (Lark's interactive parser) so that the parse stack can be watched."""
+    parser = _parser()
+    if len(text) < _MAX_STACK:  # the stack holds at most one entry per token, plus the start state
+        return cast(F.Formula, parser.parse(text))
+    session = parser.parse_interactive(text)
+    stack = session.parser_state.state_stack
+    last: Token | None = None
+    for token in session.iter_parse():  # the stack as it was after the previous token
+        if len(stack) > _MAX_STACK:
+            raise _TooDeep(last or token)
+        last = token
+    if len(stack) > _MAX_STACK and last is not None:
+        raise _TooDeep(last)
+    end = Token.new_borrow_pos("$END", "", last) if last is not None else Token("$END", "", 0, 1, 1)  # as Lark's parse
+    return cast(F.Formula, session.feed_token(end))
 
 
 def parse(text: str) -> F.Formula:
@@ -208,12 +241,12 @@ def parse(text: str) -> F.Formula:
         raise ParseError(text[:80], 1, 1, "", f"a formula of at most {MAX_LENGTH} characters (kop's limit)")
     _TEXT[0] = text
     try:
-        result: F.Formula = _parser().parse(text)
+        result = _run(text)
     except ParseError:
         raise
-    except TooDeep as exc:
+    except _TooDeep as exc:
         tok = exc.token
-        raise ParseError(text, tok.line, tok.column, str(tok),
+        raise ParseError(text, tok.line or 1, tok.column or 1, str(tok),
                          f"a formula nested at most {MAX_DEPTH} levels deep (kop's limit)") from None
     except UnexpectedInput as exc:
         raise _explain(text, exc) from None
@@ -293,26 +326,36 @@ def _show(tok: Token) -> str:
 
 
 def _explain(text: str, exc: UnexpectedInput) -> ParseError:
+    """The located :class:`ParseError` for Lark's *exc*: where it stopped and what could come there."""
     if isinstance(exc, UnexpectedCharacters):
-        pos = exc.pos_in_stream or 0
-        char = text[pos]
-        prev = _tokens_before(text, pos)
-        last = prev[-1] if prev else None
-        line, col = exc.line or 1, exc.column or 1
-        if char in "{[" and last is not None and last.end_pos == pos and str(last) in {"E", "C", "D", "K", "M", "Kw"}:
-            closer = "}" if char == "{" else "]"
-            return ParseError(text, last.line or 1, last.column or 1, text[last.start_pos or 0:pos + 1],
-                              f"expected agent names and a closing '{closer}' after '{last}{char}'")
-        if char == "_" and last is not None and last.end_pos == pos:
-            return ParseError(text, line, col, char, f"expected an agent name after '{last}_'")
-        what = _expected_after(last)
-        return ParseError(text, line, col, char, f"unexpected character {char!r}: {what}")
+        return _explain_characters(text, exc)
     assert isinstance(exc, UnexpectedToken)
+    return _explain_token(text, exc)
+
+
+def _explain_characters(text: str, exc: UnexpectedCharacters) -> ParseError:
+    """No token can start at the position of *exc*."""
+    pos = exc.pos_in_stream or 0
+    char = text[pos]
+    prev = _tokens_before(text, pos)
+    last = prev[-1] if prev else None
+    line, col = exc.line or 1, exc.column or 1
+    if char in "{[" and last is not None and last.end_pos == pos and str(last) in {"E", "C", "D", "K", "M", "Kw"}:
+        closer = "}" if char == "{" else "]"
+        return ParseError(text, last.line or 1, last.column or 1, text[last.start_pos or 0:pos + 1],
+                          f"expected agent names and a closing '{closer}' after '{last}{char}'")
+    if char == "_" and last is not None and last.end_pos == pos:
+        return ParseError(text, line, col, char, f"expected an agent name after '{last}_'")
+    what = _expected_after(last)
+    return ParseError(text, line, col, char, f"unexpected character {char!r}: {what}")
+
+
+def _explain_token(text: str, exc: UnexpectedToken) -> ParseError:
+    """A token (or the end of the text) that cannot come where it stands."""
     tok = exc.token
     at_end = tok.type == "$END"
     if at_end:
-        stripped = len(text.rstrip())
-        pos = stripped
+        pos = len(text.rstrip())
         line, col = _position(text, pos)
         found = ""
     else:
@@ -320,8 +363,17 @@ def _explain(text: str, exc: UnexpectedInput) -> ParseError:
         line, col = tok.line or 1, tok.column or 1
         found = str(tok)
     prev = _tokens_before(text, pos)
+    special = _misplaced(text, tok, at_end, prev, line, col, found)
+    if special is not None:
+        return special
+    return ParseError(text, line, col, found, _expected_message(tok, at_end, prev))
+
+
+def _misplaced(text: str, tok: Token, at_end: bool, prev: list[Token], line: int, col: int,
+               found: str) -> ParseError | None:
+    """The errors that name a misplaced piece (an agent name left out, a probability's comparison or
+    number, a stray number or '!'), or None."""
     last = prev[-1] if prev else None
-    closers = _open_closers(prev)
     if last is not None and last.type == "ATOM" and re.fullmatch(r"(?:K|M|Kw|E|C|D)_", str(last)):
         return ParseError(text, last.line or 1, last.column or 1, str(last), f"expected an agent name after {str(last)!r}")
     if last is not None and last.type == "RPAR" and _closes_probability(prev):
@@ -336,30 +388,37 @@ def _explain(text: str, exc: UnexpectedInput) -> ParseError:
     if not at_end and tok.type == "BANG" and (last is None or last.type not in {"LBOX", "LDIA"}):
         return ParseError(text, line, col, found,
                           "expected a formula ('~' is negation; '!' only appears in announcements [!phi] psi)")
+    return None
+
+
+def _expected_message(tok: Token, at_end: bool, prev: list[Token]) -> str:
+    """What was expected instead of *tok*, after the tokens *prev*."""
+    last = prev[-1] if prev else None
     if last is None:
-        if at_end:
-            msg = "expected a formula"
-        elif tok.type in _BINARY:
-            msg = f"expected a formula before {_show(tok)}"
-        else:
-            msg = "expected a formula"
-    elif last.type in _PREFIX or last.type in _BINARY or last.type in {"LPAR", "COMMA"}:
-        msg = f"expected a formula after {_show(last) if last.type in _DESCR and last.type not in ('RBOX', 'RDIA') else repr(_announcement_text(prev) if last.type in ('RBOX', 'RDIA') else str(last))}"
-    elif last.type in {"LBOX", "LDIA"}:
-        msg = f"expected '!' after {_show(last)} to begin an announcement"
-    elif last.type == "BANG":
-        msg = "expected the formula to announce after '!'"
-    elif closers and (at_end or tok.type not in _OPERAND_START):
-        msg = f"expected {' or '.join(closers)} to close {_OPENER_NAME[closers[-1]]}"
-    elif tok.type == "RPAR":
-        msg = "unmatched ')'"
-    elif tok.type in _OPERAND_START and closers:
-        msg = f"expected an operator (&, |, ->, <->) or {' or '.join(closers)} after {_show(last)}"
-    elif tok.type in _OPERAND_START:
-        msg = f"expected an operator (&, |, ->, <->) or the end of the formula after {_show(last)}"
-    else:
-        msg = f"expected an operator or the end of the formula after {_show(last)}"
-    return ParseError(text, line, col, found, msg)
+        return f"expected a formula before {_show(tok)}" if not at_end and tok.type in _BINARY else "expected a formula"
+    if last.type in _PREFIX or last.type in _BINARY or last.type in {"LPAR", "COMMA"}:
+        return f"expected a formula after {_operand_of(last, prev)}"
+    if last.type in {"LBOX", "LDIA"}:
+        return f"expected '!' after {_show(last)} to begin an announcement"
+    if last.type == "BANG":
+        return "expected the formula to announce after '!'"
+    closers = _open_closers(prev)
+    if closers and (at_end or tok.type not in _OPERAND_START):
+        return f"expected {' or '.join(closers)} to close {_OPENER_NAME[closers[-1]]}"
+    if tok.type == "RPAR":
+        return "unmatched ')'"
+    if tok.type in _OPERAND_START and closers:
+        return f"expected an operator (&, |, ->, <->) or {' or '.join(closers)} after {_show(last)}"
+    if tok.type in _OPERAND_START:
+        return f"expected an operator (&, |, ->, <->) or the end of the formula after {_show(last)}"
+    return f"expected an operator or the end of the formula after {_show(last)}"
+
+
+def _operand_of(last: Token, prev: list[Token]) -> str:
+    """How to name the operator *last* that waits for its operand: ``'&'``, ``'K_a'``, ``'[!p]'``."""
+    if last.type in ("RBOX", "RDIA"):
+        return repr(_announcement_text(prev))
+    return _show(last) if last.type in _DESCR else repr(str(last))
 
 
 def _matching_open(prev: list[Token]) -> int | None:

@@ -157,15 +157,72 @@ def render(f: F.Formula, style: str = "ascii") -> str:
 
 
 def to_ascii(f: F.Formula) -> str:
-    """ASCII notation, e.g. ``K_A (p -> q)``; parses back to *f*."""
+    """ASCII notation, e.g. ``K_A (p -> q)``; parses back to *f*.
+
+    Parameters
+    ----------
+    f : Formula
+        The formula to print.
+
+    Returns
+    -------
+    str
+        The text, with the fewest parentheses that keep :func:`kop.parse` giving *f* back.
+
+    Examples
+    --------
+    >>> import kop
+    >>> f = kop.parse("K_A (p -> q) & ~C{A,B} r")
+    >>> kop.to_ascii(f)
+    'K_A (p -> q) & ~C{A,B} r'
+    >>> kop.parse(kop.to_ascii(f)) == f
+    True
+    """
     return render(f, "ascii")
 
 
 def to_unicode(f: F.Formula) -> str:
-    """Unicode notation, e.g. ``K_A (p → q)``; parses back to *f*."""
+    """Unicode notation, e.g. ``K_A (p → q)``; parses back to *f*.
+
+    Parameters
+    ----------
+    f : Formula
+        The formula to print.
+
+    Returns
+    -------
+    str
+        The text in logic symbols (``¬ ∧ ∨ → ↔``), which :func:`kop.parse` reads back to *f*.
+
+    Examples
+    --------
+    >>> import kop
+    >>> f = kop.parse("K_A (p -> q) & ~C{A,B} r")
+    >>> kop.to_unicode(f)
+    'K_A (p → q) ∧ ¬C{A,B} r'
+    >>> kop.parse(kop.to_unicode(f)) == f
+    True
+    """
     return render(f, "unicode")
 
 
 def to_latex(f: F.Formula) -> str:
-    """LaTeX math-mode notation, e.g. ``K_{A} \\left(p \\rightarrow q\\right)``."""
+    """LaTeX math-mode notation, e.g. ``K_{A} \\left(p \\rightarrow q\\right)``.
+
+    Parameters
+    ----------
+    f : Formula
+        The formula to print.
+
+    Returns
+    -------
+    str
+        Math-mode LaTeX without the ``$`` delimiters (a notebook's ``_repr_latex_`` adds them).
+
+    Examples
+    --------
+    >>> import kop
+    >>> print(kop.to_latex(kop.parse("K_A (p -> q)")))
+    K_{A} \\left(p \\rightarrow q\\right)
+    """
     return render(f, "latex")

@@ -43,7 +43,28 @@ def modal_atoms(f: F.Formula) -> list[F.Formula]:
 
 
 def to_sympy(f: F.Formula) -> sympy.Basic:
-    """The propositional skeleton of *f* as a sympy Boolean expression."""
+    """The propositional skeleton of *f* as a sympy Boolean expression.
+
+    Parameters
+    ----------
+    f : Formula
+        Any kop formula.
+
+    Returns
+    -------
+    sympy.Basic
+        The expression: atoms are symbols of the same name, each maximal modal subformula a
+        symbol named by its ASCII text (``K_A p``), ``TRUE``/``FALSE`` sympy's ``true``/``false``.
+
+    Examples
+    --------
+    >>> import kop, sympy
+    >>> e = kop.to_sympy(kop.parse("K_A p & (q | ~q) & p"))
+    >>> e
+    K_A p & p & (q | ~q)
+    >>> sympy.simplify_logic(e)
+    K_A p & p
+    """
     from kop.syntax.printer import to_ascii
 
     f = arguments.formula(f, "f")
@@ -96,6 +117,29 @@ def from_sympy(expr: sympy.Basic, symbols: Mapping[sympy.Symbol, F.Formula] | No
     Symbols are looked up in *symbols* first; otherwise their name is parsed as
     a kop formula (so skeletons made by :func:`to_sympy` come back intact).
     Xor, ITE and other sympy connectives are rewritten to and/or/not first.
+
+    Parameters
+    ----------
+    expr : sympy.Basic
+        A Boolean expression over symbols.
+    symbols : mapping of sympy.Symbol to Formula, optional
+        The formula each symbol stands for, when its name is not one.
+
+    Returns
+    -------
+    Formula
+        The formula; :class:`~kop.errors.KopError` when a symbol's name is no formula or the
+        expression is not Boolean.
+
+    Examples
+    --------
+    >>> import kop, sympy
+    >>> f = kop.parse("K_A p & (q | ~q) & p")
+    >>> kop.from_sympy(sympy.simplify_logic(kop.to_sympy(f)))
+    kop.parse('K_A p & p')
+    >>> a, b = sympy.symbols("a b")
+    >>> kop.from_sympy(a & ~b, {a: kop.parse("K_A p")})
+    kop.parse('K_A p & ~b')
     """
     from kop.syntax.parser import parse
 

@@ -43,7 +43,7 @@ def substitute(f: Formula, defs: dict[str, Formula], memo: dict[int, Formula] | 
             values.append(nv)
         if not changed:
             out = f
-        elif f._fields == ("args",):
+        elif f.__match_args__ == ("args",):
             out = type(f)(*values[0])
         else:
             out = type(f)(*values)

@@ -18,6 +18,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from lark import Lark, Token, Tree
@@ -209,60 +210,76 @@ class _Reader:
             st = st.children[0]
         kind = str(st.data)
         pos = self.pos(st)
+        if kind in _SCOPED:
+            return self.scoped(kind, st, pos)
+        read = _ARGUMENTS.get(kind)
+        if read is None:  # pragma: no cover - the grammar has no others
+            raise pos.error(f"unknown statement {kind!r}")
         toks = [c for c in st.children if isinstance(c, Token)]
-        line = pos.line
+        return Statement(kind, read(self, st, toks), pos.line, pos, scope)
 
-        def make(k: str, args: tuple[Any, ...]) -> Statement:
-            return Statement(k, args, line, pos, scope)
+    # -- the arguments of each kind of statement (st: its tree; toks: its tokens) --------------
 
-        if kind in ("include", "tree", "model"):
-            return make(kind, (str(toks[0])[1:-1],))
-        if kind == "agents":
-            return make(kind, tuple(str(t) for t in toks))
-        if kind == "players":
-            players = []
-            for p in st.children:
-                name = p.children[0]
-                goal = str(p.children[1]) if len(p.children) > 1 else None
-                players.append((str(name), goal, self.pos(name)))
-            return make(kind, tuple(players))
-        if kind == "define":
-            return make(kind, (str(toks[0]), self.formula(toks[1])))
-        if kind in ("know", "common", "announce"):
-            return make(kind, (self.formula(toks[0]),))
-        if kind == "core":
-            name, d = toks
-            if len(str(d)) > 6 or int(str(d)) > MAX_LEVEL:
-                raise self.pos(d).error(f"core level {str(d)[:12]}{'...' if len(str(d)) > 12 else ''} is above "
-                                        f"kop's limit {MAX_LEVEL}", str(d)[:12])
-            return make(kind, (str(name), int(str(d)), self.pos(name)))
-        if kind == "partial":
-            return make(kind, (self.partial(st),))
-        if kind == "belief":
-            return make(kind, (self.belief(st),))
-        if kind == "game":
-            return make(kind, (self.node(st.children[0]),))
-        if kind == "model_block":
-            return make("model_block", (self.observation(st),))
-        if kind == "scenario":
-            name = toks[0]
-            body = tuple(self.statement(k) for k in st.children if isinstance(k, Tree))
-            return make("scenario", (str(name), body, self.pos(name)))
+    def path(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+        """``include "FILE"``, ``tree "FILE"``, ``model "FILE"``."""
+        return (str(toks[0])[1:-1],)
+
+    def names(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+        """``agents A, B``."""
+        return tuple(str(t) for t in toks)
+
+    def players(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+        """``players A max, B min``: (name, goal or None, position) each."""
+        players = []
+        for p in st.children:
+            name = p.children[0]
+            goal = str(p.children[1]) if len(p.children) > 1 else None
+            players.append((str(name), goal, self.pos(name)))
+        return tuple(players)
+
+    def define(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+        """``define NAME = FORMULA``."""
+        return (str(toks[0]), self.formula(toks[1]))
+
+    def one_formula(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+        """``know FORMULA``, ``common FORMULA``, ``announce FORMULA``."""
+        return (self.formula(toks[0]),)
+
+    def core(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+        """``core P = d``, with d at most :data:`MAX_LEVEL`."""
+        name, d = toks
+        if len(str(d)) > 6 or int(str(d)) > MAX_LEVEL:
+            raise self.pos(d).error(f"core level {str(d)[:12]}{'...' if len(str(d)) > 12 else ''} is above "
+                                    f"kop's limit {MAX_LEVEL}", str(d)[:12])
+        return (str(name), int(str(d)), self.pos(name))
+
+    def game(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+        return (self.node(st.children[0]),)
+
+    def scenario(self, st: Tree, toks: list[Token]) -> tuple[Any, ...]:
+        """``scenario NAME { ... }``: its name, its statements and the name's position."""
+        name = toks[0]
+        body = tuple(self.statement(k) for k in st.children if isinstance(k, Tree))
+        return (str(name), body, self.pos(name))
+
+    def scoped(self, kind: str, st: Tree, pos: Position) -> Statement:
+        """``ask``, ``announce`` and ``expect`` statements, with the scenarios they are in (``in S1, S2``)."""
         if kind == "ask":
             return self.question(st.children[0], pos, ())
-        if kind == "announce_in":
-            names = tuple(str(t) for t in st.children[0].children)
-            at = tuple(self.pos(t) for t in st.children[0].children)
-            return Statement("announce", (self.formula(toks[-1]),), line, pos, names, at)
-        if kind in ("expect", "expect_in"):
-            names = tuple(str(t) for t in st.children[0].children) if kind == "expect_in" else ()
-            at = tuple(self.pos(t) for t in st.children[0].children) if kind == "expect_in" else ()
-            return self.expectation(st.children[-1], pos, names, at)
         if kind == "ask_in":
             scope_tree, q = st.children
-            names = tuple(str(t) for t in scope_tree.children)
-            return self.question(q, pos, names, tuple(self.pos(t) for t in scope_tree.children))
-        raise pos.error(f"unknown statement {kind!r}")  # pragma: no cover - the grammar has no others
+            names, at = self.scope(scope_tree)
+            return self.question(q, pos, names, at)
+        if kind == "announce_in":
+            names, at = self.scope(st.children[0])
+            toks = [c for c in st.children if isinstance(c, Token)]
+            return Statement("announce", (self.formula(toks[-1]),), pos.line, pos, names, at)
+        names, at = self.scope(st.children[0]) if kind == "expect_in" else ((), ())
+        return self.expectation(st.children[-1], pos, names, at)
+
+    def scope(self, names: Tree) -> tuple[tuple[str, ...], tuple[Position, ...]]:
+        """The scenario names of ``in S1, S2`` and their positions."""
+        return tuple(str(t) for t in names.children), tuple(self.pos(t) for t in names.children)
 
     def question(self, q: Tree, pos: Position, scope: tuple[str, ...],
                  scope_pos: tuple[Position, ...] = ()) -> Statement:
@@ -434,6 +451,20 @@ class _Reader:
                                tuple(numbers), tuple(wheres), tuple(values))
 
 
+#: statement kind -> the reader of its arguments, from the reader, the statement's tree and its tokens
+_ARGUMENTS: dict[str, Callable[[_Reader, Tree, list[Token]], tuple[Any, ...]]] = {
+    "include": _Reader.path, "tree": _Reader.path, "model": _Reader.path,
+    "agents": _Reader.names, "players": _Reader.players, "define": _Reader.define,
+    "know": _Reader.one_formula, "common": _Reader.one_formula, "announce": _Reader.one_formula,
+    "core": _Reader.core, "game": _Reader.game, "scenario": _Reader.scenario,
+    "partial": lambda reader, st, toks: (reader.partial(st),),
+    "belief": lambda reader, st, toks: (reader.belief(st),),
+    "model_block": lambda reader, st, toks: (reader.observation(st),),
+}
+#: the statements read with the scenarios they are in (:meth:`_Reader.scoped`)
+_SCOPED = frozenset({"ask", "ask_in", "announce_in", "expect", "expect_in"})
+
+
 def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = False, file: str = "") -> Theory:
     """Parse the text of a theory.
 
@@ -447,6 +478,28 @@ def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = Fal
         Let the theory read files outside *base*.
     file : str
         The file's name, for errors in included files.
+
+    Returns
+    -------
+    Theory
+        The parsed statements, for :func:`kop.run_theory`.
+
+    Raises
+    ------
+    ParseError
+        Located by line and column (also inside formulas and inline games).
+
+    Examples
+    --------
+    >>> import kop
+    >>> th = kop.parse_theory("players A max, B min\\ngame A { (1,2) (3,0) }\\nask dominates A\\n")
+    >>> [s.kind for s in th.statements]
+    ['players', 'game', 'ask_dominates']
+    >>> try:
+    ...     kop.parse_theory("players A max, B min\\nask nothing\\n")
+    ... except kop.ParseError as err:
+    ...     print(err.line, err.column, err.found)
+    2 5 nothing
     """
     if not isinstance(text, str):
         raise KopError(f"a theory is text, not {type(text).__name__}")
@@ -515,6 +568,32 @@ def load_theory(path: str | Path, *, allow_outside: bool = False) -> Theory:
     Files the theory names (trees, models, includes) are read only inside the
     theory's folder (after resolving symbolic links) unless *allow_outside*;
     an ``include`` reads only ``.kop`` files (see :func:`expand_includes`).
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The ``.kop`` file.
+    allow_outside : bool
+        Let the theory read files outside its folder.
+
+    Returns
+    -------
+    Theory
+        The parsed statements, for :func:`kop.run_theory`.
+
+    Raises
+    ------
+    ParseError
+        Located by file, line and column (also inside formulas and inline games).
+
+    Examples
+    --------
+    >>> import kop, os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "tiny.kop")
+    >>> with open(path, "w") as fh:
+    ...     _ = fh.write("players A max, B min\\ngame A { (1,2) (3,0) }\\nask dominates A\\n")
+    >>> [s.kind for s in kop.load_theory(path).statements]
+    ['players', 'game', 'ask_dominates']
     """
     from kop.syntax.arguments import path as path_argument
     from kop.syntax.files import read_bytes

@@ -346,6 +346,32 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
     add to the shared base or, inside ``scenario NAME { ... }``, to that
     scenario; a question sees what is stated above it.  ``announce`` updates
     the model and reports what it changes in the game.
+
+    Returns
+    -------
+    list of Answer
+        One per question (and per scenario it is asked in), in order: its ``line``, ``question``,
+        ``scenario``, a JSON-ready ``result`` and the ``text`` the command line prints.
+
+    Examples
+    --------
+    >>> import kop
+    >>> th = kop.parse_theory('''
+    ... players A max, B min
+    ... game A { L: B { (1,5) (3,2) }  R: B { (2,1) (0,0) } }
+    ... core A = 1
+    ... ask level A
+    ... ask dominates A
+    ... ''')
+    >>> [(a.line, a.question) for a in kop.run_theory(th)]
+    [(5, 'level A'), (6, 'dominates A')]
+    >>> [a.result.get("level", a.result.get("recommended")) for a in kop.run_theory(th)]
+    [1, 'Mh']
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players* (the strategies and theorems the questions apply).
     """
     if not isinstance(theory, Theory):
         from kop.syntax.arguments import fail

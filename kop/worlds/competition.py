@@ -110,8 +110,35 @@ def play_round(game: WorldsGame, a: str, b: str, setting: str = "common", max_se
                min_set: Any = None, cache: dict[tuple[str, str], np.ndarray] | None = None) -> tuple[float, float]:
     """One round: (MAX's payoff with A as MAX and B as MIN, MAX's payoff with B as MAX and A as MIN).
 
-    ``max_set`` and ``min_set`` (boolean masks) are the belief sets of the ``"sets"`` setting.
-    ``cache`` keeps each (algorithm, player)'s choices between rounds on the same game.
+    Parameters
+    ----------
+    game : WorldsGame
+        The game of this round.
+    a, b : str
+        The algorithms: ``"MC"``, ``"vm"``, ``"prm"``, ``"opt-bd"`` or ``"gvm"``.
+    setting : {"common", "sets", "worlds"}
+        Who believes what (the module docstring): every world possible (Fig. 4), a belief set
+        each (Fig. 5), or the game's belief functions in every world (Fig. 8).
+    max_set, min_set : numpy.ndarray, optional
+        The belief sets (boolean masks) of the ``"sets"`` setting.
+    cache : dict, optional
+        Keeps each (algorithm, player)'s choices between rounds on the same game.
+
+    Returns
+    -------
+    tuple of (float, float)
+        MAX's payoff in each of the two plays, averaged over the setting's worlds.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.play_round(kop.random_worlds_game(4, 20, seed=3), "vm", "gvm")
+    (0.4, 0.5)
+
+    References
+    ----------
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §3 (the
+    competitions of Figs. 4, 5 and 8).
     """
     game_argument(game)
     n = game.n_worlds
@@ -152,8 +179,29 @@ def play_round(game: WorldsGame, a: str, b: str, setting: str = "common", max_se
 
 
 def supremacy(differences: Sequence[float]) -> tuple[float, float]:
-    """(triumph supremacy in percent of rounds, payoff supremacy per 1000 rounds) of A, from
-    each round's difference (A's payoff as MAX minus B's as MAX)."""
+    """A's triumph supremacy and payoff supremacy over B, from each round's difference.
+
+    Parameters
+    ----------
+    differences : sequence of float
+        Per round, A's payoff as MAX minus B's payoff as MAX.
+
+    Returns
+    -------
+    tuple of (float, float)
+        (triumph supremacy: rounds A won minus rounds A lost, in percent of all rounds; payoff
+        supremacy: the differences summed per 1000 rounds, 1000 times the mean).
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.supremacy([0.1, -0.05, 0.0, 0.2])
+    (25.0, 62.5)
+
+    References
+    ----------
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §3.
+    """
     values = arguments.items(differences, "differences", "a list of numbers (one per round)")
     try:
         d = np.asarray(values, dtype=np.float64)

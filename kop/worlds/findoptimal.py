@@ -104,6 +104,19 @@ def findoptimal(game: WorldsGame, belief: Any = None, player: str = "MAX", limit
     Plan
         ``status`` is ``"OPTIMUM"`` or ``"BOUND"``; ``value`` is MAX's payoff per
         world of the plan against MIN's answers of step 1.
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.WorldsGame.build(("MIN", [("MAX", [[1, 1, 1, 0], [0, 0, 1, 1]]),
+    ...                                   ("MAX", [[0, 0, 0, 1], [0, 0, 0, 1]])]))
+    >>> p = kop.findoptimal(g)
+    >>> p, p.move(g, 1)
+    (Plan(findoptimal, MAX, opponent first, OPTIMUM), 3)
+
+    References
+    ----------
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, Fig. 7.
     """
     game_argument(game)
     if not (game.max_beliefs.static and game.min_beliefs.static):

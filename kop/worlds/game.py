@@ -88,11 +88,29 @@ class Beliefs:
     ``prior`` (N weights, for partitions) and ``model`` (N x K probabilities
     over states, or None when the state is ``at[w]`` for certain).
 
+    Parameters
+    ----------
+    kind : {"partition", "sets", "probabilistic"}
+        The form.
+    n : int
+        The number of worlds.
+    at, states, prior, model : numpy.ndarray
+        The arrays above.  Build beliefs with the class methods, which check them.
+
+    Examples
+    --------
     >>> b = Beliefs.partition([0, 0, 1, 1])
     >>> b
     Beliefs(partition, states=2, worlds=4)
     >>> b.belief_set(0, 1)
     frozenset({0, 1})
+    >>> Beliefs.sets([[0, 1], [1], [2, 3], [3]])
+    Beliefs(sets, states=4, worlds=4)
+
+    References
+    ----------
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, Fig. 10
+    (Bel_MAX, Bel_MIN).
     """
 
     __slots__ = ("kind", "states", "at", "prior", "model", "n")
@@ -409,6 +427,20 @@ class WorldsGame:
         (nodes, worlds) MAX's payoff per leaf and world; NaN where undefined (and on internal nodes).
     max_beliefs, min_beliefs : Beliefs
         Ω_MAX and Ω_MIN (default: nobody knows anything, Ω_P(w) = Ω).
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.WorldsGame.build(("MIN", [("MAX", [[1, 1, 1, 0], [0, 0, 1, 1]]),
+    ...                                   ("MAX", [[0, 0, 0, 1], [0, 0, 0, 1]])]))
+    >>> g
+    WorldsGame(worlds=4, nodes=7, leaves=4, depth=2, first=MIN)
+    >>> g.payoff(g.children(1)[0]).tolist()
+    [1.0, 1.0, 1.0, 0.0]
+
+    References
+    ----------
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §2.
     """
 
     __slots__ = ("worlds", "offsets", "owner", "payoffs", "max_beliefs", "min_beliefs", "depth", "partial",

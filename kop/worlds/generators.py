@@ -57,8 +57,43 @@ def binary_layout(depth: int, first: str = "MAX") -> tuple[np.ndarray, np.ndarra
 
 
 def random_game(depth: int, n_worlds: int, seed: Any = None, first: str = "MAX", p: float = 0.5) -> WorldsGame:
-    """A complete binary tree of *depth*, players alternating, and a random 0/1 payoff per
-    (leaf, world), 1 with probability *p* (Jamroga §2.1; Frank, Basin & Matsubara 1998)."""
+    """A complete binary tree of *depth*, players alternating, and a random 0/1 payoff per (leaf, world).
+
+    Also exported as ``kop.random_worlds_game``.
+
+    Parameters
+    ----------
+    depth : int
+        The tree's depth (2**depth leaves).
+    n_worlds : int
+        The number of worlds, >= 1.
+    seed : int or numpy.random.Generator, optional
+        The game is a function of it.
+    first : "MAX" or "MIN"
+        Who moves at the root.
+    p : float
+        The probability of payoff 1 at each (leaf, world).
+
+    Returns
+    -------
+    WorldsGame
+        The game; nobody knows anything (Ω_P(w) = Ω).
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.random_worlds_game(3, 5, seed=7)
+    >>> g
+    WorldsGame(worlds=5, nodes=15, leaves=8, depth=3, first=MAX)
+    >>> g.payoffs[g.leaves()].tolist() == kop.random_worlds_game(3, 5, seed=7).payoffs[g.leaves()].tolist()
+    True
+
+    References
+    ----------
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §2.1;
+    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*,
+    AAAI-98.
+    """
     n_worlds = arguments.integer(n_worlds, "n_worlds")
     p = arguments.real(p, "p")
     if n_worlds < 1:
@@ -73,8 +108,36 @@ def random_game(depth: int, n_worlds: int, seed: Any = None, first: str = "MAX",
 
 
 def random_belief_sets(n_worlds: int, seed: Any = None, p: float = 0.5) -> tuple[int, np.ndarray, np.ndarray]:
-    """Fig. 5's random belief sets: an actual world, and Ω_MAX, Ω_MIN (boolean masks) that each
-    hold it and every other world with probability *p* (so both are adequate)."""
+    """Fig. 5's random belief sets: an actual world, and Ω_MAX, Ω_MIN that each hold it.
+
+    Each set holds the actual world and every other world with probability *p*, so both are
+    adequate.
+
+    Parameters
+    ----------
+    n_worlds : int
+        The number of worlds.
+    seed : int or numpy.random.Generator, optional
+        The sets are a function of it.
+    p : float
+        The probability that a world other than the actual one is in a set.
+
+    Returns
+    -------
+    tuple of (int, numpy.ndarray, numpy.ndarray)
+        The actual world and the boolean masks Ω_MAX and Ω_MIN.
+
+    Examples
+    --------
+    >>> import kop
+    >>> actual, omax, omin = kop.random_belief_sets(6, seed=2)
+    >>> actual, omax.tolist(), bool(omin[actual])
+    (5, [True, False, True, False, False, True], True)
+
+    References
+    ----------
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, Fig. 5.
+    """
     n_worlds = arguments.integer(n_worlds, "n_worlds")
     p = arguments.real(p, "p")
     if n_worlds < 1:
@@ -128,6 +191,37 @@ def card_game(n: int, c: int, seed: Any = None, first: str = "MAX", p: float = 0
     the deals where MAX holds his hand of w, Ω_MIN(w) those where MIN holds
     his.  Payoffs are random 0/1 (1 with probability *p*) per leaf and world.
     Worlds are named ``"123|456"`` (MAX's cards | MIN's cards).
+
+    Parameters
+    ----------
+    n : int
+        The number of cards.
+    c : int
+        Cards per hand (2c <= n).
+    seed : int or numpy.random.Generator, optional
+        The payoffs are a function of it.
+    first : "MAX" or "MIN"
+        Who leads.
+    p : float
+        The probability of payoff 1 at each (leaf, world).
+
+    Returns
+    -------
+    WorldsGame
+        The game, with its (static) belief functions.
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.card_game(5, 2, seed=0)
+    >>> g, g.worlds[:3]
+    (WorldsGame(worlds=30, nodes=7, leaves=4, depth=2, first=MAX), ('12|34', '12|35', '12|45'))
+
+    References
+    ----------
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, §3.3;
+    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*,
+    AAAI-98.
     """
     p = arguments.real(p, "p")
     hands = card_hands(n, c)

@@ -157,6 +157,20 @@ def gvm(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
     Plan
         ``value`` is the root's evaluation vector as the player computes it
         (the chosen child's vector when the player moves first).
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.WorldsGame.build(("MAX", [("MIN", [[1, 0, 1, 0], [0, 1, 1, 1]]),
+    ...                                   ("MIN", [[1, 1, 0, 0], [0, 0, 1, 1]])]),
+    ...                          min_beliefs=kop.Beliefs.partition([0, 0, 1, 1]))
+    >>> p = kop.gvm(g)
+    >>> p.move(g, 0), p.value.tolist()
+    (1, [1.0, 0.0, 1.0, 0.0])
+
+    References
+    ----------
+    W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI 2174, Figs. 6 and 10.
     """
     game_argument(game)
     code = player_code(player)

@@ -72,6 +72,21 @@ def mc(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
     -------
     Plan
         Its moves at every node of *player*; ``value`` is the per-world minimax vector of the root.
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.WorldsGame.build(("MIN", [("MAX", [[1, 1, 1, 0], [0, 0, 1, 1]]),
+    ...                                   ("MAX", [[0, 0, 0, 1], [0, 0, 0, 1]])]))
+    >>> p = kop.mc(g)
+    >>> p, p.move(g, 1), p.value.tolist()
+    (Plan(mc, MAX, opponent first), 3, [0.0, 0.0, 0.0, 1.0])
+
+    References
+    ----------
+    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*,
+    AAAI-98; W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001, LNAI
+    2174, §3.1.
     """
     game_argument(game)
     g = as_max(game, player)

@@ -56,7 +56,7 @@ import numpy as np
 from kop.worlds.errors import WorldsError
 from kop.worlds.game import LEAF, MAX, MIN, Beliefs, WorldsGame
 
-#: the doctests need this optional package (tests/test_doctests.py skips them without it)
+#: the doctests need this optional package (kop/conftest.py skips them without it)
 __doctest_requires__ = ("pyspiel",)
 
 __all__ = ["OpenSpielWorlds", "worlds_from_openspiel", "MAX_NODES", "MAX_WORLDS"]
@@ -99,6 +99,15 @@ class OpenSpielWorlds:
         Atom -> one truth value per world (``p0_K``, ``c2_...``).
     moves : tuple of str
         Per node other than the root, the move that leads to it as OpenSpiel prints it.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kuhn = kop.worlds_from_openspiel("kuhn_poker")
+    >>> kuhn.name, kuhn.game
+    ('kuhn_poker', WorldsGame(worlds=6, nodes=9, leaves=5, depth=3, first=MAX))
+    >>> kuhn.chances[:3], kuhn.moves[:2], sorted(kuhn.valuation)[:3]
+    (((0, 1), (0, 2), (1, 0)), ('Pass', 'Bet'), ['p0_J', 'p0_K', 'p0_Q'])
     """
 
     name: str
@@ -173,12 +182,17 @@ def worlds_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES, max_worlds: 
         moves or mover depend on the chance outcomes (then the worlds do not
         share one tree), naming the history where that happens.
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> g = kop.worlds_from_openspiel("leduc_poker")
     >>> g.game.n_worlds, g.game.size, len(g.belief("MAX", 0))
     (120, 85, 20)
+
+    References
+    ----------
+    M. Lanctot et al., *OpenSpiel: A Framework for Reinforcement Learning in Games*, arXiv:1908.09453
+    (2019); W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001.
     """
     from kop.syntax import arguments
 

@@ -96,7 +96,34 @@ def optbd_choices(game: WorldsGame, beliefs: np.ndarray) -> tuple[np.ndarray, np
 def optbd(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
     """The optimal plan of *player* against best defense, with actual belief *belief*.
 
-    ``value`` is the plan's best-defense vector (MAX's payoff per world).
+    Parameters
+    ----------
+    game : WorldsGame
+        The game.
+    belief : set, mask or probability vector, optional
+        The player's belief Ω⁰ (default: all worlds).
+    player : "MAX" or "MIN"
+        Whose plan.
+
+    Returns
+    -------
+    Plan
+        ``value`` is the plan's best-defense vector (MAX's payoff per world).
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.WorldsGame.build(("MIN", [("MAX", [[1, 1, 1, 0], [0, 0, 1, 1]]),
+    ...                                   ("MAX", [[0, 0, 0, 1], [0, 0, 0, 1]])]))
+    >>> p = kop.optbd(g)
+    >>> p.move(g, 1), p.value.tolist()
+    (4, [0.0, 0.0, 0.0, 1.0])
+
+    References
+    ----------
+    I. Frank, D. Basin, *Optimal play against best defence: complexity and heuristics*, Computers
+    and Games 1998, LNCS 1558; W. Jamroga, *A Defense Model for Games with Incomplete Information*,
+    KI 2001, LNAI 2174, §2.1.
     """
     game_argument(game)
     g = as_max(game, player)

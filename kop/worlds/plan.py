@@ -35,7 +35,30 @@ __all__ = ["Plan", "outcome", "expected", "pick", "nan0", "belief_matrix"]
 
 @dataclass(frozen=True, eq=False)
 class Plan:
-    """A player's pure strategy in a possible-worlds game, as an algorithm chose it."""
+    """A player's pure strategy in a possible-worlds game, as an algorithm chose it.
+
+    Attributes
+    ----------
+    algorithm : str
+        The algorithm that chose it (``"mc"``, ``"vm"``, ``"gvm"``, ...).
+    player : str
+        ``"MAX"`` or ``"MIN"``.
+    choices : numpy.ndarray
+        Per node, the position of the chosen child at the player's nodes (-1 at the other nodes
+    and at nodes the plan never reaches); :meth:`move` gives the child node.
+    value : numpy.ndarray or None
+        The root's evaluation vector over the worlds, when the algorithm computes one.
+    status : str or None
+        ``"OPTIMUM"`` or ``"BOUND"`` for :func:`kop.findoptimal`.
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.WorldsGame.build(("MAX", [("MIN", [[1, 0], [1, 1]]), ("MIN", [[0, 1], [1, 1]])]))
+    >>> p = kop.mc(g)
+    >>> p, p.move(g, 0), p.player
+    (Plan(mc, MAX, root -> 0), 1, 'MAX')
+    """
 
     algorithm: str
     player: str

@@ -60,7 +60,34 @@ def prm_choices(game: WorldsGame, beliefs: np.ndarray) -> np.ndarray:
 def prm(game: WorldsGame, belief: Any = None, player: str = "MAX") -> Plan:
     """The payoff-reduction-minimaxing plan of *player* with actual belief *belief*.
 
-    Parameters and result as for :func:`~kop.worlds.vm.vm` (the opponent is omniscient).
+    Parameters
+    ----------
+    game : WorldsGame
+        The game.
+    belief : set, mask or probability vector, optional
+        The player's belief Ω⁰ (default: all worlds).
+    player : "MAX" or "MIN"
+        Whose plan.
+
+    Returns
+    -------
+    Plan
+        Its moves at every node of *player* (the opponent is omniscient); no ``value``.
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.WorldsGame.build(("MIN", [("MAX", [[1, 1, 1, 0], [0, 0, 1, 1]]),
+    ...                                   ("MAX", [[0, 0, 0, 1], [0, 0, 0, 1]])]))
+    >>> p = kop.prm(g)
+    >>> p.move(g, 1), p.move(g, 2)
+    (4, 5)
+
+    References
+    ----------
+    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*,
+    AAAI-98; I. Frank, D. Basin, *Optimal play against best defence: complexity and heuristics*,
+    Computers and Games 1998, LNCS 1558.
     """
     game_argument(game)
     g = as_max(game, player)

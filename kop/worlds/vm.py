@@ -89,6 +89,21 @@ def vm(game: WorldsGame, belief: Any = None, player: str = "MAX", min_beliefs: B
     -------
     Plan
         ``value`` is the root's vector (MAX's payoffs per world; for MIN, still MAX's payoffs).
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.WorldsGame.build(("MIN", [("MAX", [[1, 1, 1, 0], [0, 0, 1, 1]]),
+    ...                                   ("MAX", [[0, 0, 0, 1], [0, 0, 0, 1]])]))
+    >>> p = kop.vm(g)
+    >>> p.move(g, 1), p.value.tolist()
+    (3, [0.0, 0.0, 0.0, 0.0])
+
+    References
+    ----------
+    I. Frank, D. Basin, H. Matsubara, *Finding Optimal Strategies for Imperfect Information Games*,
+    AAAI-98; I. Frank, D. Basin, *Search in games with incomplete information: a case study using
+    Bridge card play*, Artificial Intelligence 100 (1998).
     """
     game_argument(game)
     g = as_max(game, player)

@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 
 from cli_runner import run_cli
+from extras import needs_draw
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL = str(ROOT / "theories" / "muddy3.model.json")
 TREE = str(ROOT / "theories" / "figure2.json")
 
 
+@needs_draw
 @pytest.mark.parametrize("where", ["missing", "folder"])
 @pytest.mark.parametrize("source", [MODEL, TREE])
 def test_draw_to_an_unwritable_path(tmp_path, where, source):

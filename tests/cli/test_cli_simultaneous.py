@@ -23,6 +23,7 @@ import pytest
 import kop
 from kop.games.errors import StrategyError
 from cli_runner import run_cli
+from extras import needs_draw
 
 ROOT = Path(__file__).resolve().parents[2]
 STAGE = str(ROOT / "theories" / "matching_stage.json")   # the root is simultaneous (Row, Col)
@@ -67,6 +68,7 @@ def test_commands_refuse_naming_the_node(files, which):
     refused(["match", theory], where)
 
 
+@needs_draw
 @pytest.mark.parametrize("which", ["root", "inner"])
 def test_draw_draws_simultaneous_nodes(files, which, tmp_path):
     tree, theory, _, (p, q) = files[which]
@@ -81,6 +83,7 @@ def test_draw_draws_simultaneous_nodes(files, which, tmp_path):
     assert f"{p}|{q}" in texts and {"0,0", "0,1", "1,0", "1,1"} <= texts
 
 
+@needs_draw
 def test_draw_names_joint_moves_in_row_major_order():
     t = kop.load_tree(STAGE)   # Row has 3 moves, Col 2: children (0,0) (0,1) (1,0) (1,1) (2,0) (2,1)
     texts = [t.get_text() for t in t.draw().axes[0].texts]

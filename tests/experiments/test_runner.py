@@ -18,10 +18,6 @@ def _tasks(n, seed=5):
     return [{"key": f"t{i}-s{s}", "x": i, "seed": s} for i, s in enumerate(spawn_seeds(seed, n))]
 
 
-def test_doctests():
-    assert doctest.testmod(runner).failed == 0
-
-
 def test_rows_in_task_order_with_key_first():
     rows = run_tasks(square, _tasks(6), workers=1, progress=False)
     assert [r["key"] for r in rows] == [t["key"] for t in _tasks(6)]

@@ -124,10 +124,10 @@ def test_model_agrees_with_naive_construction(structure):
     vocab, law, obs = structure
     valuations = naive_models(law, vocab)
     if not valuations:
-        m = build_from_observations(vocab, law, obs)
+        m = build_from_observations(KripkeModel, vocab, law, obs)
         assert m.is_empty
         return
-    m = build_from_observations(vocab, law, obs)
+    m = build_from_observations(KripkeModel, vocab, law, obs)
     names = ["w" + "".join("1" if b else "0" for b in v) for v in valuations]
     assert list(m.worlds) == names  # lexicographic order
     assert m.actual == m.worlds
@@ -148,7 +148,7 @@ def test_model_checking_on_built_models_matches_knowledge_by_observation(structu
     vocab, law, obs = structure
     if not naive_models(law, vocab):
         return
-    m = build_from_observations(vocab, law, obs)
+    m = build_from_observations(KripkeModel, vocab, law, obs)
     phi = data.draw(formulas(atoms=vocab, max_leaves=6, modal=False))
     for agent, seen in obs.items():
         truth = m.truth_set(F.Know(agent, phi))
@@ -160,18 +160,18 @@ def test_model_checking_on_built_models_matches_knowledge_by_observation(structu
 
 
 def test_actual_worlds():
-    m = build_from_observations("p q", "p | q", {"a": "p"}, actual=["q"])
+    m = build_from_observations(KripkeModel, "p q", "p | q", {"a": "p"}, actual=["q"])
     assert m.actual == ("w01",)
-    m = build_from_observations("p q", "p | q", {"a": "p"}, actual=[["q"], ["p", "q"], ["q"]])
+    m = build_from_observations(KripkeModel, "p q", "p | q", {"a": "p"}, actual=[["q"], ["p", "q"], ["q"]])
     assert m.actual == ("w01", "w11")
-    m = build_from_observations("p q", "true", {"a": "p"}, actual=[])
+    m = build_from_observations(KripkeModel, "p q", "true", {"a": "p"}, actual=[])
     assert m.actual == ("w00",)
-    m = build_from_observations("p q", "true", {"a": "p"}, actual="p q")
+    m = build_from_observations(KripkeModel, "p q", "true", {"a": "p"}, actual="p q")
     assert m.actual == ("w11",)
 
 
 def test_free_atoms_are_crossed_with_law_models():
-    m = build_from_observations(["p", "q", "r"], "p <-> r", {"a": ["q"]})
+    m = build_from_observations(KripkeModel, ["p", "q", "r"], "p <-> r", {"a": ["q"]})
     assert m.worlds == ("w000", "w010", "w101", "w111")
     assert m.block("a", "w000") == {"w000", "w101"}
 
@@ -187,7 +187,7 @@ def test_large_vocabulary_uses_sat_and_stays_fast():
     vocab = [f"x{i}" for i in range(n)]
     law = F.disj(F.conj(F.Atom(v) if j == i else F.Not(F.Atom(v)) for j, v in enumerate(vocab))
                  for i in range(n))
-    m = build_from_observations(vocab, law, {"a": vocab[:15], "b": vocab[15:]}, actual=["x3"])
+    m = build_from_observations(KripkeModel, vocab, law, {"a": vocab[:15], "b": vocab[15:]}, actual=["x3"])
     assert len(m) == n
     assert m.satisfies("K_a x3 & ~K_b x3 & K_b ~x20")
 
@@ -204,20 +204,20 @@ def test_large_vocabulary_uses_sat_and_stays_fast():
 ])
 def test_errors_name_what_is_wrong(args, message):
     with pytest.raises(ModelError, match=message):
-        build_from_observations(*args)
+        build_from_observations(KripkeModel, *args)
 
 
 def test_actual_errors():
     with pytest.raises(ModelError, match="violates the law"):
-        build_from_observations("p q", "p | q", {"a": "p"}, actual=[])
+        build_from_observations(KripkeModel, "p q", "p | q", {"a": "p"}, actual=[])
     with pytest.raises(ModelError, match="'z'"):
-        build_from_observations("p q", "p | q", {"a": "p"}, actual=["z"])
+        build_from_observations(KripkeModel, "p q", "p | q", {"a": "p"}, actual=["z"])
     with pytest.raises(ModelError, match="list of lists"):
-        build_from_observations("p q", "p | q", {"a": "p"}, actual=["p", ["q"]])
+        build_from_observations(KripkeModel, "p q", "p | q", {"a": "p"}, actual=["p", ["q"]])
 
 
 def test_unsatisfiable_law_gives_the_empty_model_with_a_note():
-    m = build_from_observations("p q", "p & ~p", {"a": "p"})
+    m = build_from_observations(KripkeModel, "p q", "p & ~p", {"a": "p"})
     assert m.is_empty and "no models" in m.note
     with pytest.raises(ModelError, match="no models"):
         m.satisfies("p")
@@ -225,20 +225,20 @@ def test_unsatisfiable_law_gives_the_empty_model_with_a_note():
 
 def test_parse_errors_in_the_law_are_kop_errors():
     with pytest.raises(KopError):
-        build_from_observations("p", "p &", {"a": "p"})
+        build_from_observations(KripkeModel, "p", "p &", {"a": "p"})
 
 
 def test_world_limit():
     vocab = [f"x{i}" for i in range(12)]
     with pytest.raises(LimitError):
-        build_from_observations(vocab, "true", {"a": vocab}, max_worlds=1000)
+        build_from_observations(KripkeModel, vocab, "true", {"a": vocab}, max_worlds=1000)
     with pytest.raises(LimitError):
-        build_from_observations(vocab, "x0 | x1", {"a": vocab}, max_worlds=2000)
-    assert len(build_from_observations(vocab, "x0 & x1", {"a": vocab}, max_worlds=1024)) == 1024
+        build_from_observations(KripkeModel, vocab, "x0 | x1", {"a": vocab}, max_worlds=2000)
+    assert len(build_from_observations(KripkeModel, vocab, "x0 & x1", {"a": vocab}, max_worlds=1024)) == 1024
 
 
 def test_block_ids_are_compact_and_valuation_columns_contiguous():
-    m = build_from_observations([f"x{i}" for i in range(8)], "x0 | x7", {"a": ["x0", "x7"], "b": []})
+    m = build_from_observations(KripkeModel, [f"x{i}" for i in range(8)], "x0 | x7", {"a": ["x0", "x7"], "b": []})
     ids = m.block_ids("a")
     assert sorted(set(ids.tolist())) == [0, 1, 2]
     assert np.array_equal(m.truth_mask("x0"), [("x0" in m.valuation(w)) for w in m.worlds])

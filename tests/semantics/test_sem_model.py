@@ -10,6 +10,7 @@ import pytest
 
 import kop
 from kop import KripkeModel, ModelError
+from kop.errors import KopError
 from kop.syntax import formula as F
 
 
@@ -73,6 +74,7 @@ def test_from_arrays():
     ({"w0": []}, {"a": [["w0", "w0"]]}, None, "agent 'a': world 'w0' is listed twice in block 0"),
     (["w0", "w1", "w0"], {"a": [["w0", "w1"]]}, None, "duplicate world name 'w0'"),
     ({"w0": []}, {"a": [["w0"]]}, ["w3"], "designated world 'w3' does not exist"),
+    ({"w0": []}, {"a": [["w0"]]}, 5, "the designated worlds must be a world name or a list of names, not 5"),
     ({"w0": ["K_a"]}, {"a": [["w0"]]}, None, "world 'w0': 'K_a' cannot be an atom name"),
     ({"w0": ["1p"]}, {"a": [["w0"]]}, None, "world 'w0': invalid atom name '1p'"),
     ({"w0": "p"}, {"a": [["w0"]]}, None, "world 'w0': its atoms must be a list"),
@@ -256,3 +258,19 @@ def test_string_and_formula_arguments_agree():
     assert m.truth_set("K_b q") == m.truth_set(F.Know("b", F.Atom("q"))) == {"w0"}
     with pytest.raises(TypeError):
         m.truth_set(42)
+
+
+@pytest.mark.parametrize("build, error, message", [
+    (lambda: KripkeModel(["u"], {"a": [["u"]]}, agents=5), ModelError, "agents must be a list of agent names, not 5"),
+    (lambda: KripkeModel.from_arrays(2, {"a": [0, 0]}, 5), ModelError,
+     "the valuation must map each atom to its truth values, not int"),
+    (lambda: KripkeModel(["u"], {"a": [["u"]]}).restrict(5), ModelError,
+     "restrict takes world names or a boolean mask, not 5"),
+    (lambda: KripkeModel(["u"], {"a": [["u"]]}).announce(5), KopError, "argument 'phi': expected a formula"),
+    (lambda: KripkeModel(["u"], {"a": [["u"]]}).with_actual(5), ModelError,
+     "the designated worlds must be a world name or a list of names, not 5"),
+])
+def test_arguments_of_the_wrong_type_are_located_errors(build, error, message):
+    """Not a TypeError from deep inside: a KopError that names the argument."""
+    with pytest.raises(error, match=re.escape(message)):
+        build()

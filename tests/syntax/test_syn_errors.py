@@ -7,8 +7,13 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from profiles import examples
 
-from kop import ParseError, parse
+from formula_strategies import formulas
+from kop import ParseError, parse, to_ascii, to_unicode
+from kop.syntax import parser as P
 from kop.syntax.parser import MAX_DEPTH
 
 # (text, line, column, part of the message)
@@ -104,6 +109,40 @@ def test_nesting_within_the_limit_parses():
 def test_long_flat_conjunction_is_shallow():
     f = parse(" & ".join(f"p{i}" for i in range(5000)))
     assert len(f.args) == 5000
+
+
+#: the characters of formulas, and some that are not; and pieces of formulas (so most texts are malformed,
+#: at every kind of place)
+ALPHABET = "pqKMCEDPBw_ab{}[](),~&|-<>!→↔¬∧∨⊤⊥≥≤=⟨⟩ \n#$0123./"
+texts = st.text(alphabet=ALPHABET, max_size=30) | st.lists(
+    st.sampled_from(["K_a", "Kw_b", "Ma", "E{a,b}", "C[a]", "D_{b}", "C{a}(", ",", "p", "q", "true", "false",
+                     "~", "&", "|", "->", "<->", "(", ")", "[!", "]", "<!", ">", " ", "\n", "K_", "E{", "#c\n",
+                     "!", "$", "P_a(", ">=", "1/3", "0.5", "1/0", "B_a", "B_a(", "="]), max_size=14).map("".join)
+
+
+def _outcome(text):
+    """The formula's constructors, or the error's line, column and message."""
+    try:
+        return ("formula", parse(text).structure())
+    except ParseError as err:
+        return ("error", err.line, err.column, err.expected)
+
+
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(texts | formulas(max_leaves=10, uncertain=True).map(to_unicode) | formulas(max_leaves=10).map(to_ascii))
+def test_any_text_gives_a_formula_or_a_located_error(text):
+    """A formula that prints and reads back, or a ParseError inside the text; and the same outcome when the text
+    is long enough to be read token by token (the parse stack watched for the nesting limit)."""
+    outcome = _outcome(text)
+    if outcome[0] == "formula":
+        f = parse(text)
+        assert parse(to_ascii(f)) == f == parse(to_unicode(f))
+    else:
+        _, line, column, _ = outcome
+        lines = text.split("\n")
+        assert 1 <= line <= len(lines) and 1 <= column <= len(lines[line - 1]) + 1
+    padded = text + " " * P._MAX_STACK
+    assert len(padded) >= P._MAX_STACK and _outcome(padded) == outcome
 
 
 def _run_cli(*args):

@@ -139,3 +139,90 @@ def test_equality_of_deep_formulas_does_not_recurse():
     b = parse("K_a " * (MAX_DEPTH - 1) + "p")
     assert a == b and a is not b and {a: 1}[b] == 1
     assert a != parse("K_a " * (MAX_DEPTH - 1) + "q")
+
+
+def _rebuild(f):
+    """*f* taken apart by ``match`` on every formula class and built again (a reference for __match_args__)."""
+    match f:
+        case Atom(name):
+            return Atom(name)
+        case F.Top():
+            return F.Top()
+        case F.Bottom():
+            return F.Bottom()
+        case Not(arg):
+            return Not(_rebuild(arg))
+        case And(args):
+            return And(*map(_rebuild, args))
+        case Or(args):
+            return Or(*map(_rebuild, args))
+        case Implies(left, right):
+            return Implies(_rebuild(left), _rebuild(right))
+        case F.Iff(left, right):
+            return F.Iff(_rebuild(left), _rebuild(right))
+        case F.Belief(agent, arg):         # before Know: a subclass of neither, but keep the order explicit
+            return F.Belief(agent, _rebuild(arg))
+        case Know(agent, arg):
+            return Know(agent, _rebuild(arg))
+        case F.Possible(agent, arg):
+            return F.Possible(agent, _rebuild(arg))
+        case F.KnowWhether(agent, arg):
+            return F.KnowWhether(agent, _rebuild(arg))
+        case F.Everyone(group, arg):
+            return F.Everyone(group, _rebuild(arg))
+        case Common(group, arg):
+            return Common(group, _rebuild(arg))
+        case F.Distributed(group, arg):
+            return F.Distributed(group, _rebuild(arg))
+        case F.RelCommon(group, cond, arg):
+            return F.RelCommon(group, _rebuild(cond), _rebuild(arg))
+        case F.Announce(ann, arg):
+            return F.Announce(_rebuild(ann), _rebuild(arg))
+        case F.AnnounceDual(ann, arg):
+            return F.AnnounceDual(_rebuild(ann), _rebuild(arg))
+        case F.CondBelief(agent, cond, arg):
+            return F.CondBelief(agent, _rebuild(cond), _rebuild(arg))
+        case F.Probability(agent, arg, relation, bound):
+            return F.Probability(agent, _rebuild(arg), relation, bound)
+    raise AssertionError(f"no case for {f!r}")
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(formulas(uncertain=True))
+def test_match_takes_every_formula_apart_and_copies_are_equal(f):
+    import copy
+
+    for g in (_rebuild(f), pickle.loads(pickle.dumps(f)), copy.copy(f), copy.deepcopy(f), parse(str(f))):
+        assert g == f and hash(g) == hash(f) and g.structure() == f.structure() and repr(g) == repr(f)
+
+
+def test_every_formula_class_is_a_frozen_slotted_dataclass():
+    import dataclasses
+
+    f = parse("K_a p & C{a,b}(p, q) | P_a(p) >= 1/3 -> [!p] <!q> B_a(p, q) & E{a} true & ~D{b} false "
+              "| (M_a Kw_b p <-> B_a C{a} q)")
+    concrete = {c for c in vars(F).values() if isinstance(c, type) and issubclass(c, F.Formula)
+                and c.__doc__ and not c.__name__.startswith("_")} - {F.Formula}
+    assert {type(g) for g in f.subformulas()} == concrete and len(concrete) == 20
+    for g in f.subformulas():
+        assert dataclasses.is_dataclass(g) and not hasattr(g, "__dict__")
+        for name in type(g).__match_args__:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(g, name, getattr(g, name))
+        assert type(g)(*g._init_args()) == g
+    assert F.Formula.__match_args__ == () and And.__match_args__ == ("args",)
+
+
+def test_pickles_load_in_a_process_with_other_string_hashes(tmp_path):
+    """The cached hash is computed anew when a pickle loads (string hashes differ between processes)."""
+    import os
+    import subprocess
+    import sys
+
+    fs = [parse(t) for t in ("K_a p", "C{a,b}(p, q) & r", "P_a(p) >= 1/3 | [!p] B_a(q, r)")]
+    (tmp_path / "f.pickle").write_bytes(pickle.dumps(fs))
+    code = ("import pickle, sys, kop; fs = pickle.load(open(sys.argv[1], 'rb')); "
+            "assert all(hash(f) == hash(kop.parse(str(f))) and {kop.parse(str(f)): 1}[f] for f in fs)")
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-c", code, str(tmp_path / "f.pickle")], check=True, env=env)

@@ -1,6 +1,4 @@
-"""The grammar cache (start-up): analysed once, loaded afterwards, never stale, never fatal.
-
-(The formula parser itself keeps plain tables instead: tests/syntax/test_syn_lalr.py.)"""
+"""The grammar cache (start-up): analysed once, loaded afterwards, never stale, never fatal."""
 
 from __future__ import annotations
 
@@ -34,6 +32,10 @@ def test_first_run_writes_the_cache_and_later_runs_read_it(tmp_path: Path) -> No
     second = _run(PARSE, str(tmp_path))
     assert second.returncode == 0 and second.stdout == first.stdout
     assert first.stdout.strip() == EXPECTED
+    # later runs do not analyse the grammar: with Lark's grammar reader taken away, they still parse
+    no_analysis = "import lark.lark\nlark.lark.load_grammar = None\n" + PARSE
+    assert _run(no_analysis, str(tmp_path)).stdout == first.stdout
+    assert _run(no_analysis, str(tmp_path / "empty")).returncode != 0    # (the probe can fail)
 
 
 def test_a_corrupt_cache_is_rebuilt(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from extras import needs_draw
 
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = ROOT / "docs" / "tutorial.md"
@@ -69,6 +70,7 @@ def test_shown_output_problem_catches_unmarked_gaps():
     assert "did not print" in shown_output_problem(["a", "x"], got)
 
 
+@needs_draw  # the tutorial draws the tree (it asks for the draw extra)
 def test_tutorial_commands_run_and_print_what_it_shows(tmp_path):
     blocks = _blocks(TUTORIAL.read_text(encoding="utf-8"))
     assert blocks

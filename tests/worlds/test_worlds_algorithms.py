@@ -4,9 +4,6 @@ Property tests draw the game itself (tree shape, owners, payoff vectors, belief 
 so failures shrink to small games.
 """
 
-import doctest
-import importlib
-
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,16 +20,6 @@ from kop.worlds.plan import expected, outcome
 from kop.worlds.prm import prm, reduced_payoffs
 from kop.worlds.reference import best_defense_ref, gvm_ref
 from kop.worlds.vm import vm
-
-MODULES = ["game", "plan", "mc", "vm", "prm", "optbd", "gvm", "findoptimal", "generators", "competition",
-           "reference"]
-
-
-@pytest.mark.parametrize("name", MODULES)
-def test_doctests(name):
-    mod = importlib.import_module(f"kop.worlds.{name}")
-    assert doctest.testmod(mod, optionflags=doctest.ELLIPSIS).failed == 0
-
 
 @st.composite
 def trees(draw, n, max_depth=3, alternate=False, owner=None):

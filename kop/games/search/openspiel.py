@@ -54,7 +54,7 @@ __all__ = ["from_openspiel", "OpenSpielGame", "load_openspiel", "KEYS"]
 #: The transposition keys ``from_openspiel`` accepts ("state" is an older name of "string").
 KEYS = ("history", "string", "state")
 
-#: the doctests need this optional package (tests/test_doctests.py skips them without it)
+#: the doctests need this optional package (kop/conftest.py skips them without it)
 __doctest_requires__ = ("pyspiel",)
 
 

@@ -40,6 +40,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["draw_tree", "tree_svg", "tree_layout", "MAX_DRAWN_NODES"]
 
+#: the doctests need this optional package (kop/conftest.py skips them without it)
+__doctest_requires__ = ("matplotlib",)
+
 #: trees with more nodes are refused: draw a subtree or a shallower expansion
 MAX_DRAWN_NODES = 2_000
 _DECIDED = "#b7e4b0"

@@ -37,8 +37,8 @@ def figure2() -> GameTree:
     ----------
     Sang & Chen, *Beyond Minimax*, Figure 2 and Section "Examples".
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> kop.mh(figure2()).value
     (10, 3)

@@ -35,7 +35,7 @@ from kop.games.trees.tree import GameTree
 
 __all__ = ["from_gambit", "to_gambit"]
 
-#: the doctests need this optional package (tests/test_doctests.py skips them without it)
+#: the doctests need this optional package (kop/conftest.py skips them without it)
 __doctest_requires__ = ("pygambit",)
 
 

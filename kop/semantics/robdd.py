@@ -1,15 +1,16 @@
 """A small reduced ordered binary decision diagram (ROBDD) package.
 
 Nodes are integers: 0 is false, 1 is true, and every other node is a
-hash-consed triple (variable, low, high) with low != high, so two nodes are
-equal iff their functions are.  Variables are integers; smaller ones are
-nearer the root.  Operations are memoized.  It is what the type-elimination
-engine (:mod:`kop.reasoning.bddengine`) needs, nothing more: and, or, not,
-existential quantification fused with conjunction, cubes, evaluation and
-picking a satisfying assignment.  The engine runs on CUDD
-(:mod:`kop.reasoning.bddcudd`) when ``dd.cudd`` is importable; this package is
-its fallback, and the baseline of ``benchmarks/prover.py``.  It checks the time
-limit every 16,384 operations and refuses to grow past :data:`MAX_NODES` nodes.
+hash-consed triple (level, low, high) with low != high, so two nodes are
+equal iff their functions are.  Variables are named by their levels, small
+integers; smaller ones are nearer the root, and :meth:`BDD.insert_level`
+makes room for a new variable between two others.  Operations are memoized.
+It is what kop's BDD facade (:mod:`kop.semantics.bdd`) needs when CUDD
+(``dd.cudd``) cannot be imported, nothing more: and, or, not, existential
+quantification fused with conjunction, restriction, cubes, counting,
+evaluation and picking a satisfying assignment; it is also the baseline of
+``benchmarks/prover.py``.  It checks the time limit every 16,384 operations
+and refuses to grow past :data:`MAX_NODES` nodes.
 
     >>> b = BDD()
     >>> x, y = b.var(0), b.var(1)
@@ -26,7 +27,7 @@ manipulation*, IEEE Trans. Computers C-35 (1986).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from kop.errors import LimitError
 
@@ -38,7 +39,21 @@ MAX_NODES = 5_000_000
 
 
 class BDD:
-    """A BDD manager; all nodes of one computation live in one manager."""
+    """A BDD manager; all nodes of one computation live in one manager.
+
+    Parameters
+    ----------
+    check : callable, optional
+        Called every 16,384 operations; raises to stop (time limits).
+    nvars : int
+        The number of levels to make room for on Python's stack (more may be used).
+
+    Examples
+    --------
+    >>> b = BDD()
+    >>> b.count(b.OR(b.var(0), b.var(2)), 3)
+    6
+    """
 
     #: the constant functions
     false = 0
@@ -73,15 +88,35 @@ class BDD:
             if self._check is not None:
                 self._check()
             if len(self._v) > MAX_NODES:
-                raise LimitError(f"the prover's BDDs grew past {MAX_NODES} nodes (kop's limit for the "
+                raise LimitError(f"the BDDs grew past {MAX_NODES} nodes (kop's limit for its "
                                  "pure-Python BDD package)")
-
-    def reorder(self, on: bool) -> None:
-        """The variable order is fixed here (for the interface of :class:`~kop.reasoning.bddcudd.CuddBDD`)."""
 
     def size(self) -> int:
         """The number of nodes in the manager."""
         return len(self._v)
+
+    def level(self, u: int) -> int:
+        """The level of *u*'s root variable (a large number for the constants)."""
+        return self._v[u]
+
+    def insert_level(self, level: int) -> None:
+        """Make *level* a fresh variable: every variable at *level* or below moves one down.
+
+        Nodes keep their numbers and their functions (with the variables renamed).
+
+        >>> b = BDD()
+        >>> f = b.AND(b.var(0), b.var(1))
+        >>> b.insert_level(1)
+        >>> sorted(b.support(f))
+        [0, 2]
+        """
+        v = self._v
+        for n in range(2, len(v)):
+            if v[n] >= level:
+                v[n] += 1
+        self._unique = {(v[n], self._lo[n], self._hi[n]): n for n in range(2, len(v))}
+        self._ex.clear()            # its keys hold levels
+        self.reserve_depth(max((x for x in v if x != _LEAF), default=0) + 2)
 
     def mk(self, v: int, lo: int, hi: int) -> int:
         if lo == hi:
@@ -194,7 +229,79 @@ class BDD:
         self._ex[key] = r
         return r
 
-    def cube(self, assignment: dict[int, bool]) -> int:
+    def restrict(self, u: int, level: int, value: bool) -> int:
+        """*u* with the variable at *level* set to *value*.
+
+        >>> b = BDD()
+        >>> b.restrict(b.AND(b.var(0), b.var(1)), 0, True) == b.var(1)
+        True
+        """
+        memo: dict[int, int] = {}
+        v, lo, hi = self._v, self._lo, self._hi
+
+        def go(n: int) -> int:
+            if v[n] > level:
+                return n
+            r = memo.get(n)
+            if r is None:
+                if v[n] == level:
+                    r = hi[n] if value else lo[n]
+                else:
+                    self._tick()
+                    r = self.mk(v[n], go(lo[n]), go(hi[n]))
+                memo[n] = r
+            return r
+
+        return go(u)
+
+    def count(self, u: int, nlevels: int) -> int:
+        """The number of assignments to the levels ``0 .. nlevels-1`` that satisfy *u*
+        (which may depend on no other level)."""
+        v, lo, hi = self._v, self._lo, self._hi
+        memo: dict[int, int] = {0: 0, 1: 1}
+
+        def lv(n: int) -> int:
+            return nlevels if n < 2 else v[n]
+
+        stack = [u]
+        while stack:
+            n = stack[-1]
+            if n in memo:
+                stack.pop()
+                continue
+            a, b = lo[n], hi[n]
+            if a not in memo or b not in memo:
+                stack.extend(c for c in (a, b) if c not in memo)
+                continue
+            stack.pop()
+            memo[n] = (memo[a] << (lv(a) - v[n] - 1)) + (memo[b] << (lv(b) - v[n] - 1))
+        return memo[u] << lv(u)
+
+    def dag_size(self, u: int) -> int:
+        """The number of nodes of *u*, the constants included."""
+        seen: set[int] = set()
+        stack = [u]
+        while stack:
+            n = stack.pop()
+            if n not in seen:
+                seen.add(n)
+                if n > 1:
+                    stack.extend((self._lo[n], self._hi[n]))
+        return len(seen)
+
+    def paths(self, u: int) -> Iterator[dict[int, bool]]:
+        """The paths of *u* to true, as partial assignments (disjoint, covering *u*)."""
+        stack: list[tuple[int, dict[int, bool]]] = [(u, {})]
+        while stack:
+            n, path = stack.pop()
+            if n < 2:
+                if n == 1:
+                    yield path
+                continue
+            stack.append((self._hi[n], {**path, self._v[n]: True}))
+            stack.append((self._lo[n], {**path, self._v[n]: False}))
+
+    def cube(self, assignment: Mapping[int, bool]) -> int:
         """The conjunction of the literals of *assignment*."""
         r = 1
         for v in sorted(assignment, reverse=True):
