@@ -10,8 +10,8 @@ opponent models (``PrOM``, ``PrOM-Bayes``) and Bodkin's searches (``maxn``,
 aliases such as ``max^n``); ``str()`` prints the canonical one and ``repr()``
 the expression that rebuilds it, as python-chess does for its values.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.names import StrategyName
 >>> n = StrategyName.parse("hm0m2")
 >>> n, str(n), n.kind, n.d
@@ -65,8 +65,8 @@ class StrategyName:
     d : int or None
         The depth of ``M<d>`` and ``HM0M<d>`` (0 <= d <= :data:`MAX_D`), None for the others.
 
-    Example
-    -------
+    Examples
+    --------
     >>> StrategyName.parse(" m2 ")
     StrategyName.parse('M2')
     >>> str(StrategyName.hm0m(1)), StrategyName.parse("Mh").family
@@ -104,8 +104,8 @@ class StrategyName:
         -------
         StrategyName
 
-        Example
-        -------
+        Examples
+        --------
         >>> StrategyName.parse("Lower-Eval")
         StrategyName.parse('lower_eval')
         >>> StrategyName.parse("M3x")

@@ -29,8 +29,8 @@ name               what                                                     modu
 Every result answers ``value`` (the root's value), ``move`` (the root's choice) and ``nodes``
 (see :mod:`kop.games.result`).
 
-Example
--------
+Examples
+--------
 >>> import kop
 >>> t = kop.figure2()
 >>> kop.strategy(t, "HM0M1", "A").value, kop.search(t, "Mh").value
@@ -104,8 +104,8 @@ def strategy(tree: GameTree, name: str | StrategyName, player: str | None = None
     TreeStrategy
         ``next(n)`` and ``value_at(n)`` at every node; ``value``, ``move``, ``path`` at the root.
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> kop.strategy(kop.figure2(), "HM0M1", "A").value
     (9, 4)
@@ -169,8 +169,8 @@ def search(game: Any, strategy: str | StrategyName, *, state: Any = None, depth:
     SearchResult, or the result of one of Bodkin's searches
         ``value``, ``move`` and ``nodes`` (see :mod:`kop.games.result`).
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> kop.search(kop.nim(), "alphabeta").value
     (-1, -1)

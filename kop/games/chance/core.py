@@ -1,7 +1,7 @@
 """What the chance searches share: a list layout in the searching player's sign, the result.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.trees.tree import GameTree
 >>> from kop.games.chance.core import ChanceFlat
 >>> t = GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"chance": [0.25, 0.75],

@@ -3,8 +3,8 @@
 The searches are recursive Python over plain lists (``off``, ``kind``, ``pay``), which is
 several times faster than indexing numpy arrays element by element.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.trees.tree import GameTree
 >>> from kop.games.nplayer.core import Flat
 >>> t = GameTree.build(["a", "b"], ("a", [(1, 0), ("b", [(0, 1), (1, 1)])]), goals="max")

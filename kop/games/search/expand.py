@@ -9,8 +9,8 @@ states).  Past *node_limit* nodes the expansion stops with a
 (:func:`kop.search`).  Transpositions are expanded once per path: the tree is a
 tree.
 
-Example
--------
+Examples
+--------
 >>> import kop
 >>> t = kop.GameTree.from_game(kop.nim())
 >>> t, kop.minimax(t).value
@@ -40,8 +40,8 @@ def expand_layout(game: Any, depth: int | None = None, *, state: Any = None, eva
 
     :meth:`kop.GameTree.from_game` wraps it in a tree.
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> lay = expand_layout(kop.nim())
     >>> len(lay.kind), lay.moves[1]

@@ -11,8 +11,8 @@ satisfy sum d_i z_i = y; the thesis's normal model gives the same when the outco
 alike) and the bound is the expectation of the children's bounds.  ``test_ge`` is the dual.
 Values already known exactly are used as they are.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.simultaneous.core import sim_tree, SimStats
 >>> from kop.games.simultaneous.bound_tests import Prover
 >>> p = Prover(sim_tree({"matrix": [[1, 5], [2, 6]]}), SimStats())

@@ -6,8 +6,8 @@ invariant is the paper's: at every decision node ``next(n)`` is a child and
 ``value(n)`` is the expectation of its children's values; at a leaf
 ``next(n)`` is None and ``value(n)`` is the payoff.
 
-Example
--------
+Examples
+--------
 >>> import kop
 >>> t = kop.figure2()
 >>> s = kop.minimax(t, "A")
@@ -36,8 +36,8 @@ class TreeStrategy(ABC):
 
     A subclass gives ``tree``, :meth:`next`, :meth:`value_at` and :attr:`nodes`; the rest follows.
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> s = kop.mh(kop.figure2())
     >>> isinstance(s, TreeStrategy), s.value == s.value_at(s.path[-1])

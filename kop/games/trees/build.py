@@ -1,8 +1,8 @@
 """Game trees from nested data: the ``kop-tree/1`` document (:meth:`GameTree.from_dict`) and the
 compact tuples of :meth:`GameTree.build`, read breadth first with located errors.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.trees.build import build_layout
 >>> from kop.games.trees.layout import make_players
 >>> lay = build_layout(make_players(["A", "B"]), ("A", [(1, 2), (3, 0)]), compact=True)

@@ -4,8 +4,8 @@ Builders (:mod:`~kop.games.trees.build` from nested data, :mod:`~kop.games.searc
 from an implicit game) produce a :class:`Layout`; :class:`~kop.games.trees.tree.GameTree`
 wraps one.  Nothing here imports the tree, so no builder has to.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.trees.layout import make_players
 >>> make_players(["A", "B"]), make_players(["A", "B"], goals="max")[1].goal
 ((Player('A', 'max'), Player('B', 'min')), 'max')
