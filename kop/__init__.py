@@ -117,6 +117,7 @@ _EXPORTS: dict[str, str] = {
     "mh": "kop.games.strategies.mh",
     "hm0m": "kop.games.strategies.hm0m",
     "strategy": "kop.games.registry",
+    "StrategyName": "kop.games.names",
     "play": "kop.games.strategies.play",
     "Outcome": "kop.games.strategies.play",
     "global_optimum": "kop.games.strategies.play",

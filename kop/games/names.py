@@ -10,8 +10,8 @@ opponent models (``PrOM``, ``PrOM-Bayes``) and Bodkin's searches (``maxn``,
 aliases such as ``max^n``); ``str()`` prints the canonical one and ``repr()``
 the expression that rebuilds it, as python-chess does for its values.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.names import StrategyName
 >>> n = StrategyName.parse("hm0m2")
 >>> n, str(n), n.kind, n.d
@@ -42,12 +42,15 @@ MAX_D = 10_000
 #: opponent models (implicit games); ``bodkin``: Bodkin's searches on game trees
 Family = Literal["kop", "prom", "bodkin"]
 
-_KOP = re.compile(r"(minimax|alphabeta|Mh|M(\d+)|HM0M(\d+))", re.IGNORECASE)
+#: the KOP names in lower case (a name is read by its ``str.lower()``; digits are ASCII)
+_KOP = re.compile(r"(minimax|alphabeta|mh|m([0-9]+)|hm0m([0-9]+))")
 _PROM = {"prom": "PrOM", "prom-bayes": "PrOM-Bayes"}
 _ALIASES = {"max^n": "maxn", "lower-eval": "lower_eval", "lowereval": "lower_eval", "branch-and-bound": "bnb",
             "bimodal_unimodal": "bimodal", "bimodal-unimodal": "bimodal", "star-1": "star1", "star-2": "star2"}
 #: searches that are accepted by name but not listed (variants of a listed one)
 _HIDDEN = ("pure_substructure",)
+#: the kinds without a depth
+_PLAIN = ("minimax", "alphabeta", "Mh", *_PROM.values(), *SEARCH_NAMES, *_HIDDEN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,16 +65,28 @@ class StrategyName:
     d : int or None
         The depth of ``M<d>`` and ``HM0M<d>`` (0 <= d <= :data:`MAX_D`), None for the others.
 
-    Example
-    -------
+    Examples
+    --------
     >>> StrategyName.parse(" m2 ")
     StrategyName.parse('M2')
     >>> str(StrategyName.hm0m(1)), StrategyName.parse("Mh").family
     ('HM0M1', 'kop')
+    >>> StrategyName("M", None)
+    Traceback (most recent call last):
+    ...
+    kop.games.errors.StrategyError: a strategy's depth d is an integer >= 0, not None
     """
 
     kind: str
     d: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind in ("M", "HM0M"):
+            _depth(self.d)
+        elif not isinstance(self.kind, str) or self.kind not in _PLAIN:
+            raise StrategyError(f"unknown strategy kind {self.kind!r} (use {', '.join(('M', 'HM0M', *_PLAIN))})")
+        elif self.d is not None:
+            raise StrategyError(f"strategy {self.kind} takes no depth d, got d = {self.d!r}")
 
     @classmethod
     def parse(cls, text: object, family: Family | None = None) -> StrategyName:
@@ -89,8 +104,8 @@ class StrategyName:
         -------
         StrategyName
 
-        Example
-        -------
+        Examples
+        --------
         >>> StrategyName.parse("Lower-Eval")
         StrategyName.parse('lower_eval')
         >>> StrategyName.parse("M3x")
@@ -109,33 +124,34 @@ Mh, HM0M<d>)
         if family is not None and name.family != family:
             use = STRATEGY_NAMES if family == "kop" else "PrOM, PrOM-Bayes" if family == "prom" else \
                 ", ".join(SEARCH_NAMES)
-            raise StrategyError(f"unknown strategy {text!r} (use {use})")
+            raise StrategyError(f"unknown strategy {_short(text)} (use {use})")
         return name
 
     @classmethod
     def _parse(cls, text: object) -> StrategyName:
         if not isinstance(text, str):
             raise StrategyError(f"a strategy's name is a string such as 'Mh' or 'M2', not {text!r}")
-        key = text.strip()
-        m = _KOP.fullmatch(key)
+        low = text.strip().lower()
+        m = _KOP.fullmatch(low)
         if m is not None:
-            word = m.group(1).lower()
+            word = m.group(1)
             if word in ("minimax", "alphabeta"):
                 return cls(word)
             if word == "mh":
                 return cls("Mh")
-            d = int(m.group(2) or m.group(3))
+            digits = (m.group(2) or m.group(3)).lstrip("0") or "0"
+            d = int(digits) if len(digits) <= len(str(MAX_D)) else MAX_D + 1
             if d > MAX_D:
-                raise StrategyError(f"strategy {text!r}: d = {d} is above kop's limit {MAX_D}")
+                shown = digits if len(digits) <= 20 else f"a number of {len(digits)} digits"
+                raise StrategyError(f"strategy {_short(text)}: d = {shown} is above kop's limit {MAX_D}")
             return cls("M" if m.group(2) is not None else "HM0M", d)
-        low = key.lower()
         prom = _PROM.get(low.replace("_", "-"))
         if prom is not None:
             return cls(prom)
         low = _ALIASES.get(low, low)
         if low in SEARCH_NAMES or low in _HIDDEN:
             return cls(low)
-        raise StrategyError(f"unknown strategy {text!r} (use {STRATEGY_NAMES}, PrOM, PrOM-Bayes or a search: "
+        raise StrategyError(f"unknown strategy {_short(text)} (use {STRATEGY_NAMES}, PrOM, PrOM-Bayes or a search: "
                             f"{', '.join(SEARCH_NAMES)})")
 
     @classmethod
@@ -183,6 +199,12 @@ Mh, HM0M<d>)
 
     def __repr__(self) -> str:
         return f"StrategyName.parse({str(self)!r})"
+
+
+def _short(text: object, limit: int = 60) -> str:
+    """*text* quoted for a message, cut to about *limit* characters."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[:limit - 4] + "...'"
 
 
 def _depth(d: object) -> int:

@@ -29,8 +29,8 @@ name               what                                                     modu
 Every result answers ``value`` (the root's value), ``move`` (the root's choice) and ``nodes``
 (see :mod:`kop.games.result`).
 
-Example
--------
+Examples
+--------
 >>> import kop
 >>> t = kop.figure2()
 >>> kop.strategy(t, "HM0M1", "A").value, kop.search(t, "Mh").value
@@ -53,13 +53,13 @@ from kop.games.names import SEARCH_NAMES, StrategyName
 from kop.games.search.mh import hm0m_search, mh_search
 from kop.games.search.minimax import Order, alphabeta_search, minimax_search
 from kop.games.search.mstar import mstar_search
-from kop.games.strategies.alphabeta import AlphaBeta, alphabeta
+from kop.games.strategies.alphabeta import alphabeta
 from kop.games.strategies.hm0m import hm0m
 from kop.games.strategies.mh import mh
 from kop.games.strategies.minimax import minimax
 from kop.games.strategies.mstar import mstar
 from kop.games.strategies.engine import check_tie
-from kop.games.strategies.strategy import Strategy
+from kop.games.strategies.strategy import TreeStrategy
 from kop.games.trees.checks import tree_argument
 from kop.games.trees.tree import GameTree
 from kop.syntax.arguments import text
@@ -87,7 +87,7 @@ assert set(SEARCH_NAMES) <= set(_BODKIN)
 
 
 def strategy(tree: GameTree, name: str | StrategyName, player: str | None = None, *,
-             tie: str = "first") -> Strategy | AlphaBeta:
+             tie: str = "first") -> TreeStrategy:
     """The strategy called *name* for *player* (default: the first player) on the whole *tree*.
 
     Parameters
@@ -101,11 +101,11 @@ def strategy(tree: GameTree, name: str | StrategyName, player: str | None = None
 
     Returns
     -------
-    Strategy or AlphaBeta
+    TreeStrategy
         ``next(n)`` and ``value_at(n)`` at every node; ``value``, ``move``, ``path`` at the root.
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> kop.strategy(kop.figure2(), "HM0M1", "A").value
     (9, 4)
@@ -169,8 +169,8 @@ def search(game: Any, strategy: str | StrategyName, *, state: Any = None, depth:
     SearchResult, or the result of one of Bodkin's searches
         ``value``, ``move`` and ``nodes`` (see :mod:`kop.games.result`).
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> kop.search(kop.nim(), "alphabeta").value
     (-1, -1)

@@ -8,8 +8,8 @@ the principal line from the root and the count of nodes the computation
 evaluated.  A strategy also answers per node: ``next(n)``, ``value_at(n)``,
 ``path_from(n)``.
 
-Example
--------
+Examples
+--------
 >>> import kop
 >>> from kop.games.result import Result
 >>> t = kop.figure2()

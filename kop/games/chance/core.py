@@ -1,7 +1,7 @@
 """What the chance searches share: a list layout in the searching player's sign, the result.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.trees.tree import GameTree
 >>> from kop.games.chance.core import ChanceFlat
 >>> t = GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"chance": [0.25, 0.75],
@@ -24,7 +24,7 @@ from kop.games.trees.tree import CHANCE, LEAF, GameTree
 from kop.games.trees.checks import tree_argument
 from kop.games.nplayer.bounds import BoundsError
 
-__all__ = ["ChanceFlat", "ChanceResult", "MAX", "MIN", "CH", "LF", "REL_TOL", "check_range"]
+__all__ = ["ChanceFlat", "ChanceResult", "MAX", "MIN", "CH", "LF", "REL_TOL", "check_range", "chance_result"]
 
 #: node kinds of the list layout
 MAX, MIN, CH, LF = 1, -1, 0, 2
@@ -78,6 +78,20 @@ class ChanceResult:
     def to_dict(self) -> dict[str, Any]:
         return {"algorithm": self.algorithm, "player": self.player, "value": self.value,
                 "leaves": self.leaves, "move": self.move}
+
+
+def chance_result(tree: GameTree, flat: ChanceFlat, algorithm: str, value: float, leaves: int,
+                  root_child: int) -> ChanceResult:
+    """The result of a search on *flat* (the layout of *tree*): *value* back in the player's payoff units,
+    the move only when the searching player moves at the root.
+
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> chance_result(t, ChanceFlat.of(t, "A", "expectimax"), "expectimax", 4.0, 12, 1)
+    ChanceResult('expectimax', player='A', value=4, leaves=12, move=0)
+    """
+    move = root_child - flat.off[0] if root_child >= 0 and flat.kind[0] == MAX else None
+    return ChanceResult(algorithm, tree.players[flat.player].name, float(flat.sign * value), leaves, move)
 
 
 def check_range(tree: GameTree, flat: ChanceFlat, bounds: tuple[float, float] | None) -> tuple[float, float]:

@@ -43,7 +43,7 @@ True
 
 from __future__ import annotations
 
-from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult
+from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult, chance_result
 from kop.games.nplayer.core import run_deep
 from kop.games.trees.tree import CHANCE, LEAF, GameTree, Player
 
@@ -142,5 +142,4 @@ def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
         return b
 
     value = run_deep(lambda: evaluate(0), f.height)
-    move = root_child - off[0] if root_child >= 0 and kind[0] == MAX else None
-    return ChanceResult("cscout", tree.players[f.player].name, float(f.sign * value), count, move)
+    return chance_result(tree, f, "cscout", value, count, root_child)

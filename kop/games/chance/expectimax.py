@@ -29,7 +29,7 @@ ChanceResult('expectimax', player='a', value=2, leaves=3, move=0)
 
 from __future__ import annotations
 
-from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult
+from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult, chance_result
 from kop.games.nplayer.core import run_deep
 from kop.games.trees.tree import GameTree
 
@@ -62,5 +62,4 @@ def expectimax(tree: GameTree, player: str | None = None) -> ChanceResult:
         return best
 
     value = run_deep(lambda: rec(0), f.height)
-    move = root_child - off[0] if root_child >= 0 and kind[0] == MAX else None
-    return ChanceResult("expectimax", tree.players[f.player].name, float(f.sign * value), count, move)
+    return chance_result(tree, f, "expectimax", value, count, root_child)

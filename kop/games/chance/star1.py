@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 
-from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult, check_range
+from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult, chance_result, check_range
 from kop.games.nplayer.core import run_deep
 from kop.games.trees.tree import GameTree
 
@@ -135,5 +135,4 @@ def star_search(tree: GameTree, player: str | None, bounds: tuple[float, float] 
         return s
 
     value = run_deep(lambda: search(0, -_INF, _INF), f.height)
-    move = root_child - off[0] if root_child >= 0 and kind[0] == MAX else None
-    return ChanceResult(name, tree.players[f.player].name, float(f.sign * value), count, move)
+    return chance_result(tree, f, name, value, count, root_child)

@@ -46,8 +46,8 @@ from collections.abc import Mapping
 from operator import lt
 from typing import Any
 
-from kop.games.nplayer.bounds import DeepBounds, PayoffBounds, as_bounds
-from kop.games.nplayer.core import Flat, NPlayerResult, require_maximizers, run_deep
+from kop.games.nplayer.bounds import DeepBounds, PayoffBounds
+from kop.games.nplayer.core import Flat, NPlayerResult, bounded_search
 from kop.games.trees.tree import GameTree
 
 __all__ = ["bimodal", "bimodal_flat"]
@@ -58,12 +58,7 @@ _INF = math.inf
 
 def bimodal(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) -> NPlayerResult:
     """Bimodal-Unimodal evaluation of *tree* (see the module docstring)."""
-    require_maximizers(tree, "bimodal")
-    b = as_bounds(tree, bounds)
-    flat = Flat.of(tree, "bimodal")
-    value, leaves, child = run_deep(lambda: bimodal_flat(flat, b), flat.height)
-    return NPlayerResult("bimodal", tree.value_of(value), leaves,
-                         None if child < 0 else child - flat.off[0])
+    return bounded_search(tree, bounds, "bimodal", bimodal_flat)
 
 
 def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], int, int]:

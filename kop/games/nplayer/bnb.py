@@ -54,8 +54,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kop.games.nplayer.bounds import PayoffBounds, as_bounds, exact_slack
-from kop.games.nplayer.core import Flat, NPlayerResult, require_maximizers, run_deep
+from kop.games.nplayer.bounds import PayoffBounds, exact_slack
+from kop.games.nplayer.core import Flat, NPlayerResult, bounded_search
 from kop.games.trees.tree import GameTree
 
 __all__ = ["bnb", "bnb_flat"]
@@ -63,13 +63,7 @@ __all__ = ["bnb", "bnb_flat"]
 
 def bnb(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) -> NPlayerResult:
     """Branch-and-Bound on *tree* (see the module docstring)."""
-    require_maximizers(tree, "bnb")
-    b = as_bounds(tree, bounds)
-    flat = Flat.of(tree, "bnb")
-    slack = exact_slack(tree, b)
-    value, leaves, child = run_deep(lambda: bnb_flat(flat, b, slack), flat.height)
-    return NPlayerResult("bnb", tree.value_of(value), leaves,
-                         None if child < 0 else child - flat.off[0])
+    return bounded_search(tree, bounds, "bnb", lambda flat, b: bnb_flat(flat, b, exact_slack(tree, b)))
 
 
 def bnb_flat(flat: Flat, bounds: PayoffBounds, slack: float | None = None) -> tuple[tuple[float, ...], int, int]:

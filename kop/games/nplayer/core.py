@@ -3,8 +3,8 @@
 The searches are recursive Python over plain lists (``off``, ``kind``, ``pay``), which is
 several times faster than indexing numpy arrays element by element.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.trees.tree import GameTree
 >>> from kop.games.nplayer.core import Flat
 >>> t = GameTree.build(["a", "b"], ("a", [(1, 0), ("b", [(0, 1), (1, 1)])]), goals="max")
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -26,8 +26,9 @@ import numpy as np
 from kop.games.errors import LimitError, StrategyError
 from kop.games.trees.tree import LEAF, GameTree
 from kop.games.trees.checks import tree_argument
+from kop.games.nplayer.bounds import PayoffBounds, as_bounds
 
-__all__ = ["Flat", "NPlayerResult", "run_deep"]
+__all__ = ["Flat", "NPlayerResult", "run_deep", "bounded_search", "require_maximizers"]
 
 T = TypeVar("T")
 
@@ -101,6 +102,30 @@ class NPlayerResult:
     def to_dict(self) -> dict[str, Any]:
         return {"algorithm": self.algorithm, "value": list(self.value), "leaves": self.leaves,
                 "move": self.move}
+
+    @classmethod
+    def of(cls, tree: GameTree, flat: Flat, algorithm: str, value: tuple[float, ...], leaves: int,
+           child: int) -> NPlayerResult:
+        """The result of a search on *flat* (the layout of *tree*) that chose root child index *child*."""
+        return cls(algorithm, tree.value_of(value), leaves, None if child < 0 else child - flat.off[0])
+
+
+def bounded_search(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None, algorithm: str,
+                   run: Callable[[Flat, PayoffBounds], tuple[tuple[float, ...], int, int]]) -> NPlayerResult:
+    """Run a pruning search ``run(flat, bounds) -> (value, leaves, root child)`` on *tree*: every player must
+    maximize, the *bounds* are checked on every leaf (None: inferred), deep trees get a large stack.
+
+    >>> import kop
+    >>> from kop.games.nplayer.lower_eval import lower_eval_flat
+    >>> t = kop.bodkin_tree(3, 2, 4, m=1, eta=1, seed=2)
+    >>> bounded_search(t, None, "lower_eval", lower_eval_flat).value == kop.maxn(t).value
+    True
+    """
+    require_maximizers(tree, algorithm)
+    b = as_bounds(tree, bounds)
+    flat = Flat.of(tree, algorithm)
+    value, leaves, child = run_deep(lambda: run(flat, b), flat.height)
+    return NPlayerResult.of(tree, flat, algorithm, value, leaves, child)
 
 
 def run_deep(fn: Callable[[], T], height: int) -> T:

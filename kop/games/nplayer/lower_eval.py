@@ -39,8 +39,8 @@ from collections.abc import Mapping
 from operator import lt
 from typing import Any
 
-from kop.games.nplayer.bounds import DeepBounds, PayoffBounds, as_bounds
-from kop.games.nplayer.core import Flat, NPlayerResult, require_maximizers, run_deep
+from kop.games.nplayer.bounds import DeepBounds, PayoffBounds
+from kop.games.nplayer.core import Flat, NPlayerResult, bounded_search
 from kop.games.trees.tree import GameTree
 
 __all__ = ["lower_eval", "lower_eval_flat"]
@@ -48,12 +48,7 @@ __all__ = ["lower_eval", "lower_eval_flat"]
 
 def lower_eval(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) -> NPlayerResult:
     """Lower-Eval on *tree* (see the module docstring)."""
-    require_maximizers(tree, "lower_eval")
-    b = as_bounds(tree, bounds)
-    flat = Flat.of(tree, "lower_eval")
-    value, leaves, child = run_deep(lambda: lower_eval_flat(flat, b), flat.height)
-    return NPlayerResult("lower_eval", tree.value_of(value), leaves,
-                         None if child < 0 else child - flat.off[0])
+    return bounded_search(tree, bounds, "lower_eval", lower_eval_flat)
 
 
 def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], int, int]:

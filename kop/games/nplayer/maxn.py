@@ -62,5 +62,4 @@ def maxn(tree: GameTree) -> NPlayerResult:
         return best, bi
 
     value, child = run_deep(lambda: rec(0), flat.height)
-    move = None if child < 0 else child - off[0]
-    return NPlayerResult("maxn", tree.value_of(value), count[0], move)
+    return NPlayerResult.of(tree, flat, "maxn", value, count[0], child)

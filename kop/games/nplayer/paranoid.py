@@ -77,5 +77,4 @@ def paranoid(tree: GameTree, player: str | None = None) -> NPlayerResult:
         return best, vec
 
     _, value = run_deep(lambda: rec(0, -math.inf, math.inf), flat.height)
-    move = None if root_child < 0 else root_child - off[0]
-    return NPlayerResult("paranoid", tree.value_of(value), count, move)
+    return NPlayerResult.of(tree, flat, "paranoid", value, count, root_child)

@@ -9,8 +9,8 @@ states).  Past *node_limit* nodes the expansion stops with a
 (:func:`kop.search`).  Transpositions are expanded once per path: the tree is a
 tree.
 
-Example
--------
+Examples
+--------
 >>> import kop
 >>> t = kop.GameTree.from_game(kop.nim())
 >>> t, kop.minimax(t).value
@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from collections import deque
 from typing import Any
-
-import numpy as np
 
 from kop.games.errors import LimitError
 from kop.games.search.implicit import CHANCE, Evaluations, GameView, state_text
@@ -42,8 +40,8 @@ def expand_layout(game: Any, depth: int | None = None, *, state: Any = None, eva
 
     :meth:`kop.GameTree.from_game` wraps it in a tree.
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> lay = expand_layout(kop.nim())
     >>> len(lay.kind), lay.moves[1]
@@ -89,11 +87,4 @@ def expand_layout(game: Any, depth: int | None = None, *, state: Any = None, eva
             queue.append((view.child(s, m), cd))
         next_free += len(ms)
     offsets.append(next_free)
-    n = len(kind)
-    prob_arr = None
-    if probs:
-        prob_arr = np.full(n, np.nan)
-        prob_arr[list(probs)] = list(probs.values())
-    pay = np.asarray(payoffs, dtype=np.float64).reshape(-1, len(view.players))
-    integral = bool(np.all(np.isfinite(pay)) and np.all(pay == np.round(pay)) and np.all(np.abs(pay) < 2**53))
-    return Layout(tuple(view.players), np.asarray(offsets), np.asarray(kind), pay, prob_arr, None, moves, integral)
+    return Layout.from_lists(tuple(view.players), offsets, kind, payoffs, probs, None, moves)

@@ -1,8 +1,8 @@
 """Any game tree as an implicit game (:class:`TreeGame`): search a :class:`~kop.games.trees.tree.GameTree`
 move by move, as agents and matches do.
 
-Example
--------
+Examples
+--------
 >>> import kop
 >>> g = TreeGame(kop.figure2())
 >>> g.move_name(0, 2), g.to_move(g.apply(0, 2))

@@ -11,8 +11,8 @@ satisfy sum d_i z_i = y; the thesis's normal model gives the same when the outco
 alike) and the bound is the expectation of the children's bounds.  ``test_ge`` is the dual.
 Values already known exactly are used as they are.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.simultaneous.core import sim_tree, SimStats
 >>> from kop.games.simultaneous.bound_tests import Prover
 >>> p = Prover(sim_tree({"matrix": [[1, 5], [2, 6]]}), SimStats())
@@ -23,6 +23,7 @@ Example
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from kop.games.simultaneous.core import CH, LF, SimFlat, SimStats
 
@@ -40,6 +41,46 @@ class Prover:
         self.rounds = rounds
         self.exact: dict[int, float] = {}
         self._orders: dict[int, tuple[list[int], list[int]]] = {}
+
+    def tolerance(self, tol: float | None) -> float:
+        """*tol*, or by default 1e-9 times the largest leaf value (at least 1e-9).
+
+        >>> from kop.games.simultaneous.core import sim_tree, SimStats
+        >>> round(Prover(sim_tree({"matrix": [[1, -500], [2, 6]]}), SimStats()).tolerance(None), 15)
+        5e-07
+        """
+        if tol is not None:
+            return tol
+        f = self.flat
+        return 1e-9 * max(1.0, max((abs(x) for x, k in zip(f.val, f.kind) if k == LF), default=1.0))
+
+    def evaluator(self, stage: Callable[[int], float]) -> Callable[[int], float]:
+        """The exact value of any node, cached in :attr:`exact` (shared with the tests): leaves counted,
+        chance nodes by expectation, stages by *stage*.
+
+        >>> from kop.games.simultaneous.core import sim_tree, SimStats
+        >>> p = Prover(sim_tree({"chance": [0.5, 0.5], "children": [1, 3]}), SimStats())
+        >>> p.evaluator(lambda v: 0.0)(0), p.stats.leaves, p.exact[0]
+        (2.0, 2, 2.0)
+        """
+        exact, stats = self.exact, self.stats
+        off, kind, val, prob = self.flat.off, self.flat.kind, self.flat.val, self.flat.prob
+
+        def evaluate(v: int) -> float:
+            hit = exact.get(v)
+            if hit is not None:
+                return hit
+            k = kind[v]
+            if k == LF:
+                stats.leaves += 1
+                out = val[v]
+            elif k == CH:
+                out = sum(prob[c] * evaluate(c) for c in range(off[v], off[v + 1]) if prob[c] > 0)
+            else:
+                out = stage(v)
+            exact[v] = out
+            return out
+        return evaluate
 
     def order(self, v: int) -> tuple[list[int], list[int]]:
         """(rows, columns) of stage *v*, most promising first by the static estimates, if any:

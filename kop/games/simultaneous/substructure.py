@@ -45,7 +45,7 @@ from typing import Any
 
 from kop.games.nplayer.core import run_deep
 from kop.games.simultaneous.bound_tests import Prover
-from kop.games.simultaneous.core import CH, LF, SimResult, SimStats
+from kop.games.simultaneous.core import SimResult, SimStats
 from kop.games.simultaneous.matrix import MatrixSolution
 from kop.games.simultaneous.naive import as_flat, solve_stage
 
@@ -55,30 +55,11 @@ __all__ = ["substructure"]
 def substructure(tree: Any, player: str | None = None, *, pure: bool = False, tol: float | None = None) -> SimResult:
     """The value of *tree* by Substructure-Eval (see the module docstring)."""
     flat = as_flat(tree, player)
-    off, kind, val, prob, shape = flat.off, flat.kind, flat.val, flat.prob, flat.shape
+    off, shape = flat.off, flat.shape
     stats = SimStats()
     prover = Prover(flat, stats)
-    exact = prover.exact
-    if tol is None:
-        leaves = [abs(x) for x, k in zip(val, kind) if k == LF]
-        tol = 1e-9 * max(1.0, max(leaves, default=1.0))
-    eps = tol
+    eps = prover.tolerance(tol)
     root: list[tuple[MatrixSolution, list[int], list[int], int, int]] = []
-
-    def evaluate(v: int) -> float:
-        hit = exact.get(v)
-        if hit is not None:
-            return hit
-        k = kind[v]
-        if k == LF:
-            stats.leaves += 1
-            out = val[v]
-        elif k == CH:
-            out = sum(prob[c] * evaluate(c) for c in range(off[v], off[v + 1]) if prob[c] > 0)
-        else:
-            out = stage(v)
-        exact[v] = out
-        return out
 
     def upper(cell: int, y: float) -> float:
         return evaluate(cell) if pure else prover.test_le(cell, y)
@@ -136,6 +117,7 @@ def substructure(tree: Any, player: str | None = None, *, pure: bool = False, to
                     root.append((sol, R, C, r, c))
                 return val_
 
+    evaluate = prover.evaluator(stage)
     value = run_deep(lambda: evaluate(0), 2 * flat.height + 10)
     row = col = None
     if root:

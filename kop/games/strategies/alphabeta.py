@@ -30,6 +30,7 @@ import math
 from typing import Any
 
 from kop.games.strategies.engine import check_tie
+from kop.games.strategies.strategy import TreeStrategy
 from kop.games.trees.tree import CHANCE, LEAF, GameTree, Node, NodeRef
 from kop.games.trees.checks import tree_argument
 
@@ -38,7 +39,7 @@ __all__ = ["alphabeta", "AlphaBeta"]
 _INF = math.inf
 
 
-class AlphaBeta:
+class AlphaBeta(TreeStrategy):
     """P's minimax by alpha-beta search; same interface as :class:`~kop.games.strategies.strategy.Strategy`."""
 
     def __init__(self, tree: GameTree, player: str | None = None, tie: str = "first"):
@@ -66,34 +67,9 @@ class AlphaBeta:
         return self.tree.value_of(self._solve(n.index)[1])
 
     @property
-    def value(self) -> tuple[int | float, ...]:
-        """The value of the root: one number per player."""
-        return self.value_at(0)
-
-    @property
-    def move(self) -> Node | None:
-        """The child chosen at the root (None at a leaf or chance root)."""
-        return self.next()
-
-    @property
-    def path(self) -> list[Node]:
-        """Nodes from the root following ``next`` to a leaf or chance node."""
-        return self.path_from(0)
-
-    @property
     def nodes(self) -> int:
         """Nodes the search from the root visited."""
         return self.visited
-
-    def path_from(self, node: NodeRef) -> list[Node]:
-        """Nodes from *node* following ``next`` to a leaf or chance node."""
-        n = self.tree.node(node)
-        out = [n]
-        while True:
-            c = self._solve(out[-1].index)[0]
-            if c < 0:
-                return out
-            out.append(Node(self.tree, c))
 
     def _solve(self, i: int) -> tuple[int, tuple[float, ...]]:
         hit = self._cache.get(i)

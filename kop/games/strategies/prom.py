@@ -75,7 +75,7 @@ Reference: H. H. L. M. Donkers, J. W. H. M. Uiterwijk, H. J. van den Herik,
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 

@@ -1,7 +1,7 @@
 """A strategy choosing a uniformly random child at every decision node: an arbitrary strategy to test with.
 
-Example
--------
+Examples
+--------
 >>> import kop
 >>> t = kop.figure2()
 >>> s = kop.random_strategy(t, seed=1)
@@ -37,8 +37,8 @@ def random_strategy(tree: GameTree, seed: int | None = None, player: str | None 
     -------
     Strategy
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> t = kop.figure2()
     >>> random_strategy(t, seed=3).path == random_strategy(t, seed=3).path

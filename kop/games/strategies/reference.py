@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kop.games.names import StrategyName
+from kop.games.strategies.strategy import TreeStrategy
 from kop.games.trees.tree import GameTree, Node, NodeRef
 
 __all__ = ["RefStrategy", "ref_minimax", "ref_mh", "ref_hm0m", "ref_mstar",
@@ -38,7 +39,7 @@ __all__ = ["RefStrategy", "ref_minimax", "ref_mh", "ref_hm0m", "ref_mstar",
 Value = tuple[float, ...]
 
 
-class RefStrategy:
+class RefStrategy(TreeStrategy):
     """``next`` and ``value`` per node index, in plain dictionaries."""
 
     def __init__(self, tree: GameTree, name: str, nxt: dict[int, int | None], val: dict[int, Value]):
@@ -55,24 +56,6 @@ class RefStrategy:
 
     def raw_value(self, index: int) -> Value:
         return self._val[index]
-
-    def path_from(self, node: NodeRef) -> list[Node]:
-        out = [self.tree.node(node)]
-        while (c := self.next(out[-1])) is not None:
-            out.append(c)
-        return out
-
-    @property
-    def value(self) -> tuple[int | float, ...]:
-        return self.value_at(0)
-
-    @property
-    def move(self) -> Node | None:
-        return self.next()
-
-    @property
-    def path(self) -> list[Node]:
-        return self.path_from(0)
 
     @property
     def nodes(self) -> int:

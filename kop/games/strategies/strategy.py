@@ -6,8 +6,8 @@ invariant is the paper's: at every decision node ``next(n)`` is a child and
 ``value(n)`` is the expectation of its children's values; at a leaf
 ``next(n)`` is None and ``value(n)`` is the payoff.
 
-Example
--------
+Examples
+--------
 >>> import kop
 >>> t = kop.figure2()
 >>> s = kop.minimax(t, "A")
@@ -19,6 +19,7 @@ Strategy('minimax', player='A', value=(4, 7))
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 import numpy as np
@@ -26,10 +27,63 @@ import numpy as np
 from kop.games.strategies.engine import Solution
 from kop.games.trees.tree import GameTree, Node, NodeRef
 
-__all__ = ["Strategy", "path_steps"]
+__all__ = ["TreeStrategy", "Strategy", "path_steps"]
 
 
-class Strategy:
+class TreeStrategy(ABC):
+    """What every strategy on a whole tree answers: ``next(n)`` and ``value_at(n)`` at every node, and at
+    the root the :class:`~kop.games.result.Result` shape (``value``, ``move``, ``path``, ``nodes``).
+
+    A subclass gives ``tree``, :meth:`next`, :meth:`value_at` and :attr:`nodes`; the rest follows.
+
+    Examples
+    --------
+    >>> import kop
+    >>> s = kop.mh(kop.figure2())
+    >>> isinstance(s, TreeStrategy), s.value == s.value_at(s.path[-1])
+    (True, True)
+    """
+
+    __slots__ = ()
+    tree: GameTree
+
+    @abstractmethod
+    def next(self, node: NodeRef | None = None) -> Node | None:
+        """The child chosen at *node* (the root by default); None at leaves and chance nodes."""
+
+    @abstractmethod
+    def value_at(self, node: NodeRef) -> tuple[int | float, ...]:
+        """The value of *node*: one number per player."""
+
+    @property
+    @abstractmethod
+    def nodes(self) -> int:
+        """Nodes the computation evaluated."""
+
+    def path_from(self, node: NodeRef) -> list[Node]:
+        """Nodes from *node* following ``next`` to a leaf or chance node."""
+        out = [self.tree.node(node)]
+        while (c := self.next(out[-1])) is not None:
+            out.append(c)
+        return out
+
+    @property
+    def value(self) -> tuple[int | float, ...]:
+        """The value of the root: one number per player."""
+        return self.value_at(0)
+
+    @property
+    def move(self) -> Node | None:
+        """The child chosen at the root (None at a leaf or chance root)."""
+        return self.next()
+
+    @property
+    def path(self) -> list[Node]:
+        """Nodes from the root following ``next`` to a leaf or chance node."""
+        return self.path_from(0)
+
+
+class Strategy(TreeStrategy):
     """A strategy computed on one tree: ``next(n)``, ``value(n)``, the principal ``path()``.
 
     Attributes
@@ -59,31 +113,6 @@ class Strategy:
         """The value of *node*: one number per player."""
         n = self.tree.node(node)
         return self.tree.value_of(self._sol.table[self._sol.ref[n.index]])
-
-    def path_from(self, node: NodeRef) -> list[Node]:
-        """Nodes from *node* following ``next`` to a leaf or chance node."""
-        n = self.tree.node(node).index
-        nxt = self._sol.next
-        out = [Node(self.tree, n)]
-        while nxt[n] >= 0:
-            n = int(nxt[n])
-            out.append(Node(self.tree, n))
-        return out
-
-    @property
-    def value(self) -> tuple[int | float, ...]:
-        """The value of the root: one number per player."""
-        return self.value_at(0)
-
-    @property
-    def move(self) -> Node | None:
-        """The child chosen at the root (None at a leaf or chance root)."""
-        return self.next()
-
-    @property
-    def path(self) -> list[Node]:
-        """Nodes from the root following ``next`` to a leaf or chance node."""
-        return self.path_from(0)
 
     @property
     def nodes(self) -> int:

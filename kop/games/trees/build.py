@@ -1,8 +1,8 @@
 """Game trees from nested data: the ``kop-tree/1`` document (:meth:`GameTree.from_dict`) and the
 compact tuples of :meth:`GameTree.build`, read breadth first with located errors.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.trees.build import build_layout
 >>> from kop.games.trees.layout import make_players
 >>> lay = build_layout(make_players(["A", "B"]), ("A", [(1, 2), (3, 0)]), compact=True)
@@ -16,8 +16,6 @@ import math
 from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
-
-import numpy as np
 
 from kop.games.errors import TreeError
 from kop.games.trees.layout import (CHANCE, LEAF, MAX_EXACT_INT, PROB_TOLERANCE, SIMULTANEOUS, Layout, Player,
@@ -195,13 +193,7 @@ def build_layout(players: tuple[Player, ...], root: Any, compact: bool) -> Layou
             next_free += len(children)
         i += 1
     offsets.append(next_free)
-    n = len(kind)
-    prob_arr = None
-    if probs:
-        prob_arr = np.full(n, np.nan)
-        prob_arr[list(probs)] = list(probs.values())
-    pay = np.asarray(payoffs, dtype=np.float64).reshape(-1, np_)
-    return Layout(players, np.asarray(offsets), np.asarray(kind), pay, prob_arr, labels, moves, integral, sims)
+    return Layout.from_lists(players, offsets, kind, payoffs, probs, labels, moves, integral, sims)
 
 
 def _joint(sim: Any, names: Mapping[str, int], where: str) -> tuple[tuple[int, ...], tuple[int, ...], list[Any]]:

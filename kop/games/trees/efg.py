@@ -54,7 +54,6 @@ GameTree(players=(A:max, B:max), nodes=3, leaves=2, height=1)
 
 from __future__ import annotations
 
-import math
 import os
 import re
 from fractions import Fraction

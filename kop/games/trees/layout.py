@@ -4,8 +4,8 @@ Builders (:mod:`~kop.games.trees.build` from nested data, :mod:`~kop.games.searc
 from an implicit game) produce a :class:`Layout`; :class:`~kop.games.trees.tree.GameTree`
 wraps one.  Nothing here imports the tree, so no builder has to.
 
-Example
--------
+Examples
+--------
 >>> from kop.games.trees.layout import make_players
 >>> make_players(["A", "B"]), make_players(["A", "B"], goals="max")[1].goal
 ((Player('A', 'max'), Player('B', 'min')), 'max')
@@ -148,3 +148,27 @@ class Layout(NamedTuple):
     moves: Mapping[int, str] | None = None
     integral: bool = False
     simultaneous: Mapping[int, tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+
+    @classmethod
+    def from_lists(cls, players: tuple[Player, ...], offsets: list[int], kind: list[int], payoffs: list[float],
+                   probs: Mapping[int, float], labels: Mapping[int, str] | None, moves: Mapping[int, str] | None,
+                   integral: bool | None = None,
+                   simultaneous: Mapping[int, tuple[tuple[int, ...], tuple[int, ...]]] | None = None) -> Layout:
+        """The layout of lists a breadth-first builder filled: *payoffs* row after row, *probs* by node
+        (NaN elsewhere); *integral* None: whether every payoff is a whole number below 2^53.
+
+        >>> lay = Layout.from_lists((Player("A"),), [1, 3, 3, 3], [CHANCE, LEAF, LEAF], [1.0, 2.0],
+        ...                         {1: 0.5, 2: 0.5}, None, None)
+        >>> lay.probs.tolist(), lay.payoffs.tolist(), lay.integral
+        ([nan, 0.5, 0.5], [[1.0], [2.0]], True)
+        """
+        prob_arr = None
+        if probs:
+            prob_arr = np.full(len(kind), np.nan)
+            prob_arr[list(probs)] = list(probs.values())
+        pay = np.asarray(payoffs, dtype=np.float64).reshape(-1, len(players))
+        if integral is None:
+            integral = bool(np.all(np.isfinite(pay)) and np.all(pay == np.round(pay))
+                            and np.all(np.abs(pay) < MAX_EXACT_INT))
+        return cls(players, np.asarray(offsets), np.asarray(kind), pay, prob_arr, labels, moves, integral,
+                   simultaneous)
