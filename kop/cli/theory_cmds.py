@@ -9,6 +9,7 @@ from kop.cli.app import Commands, plural, print_json
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.theory.knowledge import Context
+    from kop.selection.missing import Gap
     from kop.theory.dominance import Dominance
     from kop.theory.model import Answer, Theory
     from kop.theory.questions import TheoryState
@@ -126,7 +127,6 @@ def _decided(args: argparse.Namespace) -> None:
     countermodel from the prover, checked by the model checker.
     """
     from kop.errors import KopError
-    from kop.syntax.printer import to_ascii
     from kop.theory.answers import decision_report
     from kop.theory.model import Statement
 
@@ -149,11 +149,17 @@ def _decided(args: argparse.Namespace) -> None:
         if extra is not None:
             print(f"  decided by partial knowledge, not by the atoms alone: {', '.join(extra) or 'none'}")
         for g in gaps:
-            cm = g.countermodel
-            print(f"  {g.node} ({g.mover} moves) is undecided: {to_ascii(g.formula)} does not follow.")
-            if cm is not None:
-                print(f"    countermodel ({plural(len(cm.worlds), 'world')}, designated {', '.join(cm.actual)}):")
-                for a in cm.agents:
-                    print(f"      {a}: " + " ".join("{" + ", ".join(b) + "}" for b in cm.partition(a)))
-                for w in cm.worlds:
-                    print(f"      {w}: {', '.join(sorted(cm.valuation(w))) or '-'}")
+            print("\n".join(_gap_lines(g)))
+
+
+def _gap_lines(g: Gap) -> list[str]:
+    """An undecided node as text: the formula that does not follow and the prover's countermodel."""
+    from kop.syntax.printer import to_ascii
+
+    cm = g.countermodel
+    lines = [f"  {g.node} ({g.mover} moves) is undecided: {to_ascii(g.formula)} does not follow."]
+    if cm is not None:
+        lines.append(f"    countermodel ({plural(len(cm.worlds), 'world')}, designated {', '.join(cm.actual)}):")
+        lines += [f"      {a}: " + " ".join("{" + ", ".join(b) + "}" for b in cm.partition(a)) for a in cm.agents]
+        lines += [f"      {w}: {', '.join(sorted(cm.valuation(w))) or '-'}" for w in cm.worlds]
+    return lines
