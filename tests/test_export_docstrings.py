@@ -20,100 +20,6 @@ import kop
 #: a numpydoc section heading: a title line underlined with dashes
 SECTION = re.compile(r"^([A-Z][A-Za-z ]*)\n-{3,}[ \t]*$", re.M)
 
-#: exported names whose docstrings still lack sections (see the module docstring).  The test
-#: fails when one of them is fixed, so that the list stays exact: remove the name then.
-KNOWN_GAPS: frozenset[str] = frozenset({
-    'And',
-    'Announce',
-    'AnnounceDual',
-    'Atom',
-    'B',
-    'Belief',
-    'Bottom',
-    'BoundsError',
-    'C',
-    'ChanceResult',
-    'Common',
-    'CondBelief',
-    'D',
-    'Distributed',
-    'E',
-    'Everyone',
-    'Formula',
-    'GameError',
-    'GameTree',
-    'Iff',
-    'ImplicitGame',
-    'Implies',
-    'K',
-    'Know',
-    'KnowWhether',
-    'Kw',
-    'M',
-    'MatrixSolution',
-    'NPlayerResult',
-    'Nim',
-    'Node',
-    'Not',
-    'Or',
-    'Outcome',
-    'P',
-    'PayoffBounds',
-    'Player',
-    'Possible',
-    'Probability',
-    'RelCommon',
-    'SearchResult',
-    'Selection',
-    'SimResult',
-    'Strategy',
-    'Top',
-    'TreeError',
-    'TreeGame',
-    'alphabeta',
-    'best_case_tree',
-    'bimodal',
-    'bnb',
-    'bodkin_tree',
-    'conj',
-    'cscout',
-    'disj',
-    'dominating',
-    'dumps_efg',
-    'dumps_tree',
-    'expectimax',
-    'from_gambit',
-    'from_openspiel',
-    'global_optimum',
-    'hm0m',
-    'load_tree',
-    'loads_efg',
-    'loads_tree',
-    'lower_eval',
-    'maxn',
-    'mh',
-    'minimax',
-    'mstar',
-    'naive',
-    'nim',
-    'paranoid',
-    'play',
-    'prom',
-    'prom_bayes',
-    'random_sim_tree',
-    'random_tree',
-    'saddle_point',
-    'save_tree',
-    'select',
-    'sim_tree',
-    'solve_matrix',
-    'star1',
-    'star2',
-    'substructure',
-    'symbols',
-    'to_gambit',
-})
-
 
 def sections(doc: str) -> dict[str, str]:
     """The numpydoc sections of a (cleaned) docstring: heading -> body."""
@@ -137,7 +43,11 @@ def _returns(obj: Any) -> bool:
 
 def lacks(name: str) -> list[str]:
     """What the docstring of ``kop.<name>`` lacks: section names (empty when it is complete)."""
-    obj = getattr(kop, name)
+    return missing_sections(getattr(kop, name))
+
+
+def missing_sections(obj: Any) -> list[str]:
+    """The numpydoc sections the docstring of the function or class *obj* lacks."""
     have = sections(inspect.cleandoc(obj.__doc__ or ""))
     missing = []
     if _parameters(obj) and "Parameters" not in have and not (inspect.isclass(obj) and "Attributes" in have):
@@ -161,14 +71,23 @@ def test_the_section_reader_finds_numpydoc_sections() -> None:
     assert sections("One line.\n\nExample\n-------\n>>> 1\n1\n") == {"Example": "\n>>> 1\n1\n"}
 
 
+def test_a_one_line_docstring_lacks_every_section() -> None:
+    def double(x: int) -> int:
+        """Twice *x*."""
+        return 2 * x
+
+    def hello() -> None:
+        """Print a greeting."""
+
+    assert missing_sections(double) == ["Parameters", "Returns", "Examples"]
+    assert missing_sections(hello) == ["Examples"]
+
+
 def test_every_exported_callable_has_parameters_returns_and_examples() -> None:
     names = exported_callables()
     assert len(names) > 150
-    gaps = {name: lacks(name) for name in names}
-    new = {name: what for name, what in gaps.items() if what and name not in KNOWN_GAPS}
-    assert new == {}, f"exported names whose docstrings lack numpydoc sections: {new}"
-    fixed = sorted(name for name in KNOWN_GAPS if not gaps.get(name))
-    assert fixed == [], f"complete now: remove them from KNOWN_GAPS: {fixed}"
+    gaps = {name: what for name in names if (what := lacks(name))}
+    assert gaps == {}, f"exported names whose docstrings lack numpydoc sections: {gaps}"
 
 
 if __name__ == "__main__":

@@ -177,6 +177,11 @@ def search(game: Any, strategy: str | StrategyName, *, state: Any = None, depth:
     >>> g = kop.TreeGame(kop.figure2())
     >>> kop.search(g, "M2").value, kop.search(g, "Mh").pv_names
     ((9, 4), ('S', 'U', 'X', '0'))
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*; lecture notes *Adversarial Search* (m,p-Nim, alpha-beta).
     """
     check_tie(tie)
     if not isinstance(strategy, (str, StrategyName)):

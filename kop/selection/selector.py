@@ -190,7 +190,27 @@ class Communication:
 
 @dataclass(frozen=True)
 class Selection:
-    """The selector's report for one player on one tree."""
+    """The selector's report for one player on one tree.
+
+    Parameters
+    ----------
+    tree, player, opponent, level, opponent_level, decision, candidates, communication, node
+        What :func:`kop.select` found; build it with :func:`kop.select`.
+
+    Examples
+    --------
+    >>> import kop
+    >>> s = kop.select(kop.figure2(), kop.f_level("A", "B", 2) + kop.f_level("B", "A", 1), "A")
+    >>> s
+    Selection(player='A', level=2, recommended='HM0M2')
+    >>> s.opponent_level, s.best_with_communication.outcome
+    (1, (10, 3))
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Theorems 5-8 and the communication schemes.
+    """
 
     tree: GameTree
     player: str
@@ -552,6 +572,12 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         behaviours P's knowledge allows are fixed at every node so decided.
         M^h also applies when partial knowledge decides every node where the
         opponent moves (P can then predict every move of it).
+
+    Returns
+    -------
+    Selection
+        The levels, the decided nodes, every candidate strategy with its precondition, theorem,
+        estimate and guarantee, the recommendation and the communication schemes.
 
     Examples
     --------

@@ -102,6 +102,8 @@ class Formula:
     Every formula class is a frozen, slotted dataclass whose fields are its constructor's
     arguments, in order (``__match_args__``), so ``match`` takes formulas apart:
 
+    Examples
+    --------
     >>> import kop
     >>> from kop.syntax.formula import Atom, Know
     >>> match kop.parse("K_a p"):
@@ -288,7 +290,19 @@ class Formula:
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Atom(Formula):
-    """A propositional atom, e.g. ``p`` or a player's evaluation function ``E_A``."""
+    """A propositional atom, e.g. ``p`` or a player's evaluation function ``E_A``.
+
+    Parameters
+    ----------
+    name : str
+        Letters, digits and underscores, not an operator's name (``K_a``, ``true``).
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.Atom("E_A"), kop.Atom("p") == kop.parse("p")
+    (kop.parse('E_A'), True)
+    """
 
     name: str
 
@@ -307,12 +321,26 @@ class _Constant(Formula):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Top(_Constant):
-    """The constant true."""
+    """The constant true.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.Top(), kop.Top() == kop.TRUE == kop.parse("true")
+    (kop.parse('true'), True)
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Bottom(_Constant):
-    """The constant false."""
+    """The constant false.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.Bottom(), kop.Bottom() == kop.FALSE == kop.parse("false")
+    (kop.parse('false'), True)
+    """
 
 
 TRUE = Top()
@@ -321,7 +349,20 @@ FALSE = Bottom()
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Not(Formula):
-    """Negation."""
+    """Negation.
+
+    Parameters
+    ----------
+    arg : Formula
+        The formula φ in its scope.
+
+    Examples
+    --------
+    >>> import kop
+    >>> p = kop.Atom("p")
+    >>> kop.Not(p), ~p == kop.Not(p)
+    (kop.parse('~p'), True)
+    """
 
     arg: Formula
 
@@ -354,12 +395,38 @@ class _NAry(Formula):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class And(_NAry):
-    """Conjunction of two or more formulas: ``And(p, q, r)``."""
+    """Conjunction of two or more formulas: ``And(p, q, r)``.
+
+    Parameters
+    ----------
+    *args : Formula
+        Two or more conjuncts.
+
+    Examples
+    --------
+    >>> import kop
+    >>> p, q, r = kop.symbols("p q r")
+    >>> kop.And(p, q, r), (p & q) == kop.And(p, q)
+    (kop.parse('p & q & r'), True)
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Or(_NAry):
-    """Disjunction of two or more formulas: ``Or(p, q, r)``."""
+    """Disjunction of two or more formulas: ``Or(p, q, r)``.
+
+    Parameters
+    ----------
+    *args : Formula
+        Two or more disjuncts.
+
+    Examples
+    --------
+    >>> import kop
+    >>> p, q, r = kop.symbols("p q r")
+    >>> kop.Or(p, q, r), (p | q) == kop.Or(p, q)
+    (kop.parse('p | q | r'), True)
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -378,12 +445,38 @@ class _Binary(Formula):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Implies(_Binary):
-    """Implication ``left -> right``."""
+    """Implication ``left -> right``.
+
+    Parameters
+    ----------
+    left, right : Formula
+        The antecedent and the consequent.
+
+    Examples
+    --------
+    >>> import kop
+    >>> p, q = kop.symbols("p q")
+    >>> kop.Implies(p, q), p.implies(q) == kop.Implies(p, q)
+    (kop.parse('p -> q'), True)
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Iff(_Binary):
-    """Equivalence ``left <-> right``."""
+    """Equivalence ``left <-> right``.
+
+    Parameters
+    ----------
+    left, right : Formula
+        The two sides.
+
+    Examples
+    --------
+    >>> import kop
+    >>> p, q = kop.symbols("p q")
+    >>> kop.Iff(p, q), p.iff(q) == kop.Iff(p, q)
+    (kop.parse('p <-> q'), True)
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -410,17 +503,72 @@ class _Individual(_Modal):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Know(_Individual):
-    """``K_a φ``: agent a knows φ."""
+    """``K_a φ``: agent a knows φ.
+
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    arg : Formula
+        The formula φ in its scope.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"w": ["p"], "v": []}, {"a": [["w", "v"]], "b": [["w"], ["v"]]}, "w")
+    >>> f = kop.Know("b", kop.Atom("p"))
+    >>> f, m.satisfies(f), m.satisfies(kop.Know("a", kop.Atom("p")))
+    (kop.parse('K_b p'), True, False)
+
+    References
+    ----------
+    R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Possible(_Individual):
-    """``M_a φ``: agent a considers φ possible (the dual of K_a)."""
+    """``M_a φ``: agent a considers φ possible (the dual of K_a).
+
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    arg : Formula
+        The formula φ in its scope.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"w": ["p"], "v": []}, {"a": [["w", "v"]], "b": [["w"], ["v"]]}, "w")
+    >>> f = kop.Possible("a", kop.parse("~p"))
+    >>> f, m.satisfies(f), f == kop.parse("~K_a ~~p")
+    (kop.parse('M_a ~p'), True, False)
+
+    References
+    ----------
+    R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class KnowWhether(_Individual):
-    """``Kw_a φ``: agent a knows whether φ, i.e. ``K_a φ | K_a ~φ``."""
+    """``Kw_a φ``: agent a knows whether φ, i.e. ``K_a φ | K_a ~φ``.
+
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    arg : Formula
+        The formula φ in its scope.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"w": ["p"], "v": []}, {"a": [["w", "v"]], "b": [["w"], ["v"]]}, "w")
+    >>> kop.KnowWhether("b", kop.Atom("p")), m.satisfies("Kw_b p & ~Kw_a p")
+    (kop.parse('Kw_b p'), True)
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
@@ -443,17 +591,78 @@ class _GroupOp(_Modal):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Everyone(_GroupOp):
-    """``E_G φ``: everybody in G knows φ."""
+    """``E_G φ``: everybody in G knows φ.
+
+    Parameters
+    ----------
+    group : str or iterable of str
+        The agents of G (a string is one agent).
+    arg : Formula
+        The formula φ in its scope.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"w": ["p"], "v": []}, {"a": [["w", "v"]], "b": [["w"], ["v"]]}, "w")
+    >>> f = kop.Everyone(["a", "b"], kop.Atom("p"))
+    >>> f, m.satisfies(f), m.satisfies(kop.Everyone(["b"], kop.Atom("p")))
+    (kop.parse('E{a,b} p'), False, True)
+
+    References
+    ----------
+    R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Common(_GroupOp):
-    """``C_G φ``: φ is common knowledge in G."""
+    """``C_G φ``: φ is common knowledge in G.
+
+    Parameters
+    ----------
+    group : str or iterable of str
+        The agents of G (a string is one agent).
+    arg : Formula
+        The formula φ in its scope.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"w": ["p"], "v": []}, {"a": [["w", "v"]], "b": [["w"], ["v"]]}, "w")
+    >>> f = kop.Common(["a", "b"], kop.parse("p | ~p"))
+    >>> f, m.satisfies(f), m.satisfies(kop.Common(["b"], kop.Atom("p")))
+    (kop.parse('C{a,b} (p | ~p)'), True, True)
+
+    References
+    ----------
+    R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995),
+    ch. 2 and 11.
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Distributed(_GroupOp):
-    """``D_G φ``: φ is distributed knowledge in G."""
+    """``D_G φ``: φ is distributed knowledge in G.
+
+    Parameters
+    ----------
+    group : str or iterable of str
+        The agents of G (a string is one agent).
+    arg : Formula
+        The formula φ in its scope.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"w": ["p"], "u": [], "v": []}, {"a": [["w", "u"], ["v"]], "b": [["w", "v"], ["u"]]}, "w")
+    >>> f = kop.Distributed(["a", "b"], kop.Atom("p"))
+    >>> f, m.satisfies(f), m.satisfies("K_a p | K_b p")
+    (kop.parse('D{a,b} p'), True, False)
+
+    References
+    ----------
+    R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
@@ -463,6 +672,29 @@ class RelCommon(_Modal):
     Relativized common knowledge (van Benthem, van Eijck & Kooi 2005): true at
     w iff ψ holds at every world reachable from w by a non-empty chain of
     G-steps in which every world after w satisfies φ.
+
+    Parameters
+    ----------
+    group : str or iterable of str
+        The agents of G (a string is one agent).
+    cond : Formula
+        φ, the condition every world along the path satisfies.
+    arg : Formula
+        ψ.
+
+    Examples
+    --------
+    >>> import kop
+    >>> p, q = kop.symbols("p q")
+    >>> kop.RelCommon(["a", "b"], p, q)
+    kop.parse('C{a,b}(p, q)')
+    >>> kop.to_ascii(kop.reduce_announcements(kop.parse("[!p] C{a,b} q")))
+    'p -> C{a,b}(p, q)'
+
+    References
+    ----------
+    J. van Benthem, J. van Eijck, B. Kooi, *Logics of communication and change*, Information and
+    Computation 204 (2006).
     """
 
     group: tuple[str, ...]
@@ -499,12 +731,54 @@ class _Announcement(_Modal):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Announce(_Announcement):
-    """``[!φ]ψ``: after every truthful public announcement of φ, ψ holds."""
+    """``[!φ]ψ``: after every truthful public announcement of φ, ψ holds.
+
+    Parameters
+    ----------
+    ann : Formula
+        φ, the announced formula.
+    arg : Formula
+        ψ.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"w": ["p"], "v": []}, {"a": [["w", "v"]], "b": [["w"], ["v"]]}, "w")
+    >>> f = kop.Announce(kop.Atom("p"), kop.parse("K_a p"))
+    >>> f, m.satisfies(f), m.satisfies("K_a p")
+    (kop.parse('[!p] K_a p'), True, False)
+
+    References
+    ----------
+    J. Plaza, *Logics of public communications*, ISMIS 1989; H. van Ditmarsch, W. van der Hoek,
+    B. Kooi, *Dynamic Epistemic Logic* (2007), ch. 4.
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AnnounceDual(_Announcement):
-    """``<!φ>ψ``: φ is true and after announcing it, ψ holds."""
+    """``<!φ>ψ``: φ is true and after announcing it, ψ holds.
+
+    Parameters
+    ----------
+    ann : Formula
+        φ, the announced formula (true where this holds).
+    arg : Formula
+        ψ.
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.KripkeModel({"w": ["p"], "v": []}, {"a": [["w", "v"]], "b": [["w"], ["v"]]}, "w")
+    >>> f = kop.AnnounceDual(kop.parse("~p"), kop.parse("K_a ~p"))
+    >>> f, m.satisfies(f), m.satisfies("[!~p] K_a ~p")
+    (kop.parse('<!~p> K_a ~p'), False, True)
+
+    References
+    ----------
+    J. Plaza, *Logics of public communications*, ISMIS 1989; H. van Ditmarsch, W. van der Hoek,
+    B. Kooi, *Dynamic Epistemic Logic* (2007), ch. 4.
+    """
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -513,6 +787,24 @@ class Belief(_Individual):
 
     Plausibility models (Baltag & Smets 2008); see ``docs/uncertainty.md``.
     Unlike knowledge, belief can be false at the actual world.
+
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    arg : Formula
+        The formula φ in its scope.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.Belief("a", kop.Atom("p")), kop.B("a", "p") == kop.Belief("a", kop.Atom("p"))
+    (kop.parse('B_a p'), True)
+
+    References
+    ----------
+    A. Baltag, S. Smets, *A qualitative theory of dynamic interactive belief revision*, LOFT 7
+    (2008).
     """
 
 
@@ -523,6 +815,27 @@ class CondBelief(_Modal):
     φ holds at the most plausible ψ-worlds of a's cell (true when the cell
     has no ψ-world).  ``B_a φ`` is ``B_a(true, φ)``.  The condition comes
     first, as in relativized common knowledge ``C{G}(ψ, φ)``.
+
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    cond : Formula
+        ψ, the condition.
+    arg : Formula
+        φ.
+
+    Examples
+    --------
+    >>> import kop
+    >>> p, q = kop.symbols("p q")
+    >>> kop.CondBelief("a", p, q), kop.B("a", q, given=p) == kop.CondBelief("a", p, q)
+    (kop.parse('B_a(p, q)'), True)
+
+    References
+    ----------
+    A. Baltag, S. Smets, *A qualitative theory of dynamic interactive belief revision*, LOFT 7
+    (2008).
     """
 
     agent: str
@@ -603,8 +916,26 @@ class Probability(_Modal):
     decimal it prints as).  The probability is a's measure of the φ-worlds
     of its cell, renormalized within the cell, in exact arithmetic.
 
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    arg : Formula
+        The formula φ in its scope.
+    relation : {">=", ">", "<", "<=", "="}
+        The comparison.
+    bound : Fraction, int, float or str
+        r, kept exact.
+
+    Examples
+    --------
     >>> Probability("a", Atom("p"), ">=", "0.5")
     kop.parse('P_a(p) >= 1/2')
+
+    References
+    ----------
+    B. Kooi, *Probabilistic dynamic epistemic logic*, Journal of Logic, Language and Information 12
+    (2003).
     """
 
     agent: str
@@ -651,7 +982,25 @@ class Probability(_Modal):
 # -- convenience constructors ---------------------------------------------------
 
 def symbols(names: str | Iterable[str]) -> tuple[Atom, ...]:
-    """Atoms from a space- or comma-separated string: ``p, q = symbols("p q")``."""
+    """Atoms from a space- or comma-separated string: ``p, q = symbols("p q")``.
+
+    Parameters
+    ----------
+    names : str or iterable of str
+        Atom names, separated by spaces or commas.
+
+    Returns
+    -------
+    tuple of Atom
+        One atom per name, in order.
+
+    Examples
+    --------
+    >>> import kop
+    >>> p, q = kop.symbols("p, q")
+    >>> p & ~q
+    kop.parse('p & ~q')
+    """
     if isinstance(names, str):
         names = names.replace(",", " ").split()
     return tuple(Atom(n) for n in _iterable(names, "names", "symbols()"))
@@ -676,38 +1025,179 @@ def _as_formula(x: Formula | str) -> Formula:
 
 
 def K(agent: str, phi: Formula | str) -> Know:
-    """``K_agent phi``; *phi* may be a formula or a string to parse."""
+    """``K_agent phi``; *phi* may be a formula or a string to parse.
+
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    phi : Formula or str
+        The formula φ (a string is parsed).
+
+    Returns
+    -------
+    Know
+        ``K_agent phi``.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.K("a", "p -> q"), kop.K("a", kop.K("b", "p"))
+    (kop.parse('K_a (p -> q)'), kop.parse('K_a K_b p'))
+    """
     return Know(agent, _as_formula(phi))
 
 
 def M(agent: str, phi: Formula | str) -> Possible:
+    """``M_agent phi``; *phi* may be a formula or a string to parse.
+
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    phi : Formula or str
+        The formula φ (a string is parsed).
+
+    Returns
+    -------
+    Possible
+        ``M_agent phi``: agent considers phi possible.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.M("a", "p")
+    kop.parse('M_a p')
+    """
     return Possible(agent, _as_formula(phi))
 
 
 def Kw(agent: str, phi: Formula | str) -> KnowWhether:
+    """``Kw_agent phi``; *phi* may be a formula or a string to parse.
+
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    phi : Formula or str
+        The formula φ (a string is parsed).
+
+    Returns
+    -------
+    KnowWhether
+        ``Kw_agent phi``.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.Kw("a", "p")
+    kop.parse('Kw_a p')
+    """
     return KnowWhether(agent, _as_formula(phi))
 
 
 def E(group: Iterable[str] | str, phi: Formula | str) -> Everyone:
+    """``E_G phi``; *phi* may be a formula or a string to parse.
+
+    Parameters
+    ----------
+    group : str or iterable of str
+        The agents of G (a string is one agent).
+    phi : Formula or str
+        The formula φ (a string is parsed).
+
+    Returns
+    -------
+    Everyone
+        ``E_G phi``: everybody in G knows phi.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.E(["a", "b"], "p")
+    kop.parse('E{a,b} p')
+    """
     return Everyone(group, _as_formula(phi))
 
 
 def C(group: Iterable[str] | str, phi: Formula | str, psi: Formula | str | None = None) -> Formula:
-    """``C_G phi``, or relativized ``C_G(phi, psi)`` when *psi* is given."""
+    """``C_G phi``, or relativized ``C_G(phi, psi)`` when *psi* is given.
+
+    Parameters
+    ----------
+    group : str or iterable of str
+        The agents of G (a string is one agent).
+    phi : Formula or str
+        The formula φ (a string is parsed).
+    psi : Formula or str, optional
+        With it, relativized common knowledge ``C_G(phi, psi)``.
+
+    Returns
+    -------
+    Common or RelCommon
+        ``C_G phi``, or ``C_G(phi, psi)``.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.C(["a", "b"], "p"), kop.C(["a", "b"], "p", "q")
+    (kop.parse('C{a,b} p'), kop.parse('C{a,b}(p, q)'))
+    """
     if psi is None:
         return Common(group, _as_formula(phi))
     return RelCommon(group, _as_formula(phi), _as_formula(psi))
 
 
 def D(group: Iterable[str] | str, phi: Formula | str) -> Distributed:
+    """``D_G phi``; *phi* may be a formula or a string to parse.
+
+    Parameters
+    ----------
+    group : str or iterable of str
+        The agents of G (a string is one agent).
+    phi : Formula or str
+        The formula φ (a string is parsed).
+
+    Returns
+    -------
+    Distributed
+        ``D_G phi``: phi is distributed knowledge in G.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.D(["a", "b"], "p")
+    kop.parse('D{a,b} p')
+    """
     return Distributed(group, _as_formula(phi))
 
 
 def B(agent: str, phi: Formula | str, given: Formula | str | None = None) -> Formula:
     """``B_agent phi``, or the conditional belief ``B_agent(given, phi)`` when *given* is given.
 
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    phi : Formula or str
+        The formula φ (a string is parsed).
+    given : Formula or str, optional
+        The condition of a conditional belief.
+
+    Returns
+    -------
+    Belief or CondBelief
+        ``B_agent phi``, or ``B_agent(given, phi)``.
+
+    Examples
+    --------
     >>> B("a", "p"), B("a", "q", given="p")
     (kop.parse('B_a p'), kop.parse('B_a(p, q)'))
+
+    References
+    ----------
+    A. Baltag, S. Smets, *A qualitative theory of dynamic interactive belief revision*, LOFT 7
+    (2008).
     """
     if given is None:
         return Belief(agent, _as_formula(phi))
@@ -745,17 +1235,54 @@ class _ProbTerm:
 def P(agent: str, phi: Formula | str) -> _ProbTerm:
     """Agent *agent*'s probability of *phi*, to compare with a number.
 
+    Parameters
+    ----------
+    agent : str
+        The agent's name (letters, digits and underscores).
+    phi : Formula or str
+        The formula φ (a string is parsed).
+
+    Returns
+    -------
+    object
+        A term that compares (``>=``, ``>``, ``<``, ``<=``, ``==``) with a number into a
+        :class:`Probability` formula.
+
+    Examples
+    --------
     >>> from fractions import Fraction
     >>> P("a", "p") >= Fraction(1, 3)
     kop.parse('P_a(p) >= 1/3')
     >>> str(P("a", "p & q") < "0.5")
     'P_a(p & q) < 1/2'
+
+    References
+    ----------
+    B. Kooi, *Probabilistic dynamic epistemic logic*, Journal of Logic, Language and Information 12
+    (2003).
     """
     return _ProbTerm(_check_agent(agent), _as_formula(phi))
 
 
 def conj(formulas: Iterable[Formula]) -> Formula:
-    """The conjunction of the formulas: ``true`` if none, the formula itself if one."""
+    """The conjunction of the formulas: ``true`` if none, the formula itself if one.
+
+    Parameters
+    ----------
+    formulas : iterable of Formula
+        The conjuncts.
+
+    Returns
+    -------
+    Formula
+        ``true`` for none, the formula itself for one, else their :class:`And`.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.conj(kop.symbols("p q")), kop.conj([kop.Atom("p")]), kop.conj([])
+    (kop.parse('p & q'), kop.parse('p'), kop.parse('true'))
+    """
     fs = _iterable(formulas, "formulas", "conj()")
     if not fs:
         return TRUE
@@ -763,7 +1290,24 @@ def conj(formulas: Iterable[Formula]) -> Formula:
 
 
 def disj(formulas: Iterable[Formula]) -> Formula:
-    """The disjunction of the formulas: ``false`` if none, the formula itself if one."""
+    """The disjunction of the formulas: ``false`` if none, the formula itself if one.
+
+    Parameters
+    ----------
+    formulas : iterable of Formula
+        The disjuncts.
+
+    Returns
+    -------
+    Formula
+        ``false`` for none, the formula itself for one, else their :class:`Or`.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.disj(kop.symbols("p q")), kop.disj([kop.Atom("p")]), kop.disj([])
+    (kop.parse('p | q'), kop.parse('p'), kop.parse('false'))
+    """
     fs = _iterable(formulas, "formulas", "disj()")
     if not fs:
         return FALSE

@@ -63,7 +63,29 @@ class ChanceFlat:
 
 @dataclass(frozen=True)
 class ChanceResult:
-    """P's expected payoff under ``*``-minimax, the leaves examined, P's root move (None elsewhere)."""
+    """P's expected payoff under ``*``-minimax, the leaves examined, P's root move (None elsewhere).
+
+    Parameters
+    ----------
+    algorithm, player : str
+        The search and the searching player.
+    value : float
+        P's expected payoff.
+    leaves : int
+        Leaves examined.
+    move : int or None
+        P's root move.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
+    ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
+    ...                  {"payoff": [1, -1]}]}})
+    >>> r = kop.expectimax(t, "a")
+    >>> r.value, r.move
+    (2.0, 0)
+    """
 
     algorithm: str
     player: str

@@ -82,7 +82,35 @@ def cscout_best_case_tree(branching: int, chance: int, k: int, value: float = 0.
 
 
 def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
-    """P's ``*``-minimax value by CSCOUT (see the module docstring)."""
+    """P's ``*``-minimax value by CSCOUT (see the module docstring).
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    player : str, optional
+        The searching player (default: the first).
+
+    Returns
+    -------
+    ChanceResult
+        P's expected payoff under ``*``-minimax (``value``), the ``leaves`` examined and P's root
+        ``move``.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
+    ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
+    ...                  {"payoff": [1, -1]}]}})
+    >>> kop.cscout(t, "a")
+    ChanceResult('cscout', player='a', value=2, leaves=3, move=0)
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §3.10.1.
+    """
     f = ChanceFlat.of(tree, player, "cscout")
     off, kind, val, prob = f.off, f.kind, f.val, f.prob
     count = 0

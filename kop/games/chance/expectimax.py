@@ -37,7 +37,36 @@ __all__ = ["expectimax"]
 
 
 def expectimax(tree: GameTree, player: str | None = None) -> ChanceResult:
-    """P's ``*``-minimax value of *tree* by full search (see the module docstring)."""
+    """P's ``*``-minimax value of *tree* by full search (see the module docstring).
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    player : str, optional
+        The searching player (default: the first).
+
+    Returns
+    -------
+    ChanceResult
+        P's expected payoff under ``*``-minimax (``value``), the ``leaves`` examined and P's root
+        ``move``.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
+    ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
+    ...                  {"payoff": [1, -1]}]}})
+    >>> kop.expectimax(t, "a")
+    ChanceResult('expectimax', player='a', value=2, leaves=3, move=0)
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §3.10; B. W. Ballard, *The ``*``-minimax search procedure for trees
+    containing chance nodes*, Artificial Intelligence 21 (1983).
+    """
     f = ChanceFlat.of(tree, player, "expectimax")
     off, kind, val, prob = f.off, f.kind, f.val, f.prob
     count = 0

@@ -51,7 +51,37 @@ _INF = math.inf
 
 
 def star1(tree: GameTree, player: str | None = None, *, bounds: tuple[float, float] | None = None) -> ChanceResult:
-    """P's ``*``-minimax value by Star1 (see the module docstring)."""
+    """P's ``*``-minimax value by Star1 (see the module docstring).
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    player : str, optional
+        The searching player (default: the first).
+    bounds : (L, U), optional
+        Bounds on P's payoff, checked on every leaf; default: the least and greatest in the tree.
+
+    Returns
+    -------
+    ChanceResult
+        P's expected payoff under ``*``-minimax (``value``), the ``leaves`` examined and P's root
+        ``move``.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
+    ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
+    ...                  {"payoff": [1, -1]}]}})
+    >>> kop.star1(t, "a", bounds=(0, 4))
+    ChanceResult('star1', player='a', value=2, leaves=3, move=0)
+
+    References
+    ----------
+    B. W. Ballard, *The ``*``-minimax search procedure for trees containing chance nodes*, Artificial
+    Intelligence 21 (1983).
+    """
     return star_search(tree, player, bounds, probing=False, name="star1")
 
 

@@ -48,7 +48,30 @@ def best_case_branching(branching: int) -> float:
 
 
 def best_case_tree(n_players: int, branching: int, depth: int) -> GameTree:
-    """A best-ordered tree on which Branch-and-Bound examines exactly f(depth) leaves."""
+    """A best-ordered tree on which Branch-and-Bound examines exactly f(depth) leaves.
+
+    Parameters
+    ----------
+    n_players, branching, depth : int
+        The tree's shape.
+
+    Returns
+    -------
+    GameTree
+        The best-ordered tree.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.best_case_tree(3, 2, 6)
+    >>> kop.bnb(t, {"low": 0, "high": 1, "m": 0, "M": 1}).leaves       # f(6) = 21 of 64
+    21
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §4.3.
+    """
     n_players = arguments.integer(n_players, "n_players")
     branching = arguments.integer(branching, "branching")
     depth = arguments.integer(depth, "depth")

@@ -38,7 +38,19 @@ REL_TOL = 1e-9
 
 
 class BoundsError(TreeError):
-    """A payoff breaks a bound that a pruning search relies on; the message names leaf and bound."""
+    """A payoff breaks a bound that a pruning search relies on; the message names leaf and bound.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.build(["1", "2", "3"], ("1", [
+    ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
+    >>> try:
+    ...     kop.bnb(t, kop.PayoffBounds.uniform(3, low=0, high=0.5, m=1, M=1))
+    ... except kop.BoundsError as err:
+    ...     print(err)
+    root/0/0: payoff (0.7, 0.2, 0.1) breaks the declared bound 1 <= 0.5, which the pruning relies on; declare looser bounds or use maxn
+    """
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,26 @@ class PayoffBounds:
 
     ``subsets`` maps a tuple of player indices to ``(m_I, M_I)`` (use ``-inf``/``inf`` for
     no bound on one side).
+
+    Parameters
+    ----------
+    low, high : tuple of float
+        Each player's least and greatest payoff.
+    m, M : float
+        Bounds on the sum of all payoffs.
+    subsets : mapping, optional
+        Player-index tuple -> (m_I, M_I), bounds on that subset's sum.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.PayoffBounds.uniform(3, low=0, high=1, m=1, M=1)
+    PayoffBounds(low=(0.0, 0.0, 0.0), high=(1.0, 1.0, 1.0), m=1.0, M=1.0, subsets={})
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §4.1.1.
     """
 
     low: tuple[float, ...]

@@ -89,6 +89,26 @@ class NPlayerResult:
     """The value of a search: one payoff per player, the leaves examined, the chosen root move.
 
     ``move`` is the rank of the root child the root player picks (None at a leaf root).
+
+    Parameters
+    ----------
+    algorithm : str
+        The search's name.
+    value : tuple
+        One payoff per player.
+    leaves : int
+        Leaves examined.
+    move : int or None
+        The root player's child rank.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.build(["1", "2", "3"], ("1", [
+    ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
+    >>> r = kop.maxn(t)
+    >>> r.value, r.leaves, r.move
+    ((0.7, 0.2, 0.1), 4, 0)
     """
 
     algorithm: str

@@ -47,7 +47,34 @@ __all__ = ["lower_eval", "lower_eval_flat"]
 
 
 def lower_eval(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) -> NPlayerResult:
-    """Lower-Eval on *tree* (see the module docstring)."""
+    """Lower-Eval on *tree* (see the module docstring).
+
+    Parameters
+    ----------
+    tree : GameTree
+        Decision nodes and leaves; every player maximizes.
+    bounds : PayoffBounds, dict or None
+        Declared payoff bounds (checked on every leaf); None infers them from the tree.
+
+    Returns
+    -------
+    NPlayerResult
+        ``value`` (one payoff per player), ``leaves`` examined, ``move`` (the root player's
+        child rank).
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.build(["1", "2", "3"], ("1", [
+    ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
+    >>> kop.lower_eval(t, kop.PayoffBounds.uniform(3, m=1, M=1))
+    NPlayerResult('lower_eval', value=(0.7, 0.2, 0.1), leaves=3, move=0)
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §4.2.2.
+    """
     return bounded_search(tree, bounds, "lower_eval", lower_eval_flat)
 
 

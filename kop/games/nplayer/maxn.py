@@ -36,7 +36,33 @@ __all__ = ["maxn"]
 
 
 def maxn(tree: GameTree) -> NPlayerResult:
-    """The max^n value of *tree* (see the module docstring)."""
+    """The max^n value of *tree* (see the module docstring).
+
+    Parameters
+    ----------
+    tree : GameTree
+        Decision nodes and leaves; every player maximizes.
+
+    Returns
+    -------
+    NPlayerResult
+        ``value`` (one payoff per player), ``leaves`` examined, ``move`` (the root player's
+        child rank).
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.build(["1", "2", "3"], ("1", [
+    ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
+    >>> kop.maxn(t)
+    NPlayerResult('maxn', value=(0.7, 0.2, 0.1), leaves=4, move=0)
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), Ch. 4; C. A. Luckhardt, K. B. Irani, *An algorithmic solution of
+    N-person games*, AAAI-86.
+    """
     tree_argument(tree)
     flat = Flat.of(tree, "maxn")
     sign = [p.sign for p in tree.players]

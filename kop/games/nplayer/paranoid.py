@@ -43,7 +43,34 @@ __all__ = ["paranoid"]
 
 
 def paranoid(tree: GameTree, player: str | None = None) -> NPlayerResult:
-    """P's paranoid (maximin) line on *tree* (see the module docstring)."""
+    """P's paranoid (maximin) line on *tree* (see the module docstring).
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    player : str, optional
+        The searching player (default: the mover at the root).
+
+    Returns
+    -------
+    NPlayerResult
+        The payoff vector the paranoid line reaches, the ``leaves`` examined, P's root ``move``.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.build(["1", "2", "3"], ("1", [
+    ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
+    >>> kop.paranoid(t)          # players 2 and 3 are assumed to minimize player 1
+    NPlayerResult('paranoid', value=(0.5, 0.1, 0.4), leaves=3, move=0)
+
+    References
+    ----------
+    N. R. Sturtevant, R. E. Korf, *On pruning techniques for multi-player games*, AAAI 2000;
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §4.5.
+    """
     tree_argument(tree)
     flat = Flat.of(tree, "paranoid")
     P = tree.player_index(player) if player is not None else max(flat.kind[0], 0)

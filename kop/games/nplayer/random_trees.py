@@ -115,7 +115,37 @@ def root_value(leaves: np.ndarray, n_players: int, branching: int, depth: int) -
 def bodkin_tree(n_players: int = 3, branching: int = 2, depth: int = 6, *, m: float = 1.0,
                 eta: float = 1.0, seed: int | np.random.Generator | None = None,
                 leaves: str = "uniform") -> GameTree:
-    """One random tree of the thesis's simulations as a :class:`GameTree` (players "1".."N")."""
+    """One random tree of the thesis's simulations as a :class:`GameTree` (players "1".."N").
+
+    Parameters
+    ----------
+    n_players, branching, depth : int
+        The tree's shape; players ``1``..``N`` move in turn.
+    m : float
+        In [0, 1]: the leaves' payoffs sum to between m and 1.
+    eta : float
+        >= 1 or ``math.inf`` (see the module docstring).
+    seed : int or numpy.random.Generator, optional
+        The tree is a function of it.
+    leaves : {"uniform", "normalized"}
+        The leaf distribution.
+
+    Returns
+    -------
+    GameTree
+        The tree; every player maximizes.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.bodkin_tree(3, 2, 4, seed=7)
+    GameTree(players=(1:max, 2:max, 3:max), nodes=31, leaves=16, height=4)
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §4.6.
+    """
     n_players, branching = arguments.integer(n_players, "n_players"), arguments.integer(branching, "branching")
     depth = arguments.integer(depth, "depth")
     m, eta = arguments.real(m, "m"), arguments.real(eta, "eta", finite=False)

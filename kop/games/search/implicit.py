@@ -82,6 +82,23 @@ class ImplicitGame:
 
     Subclasses set ``players`` and define ``initial_state``, ``to_move``,
     ``legal_moves``, ``apply``, ``is_terminal`` and ``payoffs``.
+
+    Examples
+    --------
+    A game defined by its rules; :func:`kop.search` explores it state by state:
+
+    >>> import kop
+    >>> class Race(kop.ImplicitGame):
+    ...     # say 1 or 2 in turn, adding to a total; whoever reaches 4 wins
+    ...     players = (kop.Player("A", "max"), kop.Player("B", "min"))
+    ...     def initial_state(self): return (0, 0)
+    ...     def to_move(self, s): return s[1]
+    ...     def legal_moves(self, s): return [1, 2]
+    ...     def apply(self, s, m): return (s[0] + m, 1 - s[1])
+    ...     def is_terminal(self, s): return s[0] >= 4
+    ...     def payoffs(self, s): return (1, 1) if s[1] == 1 else (-1, -1)
+    >>> kop.search(Race(), "minimax").value
+    (1, 1)
     """
 
     players: Sequence[Any] = ()
@@ -421,9 +438,22 @@ class Nim(ImplicitGame):
     value shown to both players, ``v((0,0), MAX) = (+1, +1)``: MAX, to move at
     the empty position, won because MIN took the last match.
 
+    Parameters
+    ----------
+    piles : sequence of int
+        The matches in each pile.
+    misere : bool
+        Whoever takes the last match loses (the notes' rule), else wins.
+
+    Examples
+    --------
     >>> from kop.games.registry import search
     >>> search(nim(), "minimax").value
     (-1, -1)
+
+    References
+    ----------
+    Lecture notes *Adversarial Search* (m,p-Nim).
     """
 
     def __init__(self, piles: Sequence[int] = (2, 2), misere: bool = True):
@@ -477,5 +507,28 @@ class Nim(ImplicitGame):
 
 
 def nim(piles: Sequence[int] = (2, 2), misere: bool = True) -> Nim:
-    """m,p-Nim (2,2-Nim by default): whoever takes the last match loses (``misere``)."""
+    """m,p-Nim (2,2-Nim by default): whoever takes the last match loses (``misere``).
+
+    Parameters
+    ----------
+    piles : sequence of int
+        The matches in each pile.
+    misere : bool
+        Whoever takes the last match loses, else wins.
+
+    Returns
+    -------
+    Nim
+        The game.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.nim(), kop.search(kop.nim(), "minimax").value
+    (Nim(piles=(2, 2), misere=True), (-1, -1))
+
+    References
+    ----------
+    Lecture notes *Adversarial Search* (2,2-Nim).
+    """
     return Nim(piles, misere)

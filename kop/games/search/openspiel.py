@@ -199,10 +199,20 @@ def from_openspiel(game: Any, players: Sequence[str] | None = None, *, key: str 
         (the player to move and the printed position: faster, exact only where the printout
         is the whole state; see the module docstring)
 
-    Example
+    Returns
     -------
+    OpenSpielGame
+        An implicit game for :func:`kop.search`.
+
+    Examples
+    --------
     >>> g = from_openspiel("pig(winscore=3,horizon=4,diceoutcomes=2)")
     >>> g.key(g.apply(g.initial_state(), 1))   # P0 chose to stop: one action in the history
     (1,)
+
+    References
+    ----------
+    M. Lanctot et al., *OpenSpiel: A Framework for Reinforcement Learning in Games*, arXiv:1908.09453
+    (2019).
     """
     return OpenSpielGame(game, players, key)

@@ -69,6 +69,13 @@ class SearchResult:
         to a leaf, the horizon or a chance state.
     nodes : int
         States visited (transposition-table hits included).
+
+    Examples
+    --------
+    >>> import kop
+    >>> r = kop.search(kop.nim(), "alphabeta")
+    >>> r.strategy, r.value, r.nodes
+    ('alphabeta', (-1, -1), 11)
     """
 
     strategy: str

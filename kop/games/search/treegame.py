@@ -25,6 +25,13 @@ class TreeGame(ImplicitGame):
     Moves are child ranks (0, 1, ...), named by the move label, else the node
     label, else the rank.  Payoffs are the leaves' payoff vectors.
 
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+
+    Examples
+    --------
     >>> from kop.games.trees.tree import GameTree
     >>> g = TreeGame(GameTree.build(["A", "B"], ("A", [(1, 2), ("B", [(3, 4), (5, 6)], "X")])))
     >>> s = g.apply(g.initial_state(), 1)

@@ -48,7 +48,37 @@ __all__ = ["dominating"]
 
 
 def dominating(tree: Any, player: str | None = None, *, tol: float | None = None) -> SimResult:
-    """The value of *tree* by Dominating-Eval (see the module docstring)."""
+    """The value of *tree* by Dominating-Eval (see the module docstring).
+
+    Parameters
+    ----------
+    tree : GameTree or SimFlat
+        A matrix-tree (:func:`kop.sim_tree`, :func:`kop.random_sim_tree`) or a tree with
+        simultaneous nodes.
+    player : str, optional
+        The row player of the zero-sum view (default: the first player of a GameTree).
+    tol : float, optional
+        The tolerance of the dominance tests.
+
+    Returns
+    -------
+    SimResult
+        The game value (the row player's payoff), ``leaves`` examined, ``lps`` solved, and the
+        root stage's strategies.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]})       # row 3 is never needed
+    >>> r = kop.dominating(t)
+    >>> r.value, r.extra["eliminated"]
+    (2.0, 1)
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §3.3.3.
+    """
     flat = as_flat(tree, player)
     off, shape = flat.off, flat.shape
     stats = SimStats()

@@ -52,7 +52,26 @@ class MatrixError(TreeError):
 @dataclass(frozen=True)
 class MatrixSolution:
     """``value``, the row player's ``row`` strategy, the column player's ``col`` strategy,
-    the ``saddle`` point (row, column) if the game has one, and whether an LP was solved."""
+    the ``saddle`` point (row, column) if the game has one, and whether an LP was solved.
+
+    Parameters
+    ----------
+    value
+        The game's value.
+    row, col : tuple
+        The players' optimal mixed strategies.
+    saddle : (int, int) or None
+        A saddle point.
+    lp : bool
+        Whether an LP was solved.
+
+    Examples
+    --------
+    >>> import kop
+    >>> s = kop.solve_matrix([[3, 1], [4, 2]])
+    >>> s.saddle, s.value
+    ((1, 1), 2.0)
+    """
 
     value: Any
     row: tuple[Any, ...]
@@ -98,6 +117,18 @@ def _as_array(A: Any) -> np.ndarray:
 def saddle_point(A: Any) -> tuple[int, int] | None:
     """The first (row, column) whose entry is least in its row and greatest in its column, or None.
 
+    Parameters
+    ----------
+    A : array-like
+        The row player's payoffs.
+
+    Returns
+    -------
+    tuple of (int, int) or None
+        The first saddle point, row-major.
+
+    Examples
+    --------
     >>> saddle_point([[1, 2], [3, 4]]), saddle_point([[1, 0], [0, 1]])
     ((1, 0), None)
     """
@@ -130,7 +161,32 @@ def _lp(arr: np.ndarray) -> tuple[float, np.ndarray]:
 
 
 def solve_matrix(A: Any, *, exact: bool = False) -> MatrixSolution:
-    """Value and optimal strategies of the matrix game *A* (see the module docstring)."""
+    """Value and optimal strategies of the matrix game *A* (see the module docstring).
+
+    Parameters
+    ----------
+    A : array-like
+        The row player's payoffs (rows: its moves; the column player minimizes).
+    exact : bool
+        Rational arithmetic and an exactly verified equilibrium, instead of scipy's LP.
+
+    Returns
+    -------
+    MatrixSolution
+        The value, both players' optimal mixed strategies and the saddle point if any.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.solve_matrix([[4, 0], [0, 4], [1, 1]], exact=True)
+    MatrixSolution(value=2, row=('1/2', '1/2', '0'), col=('1/2', '1/2'), saddle=None)
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §3.2; J. von Neumann, *Zur Theorie der Gesellschaftsspiele*,
+    Math. Ann. 100 (1928).
+    """
     arr = _as_array(A)
     r, c = arr.shape
     sp = saddle_point(arr)

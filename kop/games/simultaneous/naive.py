@@ -58,7 +58,34 @@ def solve_stage(values: list[list[float]], stats: SimStats) -> MatrixSolution:
 
 
 def naive(tree: Any, player: str | None = None) -> SimResult:
-    """The value of *tree* by full back-induction (see the module docstring)."""
+    """The value of *tree* by full back-induction (see the module docstring).
+
+    Parameters
+    ----------
+    tree : GameTree or SimFlat
+        A matrix-tree (:func:`kop.sim_tree`, :func:`kop.random_sim_tree`) or a tree with
+        simultaneous nodes.
+    player : str, optional
+        The row player of the zero-sum view (default: the first player of a GameTree).
+
+    Returns
+    -------
+    SimResult
+        The game value (the row player's payoff), ``leaves`` examined, ``lps`` solved, and the
+        root stage's strategies.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]})       # row 3 is never needed
+    >>> kop.naive(t)
+    SimResult('naive', value=2, leaves=6, lps=1)
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §3.2.
+    """
     flat = as_flat(tree, player)
     off, kind, val, prob, shape = flat.off, flat.kind, flat.val, flat.prob, flat.shape
     stats = SimStats()

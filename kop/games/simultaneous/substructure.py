@@ -53,7 +53,38 @@ __all__ = ["substructure"]
 
 
 def substructure(tree: Any, player: str | None = None, *, pure: bool = False, tol: float | None = None) -> SimResult:
-    """The value of *tree* by Substructure-Eval (see the module docstring)."""
+    """The value of *tree* by Substructure-Eval (see the module docstring).
+
+    Parameters
+    ----------
+    tree : GameTree or SimFlat
+        A matrix-tree (:func:`kop.sim_tree`, :func:`kop.random_sim_tree`) or a tree with
+        simultaneous nodes.
+    player : str, optional
+        The row player of the zero-sum view (default: the first player of a GameTree).
+    pure : bool
+        Start from a pure-strategy substructure.
+    tol : float, optional
+        The tolerance of the bound tests.
+
+    Returns
+    -------
+    SimResult
+        The game value (the row player's payoff), ``leaves`` examined, ``lps`` solved, and the
+        root stage's strategies.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]})       # row 3 is never needed
+    >>> kop.substructure(t)
+    SimResult('substructure', value=2, leaves=6, lps=1)
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §3.3.4.
+    """
     flat = as_flat(tree, player)
     off, shape = flat.off, flat.shape
     stats = SimStats()

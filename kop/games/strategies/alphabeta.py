@@ -138,6 +138,34 @@ class AlphaBeta(TreeStrategy):
 
 
 def alphabeta(tree: GameTree, player: str | None = None, *, tie: str = "first") -> AlphaBeta:
-    """P's minimax strategy computed by alpha-beta search."""
+    """P's minimax strategy computed by alpha-beta search.
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    player : str, optional
+        Whose strategy (default: the player at the root).
+    tie : {"first", "last"}
+        Which of equally good children to choose.
+
+    Returns
+    -------
+    AlphaBeta
+        The same moves and values as :func:`kop.minimax`, searched with pruning.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> kop.alphabeta(t, "A").next().label == kop.minimax(t, "A").next().label == "R"
+    True
+
+    References
+    ----------
+    D. Poole, A. Mackworth, *Artificial Intelligence: Foundations of Computational Agents*, §14.3,
+    Figure 14.13; D. E. Knuth, R. W. Moore, *An analysis of alpha-beta pruning*, Artificial
+    Intelligence 6 (1975).
+    """
     tree_argument(tree)
     return AlphaBeta(tree, player, tie)

@@ -34,7 +34,35 @@ __all__ = ["hm0m"]
 
 
 def hm0m(tree: GameTree, d: int, player: str | None = None, *, tie: str = "first") -> Strategy:
-    """P's HM0M^d strategy on *tree*."""
+    """P's HM0M^d strategy on *tree*.
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    d : int
+        M^h at nodes of height <= d, P's minimax above.
+    player : str, optional
+        Whose strategy (default: the player at the root).
+    tie : {"first", "last"}
+        Which of equally good children to choose.
+
+    Returns
+    -------
+    Strategy
+        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+
+    Examples
+    --------
+    >>> import kop
+    >>> [kop.hm0m(kop.figure2(), d, "A") for d in (0, 2)]
+    [Strategy('HM0M0', player='A', value=(4, 7)), Strategy('HM0M2', player='A', value=(9, 4))]
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Algorithm 5 and Theorem 8.
+    """
     tree_argument(tree)
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise StrategyError(f"HM0M^d needs an integer d >= 0, not {d!r}")

@@ -38,7 +38,33 @@ def mh_rule(tree: GameTree) -> tuple[np.ndarray, np.ndarray]:
 
 
 def mh(tree: GameTree, *, tie: str = "first") -> Strategy:
-    """The M^h strategy on *tree*."""
+    """The M^h strategy on *tree*.
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    tie : {"first", "last"}
+        Which of equally good children to choose.
+
+    Returns
+    -------
+    Strategy
+        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+        Every player uses its own evaluation (backward induction).
+
+    Examples
+    --------
+    >>> import kop
+    >>> s = kop.mh(kop.figure2())
+    >>> s, s.next().label
+    (Strategy('Mh', value=(10, 3)), 'S')
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Algorithm 4 and Theorems 4-6.
+    """
     tree_argument(tree)
     comp, sign = mh_rule(tree)
     return Strategy(tree, "Mh", None, sweep(tree, comp, sign, tie=tie))

@@ -42,7 +42,34 @@ def minimax_rule(tree: GameTree, p: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def minimax(tree: GameTree, player: str | None = None, *, tie: str = "first") -> Strategy:
-    """P's minimax strategy (M^0) on *tree*."""
+    """P's minimax strategy (M^0) on *tree*.
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    player : str, optional
+        P, whose evaluation E_P every player is assumed to play on (default: the player at the root).
+    tie : {"first", "last"}
+        Which of equally good children to choose.
+
+    Returns
+    -------
+    Strategy
+        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> kop.minimax(t, "A"), kop.minimax(t, "A").next().label
+    (Strategy('minimax', player='A', value=(4, 7)), 'R')
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Algorithm 1.
+    """
     tree_argument(tree)
     p = tree.player_index(player)
     comp, sign = minimax_rule(tree, p)

@@ -40,7 +40,37 @@ __all__ = ["mstar"]
 
 
 def mstar(tree: GameTree, d: int, player: str | None = None, *, tie: str = "first") -> Strategy:
-    """P's M^d strategy on *tree*."""
+    """P's M^d strategy on *tree*.
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    d : int
+        The modelling depth: P's M^d assumes the opponent plays M^(d-1), down to M^0 (minimax).
+    player : str, optional
+        Whose strategy (default: the player at the root).
+    tie : {"first", "last"}
+        Which of equally good children to choose.
+
+    Returns
+    -------
+    Strategy
+        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> [kop.mstar(t, d, "A") for d in (0, 1)]
+    [Strategy('M0', player='A', value=(4, 7)), Strategy('M1', player='A', value=(10, 3))]
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Algorithm 2 (SPEC §3.2 has the erratum); D. Carmel, S. Markovitch,
+    *Incorporating opponent models into adversary search*, AAAI-96.
+    """
     tree_argument(tree)
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise StrategyError(f"M^d needs an integer d >= 0, not {d!r}")

@@ -36,7 +36,22 @@ __all__ = ["Outcome", "play", "global_optimum"]
 
 @dataclass(frozen=True)
 class Outcome:
-    """The value a play reaches and its path (root first; it ends at a leaf or chance node)."""
+    """The value a play reaches and its path (root first; it ends at a leaf or chance node).
+
+    Parameters
+    ----------
+    value : tuple
+        The payoff vector reached.
+    path : tuple of Node
+        Root first.
+
+    Examples
+    --------
+    >>> import kop
+    >>> o = kop.play(kop.figure2(), {"A": "M2", "B": "M1"})
+    >>> o, o.value
+    (Outcome(value=(9, 4), path=['T', 0]), (9, 4))
+    """
 
     value: tuple[int | float, ...]
     path: tuple[Node, ...]
@@ -56,7 +71,34 @@ class Outcome:
 
 
 def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -> Outcome:
-    """Play *strategies* (player name -> strategy or strategy name) against each other on *tree*."""
+    """Play *strategies* (player name -> strategy or strategy name) against each other on *tree*.
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    strategies : mapping of player name to Strategy or str
+        Each player's strategy, or its name (:func:`kop.strategy`).
+    tie : {"first", "last"}
+        Which of equally good children to choose.
+
+    Returns
+    -------
+    Outcome
+        The leaf value reached and the path to it.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> kop.play(t, {"A": "M2", "B": "M1"}), kop.play(t, {"A": kop.mh(t), "B": "Mh"}).value
+    (Outcome(value=(9, 4), path=['T', 0]), (10, 3))
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Definition 2.
+    """
     tree_argument(tree)
     if not isinstance(strategies, Mapping):
         raise StrategyError("play needs a mapping from player names to strategies")
@@ -109,7 +151,31 @@ def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -
 
 
 def global_optimum(tree: GameTree) -> Node | None:
-    """The leaf strictly best for every player by its goal (Definition 9), or None."""
+    """The leaf strictly best for every player by its goal (Definition 9), or None.
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+
+    Returns
+    -------
+    Node or None
+        The leaf, or None when no leaf is best for everyone.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.global_optimum(kop.figure2()) is None
+    True
+    >>> kop.global_optimum(kop.GameTree.build(["A", "B"], ("A", [(1, 5), (3, 2)])))
+    Node(root/1, payoff=(3, 2))
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Definition 9 and Theorem 4.
+    """
     tree_argument(tree)
     keys = tree.payoffs * np.array([p.sign for p in tree.players])
     row = None

@@ -335,11 +335,38 @@ def prom(tree: GameTree, player: str | None, candidates: Any, probabilities: Ite
          opponent: str | None = None, tie: str = "first") -> Strategy:
     """P's PrOM strategy: the opponent draws one of the types at every move (see the module docstring).
 
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    player : str or None
+        P, the searching player.
+    candidates : sequence
+        The opponent's possible evaluations (types), each one value per leaf.
+    probabilities : iterable, optional
+        One per type (default uniform).
+    opponent : str, optional
+        The modelled opponent (default: the other player).
+    tie : {"first", "last"}
+        Which of equally good children to choose.
+
+    Returns
+    -------
+    Strategy
+        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+
+    Examples
+    --------
     >>> import kop
     >>> t, cands, probs = prom_differs_example()
     >>> s = kop.prom(t, "A", cands, probs)
     >>> s.next().label, s.value_at("probe")          # B2 is worth 1/2·12 + 1/2·0, probe 1/2·6 + 1/2·0
     ('safe', (3, 3))
+
+    References
+    ----------
+    H. H. L. M. Donkers, J. W. H. M. Uiterwijk, H. J. van den Herik, *Probabilistic opponent-model
+    search*, Information Sciences 135 (2001).
     """
     tree_argument(tree)
     return _search(tree, player, candidates, probabilities, opponent, tie, bayes=False)
@@ -350,10 +377,37 @@ def prom_bayes(tree: GameTree, player: str | None, candidates: Any, probabilitie
     """P's Bayesian PrOM strategy: the opponent's type is drawn once and kept; the probabilities at an
     opponent node are conditioned on the opponent's moves so far (see the module docstring).
 
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    player : str or None
+        P, the searching player.
+    candidates : sequence
+        The opponent's possible evaluations (types), each one value per leaf.
+    probabilities : iterable, optional
+        The prior over the types (default uniform).
+    opponent : str, optional
+        The modelled opponent (default: the other player).
+    tie : {"first", "last"}
+        Which of equally good children to choose.
+
+    Returns
+    -------
+    Strategy
+        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+
+    Examples
+    --------
     >>> import kop
     >>> t, cands, probs = prom_differs_example()
     >>> kop.prom(t, "A", cands, probs).next().label, kop.prom_bayes(t, "A", cands, probs).next().label
     ('safe', 'probe')
+
+    References
+    ----------
+    H. H. L. M. Donkers, J. W. H. M. Uiterwijk, H. J. van den Herik, *Probabilistic opponent-model
+    search*, Information Sciences 135 (2001).
     """
     tree_argument(tree)
     return _search(tree, player, candidates, probabilities, opponent, tie, bayes=True)

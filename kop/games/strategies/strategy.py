@@ -93,6 +93,18 @@ class Strategy(TreeStrategy):
         ``minimax``, ``M2``, ``Mh``, ``HM0M1``, ... (the CLI spelling)
     player : str or None
         whose strategy it is (None for M^h, which models every player alike)
+
+    Examples
+    --------
+    >>> import kop
+    >>> s = kop.minimax(kop.figure2(), "A")
+    >>> s, s.name, s.player, s.next().label
+    (Strategy('minimax', player='A', value=(4, 7)), 'minimax', 'A', 'R')
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, Definition 1.
     """
 
     __slots__ = ("tree", "name", "player", "_sol")

@@ -365,7 +365,28 @@ def _goals(comment: str, names: list[str], text: str, at: int) -> list[str]:
 
 
 def loads_efg(text: str) -> GameTree:
-    """A tree from the text of a Gambit ``.efg`` file (perfect information, with chance)."""
+    """A tree from the text of a Gambit ``.efg`` file (perfect information, with chance).
+
+    Parameters
+    ----------
+    text : str
+        The text of a Gambit ``.efg`` file (version 2).
+
+    Returns
+    -------
+    GameTree
+        The tree; goals as recorded by :func:`kop.dumps_efg`, else every player maximizes.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.loads_efg(kop.dumps_efg(kop.figure2())) == kop.figure2()
+    True
+
+    References
+    ----------
+    The Gambit Project, *Gambit: Software Tools for Game Theory*, the ``.efg`` format.
+    """
     return _loads(text, fast=True)
 
 
@@ -687,7 +708,36 @@ def _preorder(tree: GameTree) -> np.ndarray:
 
 
 def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
-    """Gambit ``.efg`` text of *tree* (see the module docstring for the payoff convention)."""
+    """Gambit ``.efg`` text of *tree* (see the module docstring for the payoff convention).
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    title : str
+        The game's title.
+
+    Returns
+    -------
+    str
+        The ``.efg`` text; payoffs of ``min`` players are negated (Gambit's players maximize).
+
+    Examples
+    --------
+    >>> import kop
+    >>> print(kop.dumps_efg(kop.GameTree.build(["A", "B"], ("A", [(1, 2), (3, 4)]))))
+    EFG 2 R "kop tree" { "A" "B" }
+    "kop-goals: A=max B=min (payoffs of min players are negated: Gambit players maximize)"
+    <BLANKLINE>
+    p "" 1 1 "" { "0" "1" } 0
+    t "" 1 "" { 1 -2 }
+    t "" 2 "" { 3 -4 }
+    <BLANKLINE>
+
+    References
+    ----------
+    The Gambit Project, *Gambit: Software Tools for Game Theory*, the ``.efg`` format.
+    """
     tree_argument(tree)
     tree.require_sequential("the .efg writer")
     simple = all(p.name.split() == [p.name] and "=" not in p.name for p in tree.players)

@@ -31,7 +31,30 @@ _MAX_INDENT = 40
 
 
 def loads_tree(text: str) -> GameTree:
-    """A tree from ``kop-tree/1`` JSON text (errors located by line and column, or node path)."""
+    """A tree from ``kop-tree/1`` JSON text (errors located by line and column, or node path).
+
+    Parameters
+    ----------
+    text : str
+        A kop-tree/1 JSON document.
+
+    Returns
+    -------
+    GameTree
+        The tree.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.loads_tree(kop.dumps_tree(kop.figure2())) == kop.figure2()
+    True
+    >>> try:
+    ...     kop.loads_tree('{"format": "kop-tree/1", "players": ["A"], "root": {"player": "Z", '
+    ...                    '"children": [{"payoff": [1]}]}}')
+    ... except kop.TreeError as err:
+    ...     print(err)
+    root: unknown player 'Z' (players A)
+    """
     from kop.games.trees.treejson import loads_tree_json
 
     if not isinstance(text, (str, bytes, bytearray)):
@@ -40,7 +63,26 @@ def loads_tree(text: str) -> GameTree:
 
 
 def load_tree(path: str | os.PathLike[str]) -> GameTree:
-    """A tree from a ``.json`` (kop-tree/1) or ``.efg`` (Gambit) file."""
+    """A tree from a ``.json`` (kop-tree/1) or ``.efg`` (Gambit) file.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A ``.json`` (kop-tree/1) or ``.efg`` file.
+
+    Returns
+    -------
+    GameTree
+        The tree; errors are located (file, line and column, or node path).
+
+    Examples
+    --------
+    >>> import kop, os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "figure2.json")
+    >>> kop.save_tree(kop.figure2(), path)
+    >>> kop.load_tree(path) == kop.figure2()
+    True
+    """
     from kop.errors import KopError
     from kop.syntax.files import read_text
 
@@ -74,7 +116,23 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
 
 
 def save_tree(tree: GameTree, path: str | os.PathLike[str]) -> None:
-    """Write *tree* as ``.json`` or ``.efg`` (by extension)."""
+    """Write *tree* as ``.json`` or ``.efg`` (by extension).
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+    path : str or os.PathLike
+        Ending in ``.json`` (kop-tree/1) or ``.efg`` (Gambit).
+
+    Examples
+    --------
+    >>> import kop, os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "figure2.efg")
+    >>> kop.save_tree(kop.figure2(), path)
+    >>> kop.load_tree(path) == kop.figure2()
+    True
+    """
     arguments.instance(tree, GameTree, "tree", "a GameTree")
     p = Path(arguments.path(path, "path"))
     if p.suffix.lower() == ".efg":
@@ -89,7 +147,32 @@ def _num(x: float, integral: bool) -> str:
 
 
 def dumps_tree(tree: GameTree) -> str:
-    """``kop-tree/1`` JSON text of *tree*, one node per line."""
+    """``kop-tree/1`` JSON text of *tree*, one node per line.
+
+    Parameters
+    ----------
+    tree : GameTree
+        The game tree.
+
+    Returns
+    -------
+    str
+        The kop-tree/1 JSON document (``docs/formats.md``).
+
+    Examples
+    --------
+    >>> import kop
+    >>> print(kop.dumps_tree(kop.GameTree.build(["A", "B"], ("A", [(1, 2), (3, 4)]))))
+    {"format": "kop-tree/1",
+     "players": [{"name": "A", "goal": "max"}, {"name": "B", "goal": "min"}],
+     "root":
+     {"player": "A", "children": [
+      {"payoff": [1, 2]},
+      {"payoff": [3, 4]}
+     ]}
+    }
+    <BLANKLINE>
+    """
     arguments.instance(tree, GameTree, "tree", "a GameTree")
     players = ", ".join(json.dumps({"name": p.name, "goal": p.goal}) for p in tree.players)
     parts = ['{"format": "kop-tree/1",\n "players": [', players, '],\n "root":\n']

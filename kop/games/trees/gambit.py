@@ -82,12 +82,16 @@ def from_gambit(game: Any) -> GameTree:
         Not a pygambit game, a strategic-form game, or an information set with
         more than one node (imperfect information), named.
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> t = kop.from_gambit(kop.to_gambit(kop.figure2()))
     >>> t.players
     (Player('A', 'max'), Player('B', 'min'))
+
+    References
+    ----------
+    The Gambit Project, *Gambit: Software Tools for Game Theory*.
     """
     _pygambit()
     if not type(game).__module__.startswith("pygambit") or not hasattr(game, "players"):
@@ -123,12 +127,16 @@ def to_gambit(tree: GameTree, title: str = "kop tree") -> Any:
         payoffs negated there; the goals are recorded in the game's comment, and
         :func:`from_gambit` restores them.
 
-    Example
-    -------
+    Examples
+    --------
     >>> import kop
     >>> g = kop.to_gambit(kop.figure2(), title="Figure 2")
     >>> g.title, len(g.players)
     ('Figure 2', 2)
+
+    References
+    ----------
+    The Gambit Project, *Gambit: Software Tools for Game Theory*.
     """
     pygambit = _pygambit()
     if not isinstance(tree, GameTree):

@@ -44,7 +44,21 @@ MAX_EXACT_INT = 2**53
 
 @dataclass(frozen=True)
 class Player:
-    """A player: a name and a goal, ``"max"`` or ``"min"`` of its own payoff component."""
+    """A player: a name and a goal, ``"max"`` or ``"min"`` of its own payoff component.
+
+    Parameters
+    ----------
+    name : str
+        The player's name (``A``, ``B``, ...).
+    goal : {"max", "min"}
+        Whether it maximizes or minimizes its own payoff component.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.Player("B", "min"), kop.figure2().players
+    (Player('B', 'min'), (Player('A', 'max'), Player('B', 'min')))
+    """
 
     name: str
     goal: str = "max"

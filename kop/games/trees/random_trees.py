@@ -57,7 +57,26 @@ def random_tree(depth: int = 4, branching: int | tuple[int, int] = 2, *,
                 correlation: int | None = None, noise: float = 0, leaf_prob: float = 0.0,
                 chance_prob: float = 0.0, movers: str = "alternate", max_nodes: int | None = None,
                 seed: int | None = None) -> GameTree:
-    """A random tree (see the module docstring for the parameters)."""
+    """A random tree (see the module docstring for the parameters).
+
+    Parameters
+    ----------
+    depth, branching, players, goals, payoffs, low, high, distinct, correlation, noise, leaf_prob, chance_prob, movers, max_nodes, seed
+        As listed in the module docstring (:mod:`kop.games.random_trees`).
+
+    Returns
+    -------
+    GameTree
+        The tree, a function of the arguments and *seed*.
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.random_tree(depth=3, branching=2, seed=1)
+    GameTree(players=(A:max, B:min), nodes=15, leaves=8, height=3)
+    >>> kop.random_tree(depth=3, seed=1) == kop.random_tree(depth=3, seed=1)
+    True
+    """
     depth = arguments.integer(depth, "depth")
     if isinstance(branching, (tuple, list)) and len(branching) == 2:
         branching = (arguments.integer(branching[0], "branching"), arguments.integer(branching[1], "branching"))

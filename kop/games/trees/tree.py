@@ -57,6 +57,26 @@ class GameTree:
     Build one with :meth:`from_dict` (the ``kop-tree/1`` JSON document as Python
     data), :meth:`build` (compact nested tuples), :func:`kop.games.trees.formats.load_tree`
     or :func:`kop.games.trees.random_trees.random_tree`.
+
+    Parameters
+    ----------
+    players, offsets, kind, payoffs, probs, labels, moves, integral, simultaneous
+        The breadth-first arrays of the module docstring; build trees with the class methods
+        or the readers instead, which check them.
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("A", [(1, 2), ("B", [(3, 4), (5, 6)], "X")]))
+    >>> t
+    GameTree(players=(A:max, B:min), nodes=5, leaves=3, height=2)
+    >>> t.root, t.node("X").player
+    (Node(root, player='A'), 'B')
+
+    References
+    ----------
+    T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
+    Players*, §2 (game trees, E_A and E_B).
     """
 
     __slots__ = ("players", "offsets", "kind", "heights", "payoffs", "probs", "labels",
@@ -342,7 +362,22 @@ class GameTree:
 
 
 class Node:
-    """A node of a :class:`GameTree` (a light view: the tree and a breadth-first index)."""
+    """A node of a :class:`GameTree` (a light view: the tree and a breadth-first index).
+
+    Parameters
+    ----------
+    tree : GameTree
+        The tree.
+    index : int
+        The node's breadth-first index.
+
+    Examples
+    --------
+    >>> import kop
+    >>> n = kop.figure2().node("S")
+    >>> n, n.player, n.children[0]
+    (Node(root/1 'S', player='B'), 'B', Node(root/1/0 'U', player='A'))
+    """
 
     __slots__ = ("tree", "index")
 
