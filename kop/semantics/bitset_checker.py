@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model_value import ModelValue
     from kop.semantics.uncertainty import Uncertainty
 
-__all__ = ["truth_bits", "ModelBits", "check_agents", "members", "SMALL_MODEL"]
+__all__ = ["truth_bits", "ModelBits", "check_model_agents", "members", "SMALL_MODEL"]
 
 #: Models of at most this many worlds are checked here rather than with numpy
 #: (chosen by measurement, ``python benchmarks/checker.py --bits``: up to 128 worlds the integer
@@ -69,11 +69,11 @@ SMALL_MODEL = 128
 MEMO_LIMIT = 20_000
 
 
-def check_agents(model: ModelValue, phi: F.Formula) -> None:
+def check_model_agents(model: ModelValue, phi: F.Formula) -> None:
     """Raise :class:`ModelError` if *phi* names an agent that *model* does not have.
 
     >>> from kop import KripkeModel, parse
-    >>> check_agents(KripkeModel(["w"], {"a": [["w"]]}), parse("K_b p"))
+    >>> check_model_agents(KripkeModel(["w"], {"a": [["w"]]}), parse("K_b p"))
     Traceback (most recent call last):
     ...
     kop.semantics.errors.ModelError: the formula names agent 'b' that the model does not have (its agents: 'a')
@@ -194,7 +194,7 @@ def truth_bits(model: ModelValue, phi: F.Formula) -> int:
     hit = memo.get((phi, full))
     if hit is not None:
         return hit
-    check_agents(model, phi)
+    check_model_agents(model, phi)
     if len(memo) > MEMO_LIMIT:
         memo.clear()
     _evaluate(bits, phi, full)

@@ -43,13 +43,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kop.semantics.bitset_checker import check_agents
+from kop.semantics.bitset_checker import check_model_agents
 from kop.semantics.checks import model_argument
 from kop.semantics.model_value import ModelValue
 from kop.syntax import arguments
 from kop.syntax import formula as F
 
-__all__ = ["truth_vector", "components", "joint_blocks", "check_agents"]
+__all__ = ["truth_vector", "components", "joint_blocks", "check_model_agents"]
 
 #: Memoized truth vectors kept per model before the memo is emptied (between questions) ...
 MEMO_LIMIT = 20_000
@@ -111,8 +111,8 @@ def truth_vector(model: ModelValue, phi: F.Formula | str) -> np.ndarray:
     try:
         _evaluate(model, f)
     except _UnknownAgent:
-        check_agents(model, f)
-        raise  # pragma: no cover - check_agents raises
+        check_model_agents(model, f)
+        raise  # pragma: no cover - check_model_agents raises
     return model._memo[f]
 
 
