@@ -654,7 +654,8 @@ class Distributed(_GroupOp):
     Examples
     --------
     >>> import kop
-    >>> m = kop.KripkeModel({"w": ["p"], "u": [], "v": []}, {"a": [["w", "u"], ["v"]], "b": [["w", "v"], ["u"]]}, "w")
+    >>> m = kop.KripkeModel({"w": ["p"], "u": [], "v": []},
+    ...                     {"a": [["w", "u"], ["v"]], "b": [["w", "v"], ["u"]]}, "w")
     >>> f = kop.Distributed(["a", "b"], kop.Atom("p"))
     >>> f, m.satisfies(f), m.satisfies("K_a p | K_b p")
     (kop.parse('D{a,b} p'), True, False)
