@@ -40,7 +40,7 @@ from kop.reasoning.core import Closure, Core
 from kop.reasoning.errors import ProverTimeout
 from kop.reasoning.generators import LWB_FAMILIES, random_3cnf, random_formula
 from kop.reasoning.limits import Deadline
-from kop.reasoning.prover import decide
+from kop.reasoning.prover import decide_formula
 from kop.errors import LimitError
 from kop.syntax.formula import Not, conj
 from kop.syntax.levels import f_level
@@ -60,7 +60,7 @@ def timed(fn, repeat: int = 1) -> float:
 
 
 def subset_check(core, method):
-    return all(decide(conj(tuple(core) + (Not(f),)), method=method, minimize=False)[0] is None for f in core)
+    return all(decide_formula(conj(tuple(core) + (Not(f),)), method=method, minimize=False)[0] is None for f in core)
 
 
 def bench_a(repeat: int) -> None:
@@ -93,7 +93,7 @@ def bench_b(per_family: int, baseline: int, ratio: int) -> None:
                 for f in fs:
                     t = time.perf_counter()
                     try:
-                        model, _ = decide(f, timeout=10.0, minimize=False)
+                        model, _ = decide_formula(f, timeout=10.0, minimize=False)
                         solved += 1
                         sat += model is not None
                     except ProverTimeout:
@@ -103,7 +103,7 @@ def bench_b(per_family: int, baseline: int, ratio: int) -> None:
                 for f in fs[:baseline]:
                     t = time.perf_counter()
                     try:
-                        decide(f, timeout=BASELINE_LIMIT, method="bdd", minimize=False)
+                        decide_formula(f, timeout=BASELINE_LIMIT, method="bdd", minimize=False)
                     except ProverTimeout:
                         capped = True
                     base.append(time.perf_counter() - t)
@@ -188,7 +188,7 @@ def bench_d(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
                 for f in fs:
                     t = time.process_time()
                     try:
-                        model, _ = decide(f, deadline=CpuDeadline(limit))
+                        model, _ = decide_formula(f, deadline=CpuDeadline(limit))
                         decided += 1
                         sat += model is not None
                     except (ProverTimeout, LimitError):

@@ -122,7 +122,7 @@ def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, time
         _counts["hits"] += 1
         return hit[0], hit[1], hit[2]
     _counts["misses"] += 1
-    from kop.reasoning.prover import decide
+    from kop.reasoning.prover import decide_formula
 
     phi = conj(ps + (Not(f),))
     if method == "auto":
@@ -141,7 +141,7 @@ def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, time
                 stats["worlds"] = len(model)
             _remember(key, (ans, model, stats, True))
             return ans, model, stats
-    model, stats = decide(phi, agents=ag, timeout=timeout, method=method, minimize=want_model, deadline=deadline)
+    model, stats = decide_formula(phi, agents=ag, timeout=timeout, method=method, minimize=want_model, deadline=deadline)
     _remember(key, (model is None, model, stats, want_model))
     return model is None, model, stats
 

@@ -66,7 +66,7 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
     agents : iterable of str, optional
         The declared agents.
     method : {"auto", "sat", "bdd"}
-        The decision procedure (see :func:`kop.reasoning.prover.decide`).
+        The decision procedure (see :func:`kop.reasoning.prover.decide_formula`).
 
     Returns
     -------

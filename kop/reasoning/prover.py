@@ -59,7 +59,7 @@ from kop.syntax.fragments import refuse_uncertainty
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
 
-__all__ = ["satisfiable", "valid", "entails", "decide", "METHODS"]
+__all__ = ["satisfiable", "valid", "entails", "decide_formula", "METHODS"]
 
 #: ``method=`` values: "auto" (SAT without C and D, BDD with them), "sat", "bdd" (type
 #: elimination on CUDD when ``dd.cudd`` is available, else on the pure-Python BDDs),
@@ -89,7 +89,7 @@ def _premises(premises: Iterable[Formula | str] | Formula | str, name: str = "pr
     return tuple(_formula(p, f"{name}[{i}]") for i, p in enumerate(items))
 
 
-def decide(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float | None = None,
+def decide_formula(phi: Formula, *, agents: Iterable[str] | None = None, timeout: float | None = None,
            method: str = "auto", deadline: Deadline | None = None, minimize: bool = True
            ) -> tuple[KripkeModel | None, dict[str, Any]]:
     """Satisfiability of *phi*: ``(model or None, stats)``; the model is checked.
@@ -259,7 +259,7 @@ def satisfiable(phi: Formula | str, *, agents: Iterable[str] | None = None, time
     """
     timeout = check_timeout(timeout)
     f = _formula(phi)
-    model, stats = decide(f, agents=agents, timeout=timeout, method=method)
+    model, stats = decide_formula(f, agents=agents, timeout=timeout, method=method)
     return Verdict(model is not None, "satisfiable", f, (), model, stats)
 
 
@@ -300,7 +300,7 @@ def valid(phi: Formula | str, *, agents: Iterable[str] | None = None, timeout: f
     """
     timeout = check_timeout(timeout)
     f = _formula(phi)
-    model, stats = decide(Not(f), agents=agents, timeout=timeout, method=method)
+    model, stats = decide_formula(Not(f), agents=agents, timeout=timeout, method=method)
     return Verdict(model is None, "valid", f, (), model, stats)
 
 
@@ -345,5 +345,5 @@ def entails(premises: Iterable[Formula | str] | Formula | str, phi: Formula | st
     timeout = check_timeout(timeout)
     ps = _premises(premises)
     f = _formula(phi)
-    model, stats = decide(conj(ps + (Not(f),)), agents=agents, timeout=timeout, method=method)
+    model, stats = decide_formula(conj(ps + (Not(f),)), agents=agents, timeout=timeout, method=method)
     return Verdict(model is None, "entails", f, ps, model, stats)

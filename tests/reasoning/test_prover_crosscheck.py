@@ -21,7 +21,7 @@ from profiles import examples
 
 import kop
 from kop.reasoning.announcements import reduce_announcements
-from kop.reasoning.prover import decide
+from kop.reasoning.prover import decide_formula
 from kop.reasoning.reference import naive_model, small_models
 from kop.syntax.formula import Distributed, Not, RelCommon, Common
 
@@ -47,8 +47,8 @@ def _check(phi, universe, agents):
 def _engines_agree(phi):
     if any(isinstance(f, (Common, RelCommon, Distributed)) for f in reduce_announcements(phi).subformulas()):
         return
-    a, _ = decide(phi, method="sat")
-    b, _ = decide(phi, method="bdd")
+    a, _ = decide_formula(phi, method="sat")
+    b, _ = decide_formula(phi, method="bdd")
     assert (a is None) == (b is None), f"the SAT and BDD procedures disagree on {phi}"
 
 

@@ -9,7 +9,7 @@ structurally, so failures shrink):
 * when it returns a candidate, the candidate's Kripke model either satisfies
   the formula at its designated world (then type elimination says
   satisfiable) or the prover leaves the question to type elimination;
-* ``decide`` with ``method="auto"`` (search first) agrees with ``method="bdd"``.
+* ``decide_formula`` with ``method="auto"`` (search first) agrees with ``method="bdd"``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from kop.reasoning.announcements import reduce_announcements
 from kop.reasoning.bddengine import BddEngine
 from kop.reasoning.core import Closure, Core
 from kop.reasoning.countermodel import build_model
-from kop.reasoning.prover import decide
+from kop.reasoning.prover import decide_formula
 from kop.reasoning.reference import naive_model, small_models
 from kop.reasoning.typesearch import UNKNOWN, TypeSearch
 from kop.syntax import formula as F
@@ -54,7 +54,7 @@ def _check(phi: F.Formula, universe: object = None) -> None:
         elif found is not UNKNOWN:
             if build_model(found, phi.agents()).satisfies(phi, "w0"):
                 assert bdd, f"the type search found a model of {phi}, type elimination does not"
-    auto, _ = decide(phi, method="auto")
+    auto, _ = decide_formula(phi, method="auto")
     assert (auto is not None) == bdd, f"method='auto' and type elimination disagree on {phi}"
 
 
@@ -87,7 +87,7 @@ def test_type_search_agrees_slow(phi):
 ])
 def test_auto_decides_with_a_checked_model(text, sat):
     phi = parse(text)
-    model, stats = decide(phi)
+    model, stats = decide_formula(phi)
     assert (model is not None) == sat
     assert stats["search"] in ("model", "unsatisfiable", "gave up")
     if model is not None:
@@ -104,5 +104,5 @@ def test_the_search_leaves_an_unfulfilled_eventuality_to_type_elimination():
     assert found is not None
     if found is not UNKNOWN:
         assert not build_model(found, phi.agents()).satisfies(phi, "w0")
-    model, stats = decide(phi)
+    model, stats = decide_formula(phi)
     assert model is None and stats["search"] == "gave up"
