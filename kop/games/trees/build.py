@@ -59,141 +59,173 @@ def _number(x: Any, where: Callable[[], str], what: str) -> tuple[float, bool]:
 
 def build_layout(players: tuple[Player, ...], root: Any, compact: bool) -> Layout:
     """The layout of nested data *root* (compact tuples when *compact*): breadth first, any depth, located errors."""
-    names = {p.name: i for i, p in enumerate(players)}
-    np_ = len(players)
-    kind: list[int] = []
-    offsets: list[int] = []
-    payoffs: list[float] = []
-    parents: list[int] = []
-    probs: dict[int, float] = {}
-    labels: dict[int, str] = {}
-    moves: dict[int, str] = {}
-    sims: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-    integral = True
-    queue: deque[Any] = deque([root])
-    parents.append(-1)
-    next_free = 1
+    return _Builder(players, compact).run(root)
 
-    def where(i: int) -> str:
+
+class _Builder:
+    """One breadth-first pass over nested node data, filling the layout's lists (node *i* at a time)."""
+
+    def __init__(self, players: tuple[Player, ...], compact: bool):
+        self.players = players
+        self.compact = compact
+        self.names = {p.name: i for i, p in enumerate(players)}
+        self.kind: list[int] = []
+        self.offsets: list[int] = []
+        self.payoffs: list[float] = []
+        self.parents: list[int] = [-1]
+        self.probs: dict[int, float] = {}
+        self.labels: dict[int, str] = {}
+        self.moves: dict[int, str] = {}
+        self.sims: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.integral = True
+        self.next_free = 1
+        self.i = 0
+
+    def run(self, root: Any) -> Layout:
+        queue: deque[Any] = deque([root])
+        while queue:
+            spec = self.node(self.normalized(queue.popleft()))
+            if spec is not None:                     # an inner node: its children join the queue
+                children = spec["children"]
+                self.parents.extend([self.i] * len(children))
+                queue.extend(children)
+                self.next_free += len(children)
+            self.i += 1
+        self.offsets.append(self.next_free)
+        return Layout.from_lists(self.players, self.offsets, self.kind, self.payoffs, self.probs, self.labels,
+                                 self.moves, self.integral, self.sims)
+
+    # -- where a node is, for errors ------------------------------------------------------------------
+    def where(self, i: int | None = None) -> str:
+        i = self.i if i is None else i
         ranks = []
         while i > 0:
-            p = parents[i]
-            ranks.append(i - offsets[p])
+            p = self.parents[i]
+            ranks.append(i - self.offsets[p])
             i = p
         return "/".join(["root", *map(str, reversed(ranks))])
 
-    def players_text() -> str:
-        return ", ".join(names)
+    def players_text(self) -> str:
+        return ", ".join(self.names)
 
-    i = 0
-
-    def here() -> str:
-        return where(i)
-
-    while queue:
-        spec = queue.popleft()
-        label = move = None
-        if not compact:
+    # -- one node ---------------------------------------------------------------------------------------
+    def normalized(self, spec: Any) -> Mapping[str, Any]:
+        """*spec* as a mapping (compact tuples expanded), its keys checked."""
+        if not self.compact:
             pass
         elif isinstance(spec, tuple) and spec and isinstance(spec[0], str):
             # compact decision node: (player, children[, label])
             if len(spec) not in (2, 3):
-                raise TreeError(f"{where(i)}: a compact node is (player, children) or (player, children, label)")
+                raise TreeError(f"{self.where()}: a compact node is (player, children) or (player, children, label)")
             spec = {"player": spec[0], "children": spec[1], **({"label": spec[2]} if len(spec) == 3 else {})}
         elif isinstance(spec, (tuple, list)):
             spec = {"payoff": list(spec)}
         if not isinstance(spec, Mapping):
-            raise TreeError(f"{where(i)}: a node must be an object, found {type_name(spec)}")
+            raise TreeError(f"{self.where()}: a node must be an object, found {type_name(spec)}")
         extra = set(spec) - _NODE_KEYS
         if extra:
-            raise TreeError(f"{where(i)}: unknown key {show(sorted(map(str, extra))[0])} "
+            raise TreeError(f"{self.where()}: unknown key {show(sorted(map(str, extra))[0])} "
                             "(allowed: player, children, payoff, chance, simultaneous, label, move)")
-        if "label" in spec:
-            label = spec["label"]
-            if not isinstance(label, str):
-                raise TreeError(f"{where(i)}: \"label\" must be a string, found {type_name(label)}")
-            labels[i] = label
-        if "move" in spec:
-            move = spec["move"]
-            if not isinstance(move, str):
-                raise TreeError(f"{where(i)}: \"move\" must be a string, found {type_name(move)}")
-            if i == 0:
-                raise TreeError("root: the root has no incoming move, so no \"move\" label")
-            moves[i] = move
+        return spec
+
+    def node(self, spec: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """Record node *i* from *spec*; the (possibly rewritten) spec of an inner node, None for a leaf."""
+        self.names_of(spec)
         has = [k for k in ("payoff", "player", "chance", "simultaneous") if k in spec]
         if len(has) > 1:
-            raise TreeError(f"{where(i)}: a node has only one of \"payoff\" (leaf), \"player\" "
+            raise TreeError(f"{self.where()}: a node has only one of \"payoff\" (leaf), \"player\" "
                             f"(decision node), \"chance\" and \"simultaneous\"; found {' and '.join(has)}")
         if has == ["simultaneous"]:
             if "children" in spec:
-                raise TreeError(f"{where(i)}: a simultaneous node's children go inside \"simultaneous\"")
+                raise TreeError(f"{self.where()}: a simultaneous node's children go inside \"simultaneous\"")
             spec = dict(spec)
-            who_idx, dims, flat_kids = _joint(spec.pop("simultaneous"), names, where(i))
+            who_idx, dims, flat_kids = _joint(spec.pop("simultaneous"), self.names, self.where())
             spec["children"] = flat_kids
-            sims[i] = (who_idx, dims)
+            self.sims[self.i] = (who_idx, dims)
         if not has:
             if "children" in spec:
-                raise TreeError(f"{where(i)}: an inner node needs \"player\" (who moves) or \"chance\"")
-            raise TreeError(f"{where(i)}: missing payoff: a leaf needs \"payoff\" with one number "
-                            f"per player ({players_text()})")
-        offsets.append(next_free)
+                raise TreeError(f"{self.where()}: an inner node needs \"player\" (who moves) or \"chance\"")
+            raise TreeError(f"{self.where()}: missing payoff: a leaf needs \"payoff\" with one number "
+                            f"per player ({self.players_text()})")
+        self.offsets.append(self.next_free)
         if has[0] == "payoff":
-            if "children" in spec:
-                raise TreeError(f"{where(i)}: a leaf (with \"payoff\") cannot have \"children\"")
-            pay = spec["payoff"]
-            if not isinstance(pay, (list, tuple)):
-                raise TreeError(f"{where(i)}: payoff must be a list of {np_} numbers, found {type_name(pay)}")
-            if len(pay) != np_:
-                raise TreeError(f"{where(i)}: payoff has {len(pay)} number{'s' if len(pay) != 1 else ''}, "
-                                f"expected {np_} (players {players_text()})")
-            for j, x in enumerate(pay):
-                v, is_int = _number(x, here, f"payoff of {players[j].name}")
-                integral &= is_int
-                payoffs.append(v)
-            kind.append(LEAF)
+            self.leaf(spec)
+            return None
+        self.inner(spec, has[0])
+        return spec
+
+    def names_of(self, spec: Mapping[str, Any]) -> None:
+        """The node's optional "label" and "move"."""
+        if "label" in spec:
+            label = spec["label"]
+            if not isinstance(label, str):
+                raise TreeError(f"{self.where()}: \"label\" must be a string, found {type_name(label)}")
+            self.labels[self.i] = label
+        if "move" in spec:
+            move = spec["move"]
+            if not isinstance(move, str):
+                raise TreeError(f"{self.where()}: \"move\" must be a string, found {type_name(move)}")
+            if self.i == 0:
+                raise TreeError("root: the root has no incoming move, so no \"move\" label")
+            self.moves[self.i] = move
+
+    def leaf(self, spec: Mapping[str, Any]) -> None:
+        if "children" in spec:
+            raise TreeError(f"{self.where()}: a leaf (with \"payoff\") cannot have \"children\"")
+        pay = spec["payoff"]
+        n = len(self.players)
+        if not isinstance(pay, (list, tuple)):
+            raise TreeError(f"{self.where()}: payoff must be a list of {n} numbers, found {type_name(pay)}")
+        if len(pay) != n:
+            raise TreeError(f"{self.where()}: payoff has {len(pay)} number{'s' if len(pay) != 1 else ''}, "
+                            f"expected {n} (players {self.players_text()})")
+        for j, x in enumerate(pay):
+            v, is_int = _number(x, self.where, f"payoff of {self.players[j].name}")
+            self.integral &= is_int
+            self.payoffs.append(v)
+        self.kind.append(LEAF)
+
+    def inner(self, spec: Mapping[str, Any], what: str) -> None:
+        children = spec.get("children")
+        if children is None:
+            raise TreeError(f"{self.where()}: inner node has no \"children\"")
+        if not isinstance(children, (list, tuple)):
+            raise TreeError(f"{self.where()}: \"children\" must be a list, found {type_name(children)}")
+        if not children:
+            raise TreeError(f"{self.where()}: inner node has no children")
+        if what == "simultaneous":
+            self.kind.append(SIMULTANEOUS)
+        elif what == "player":
+            self.kind.append(self.mover(spec["player"]))
         else:
-            children = spec.get("children")
-            if children is None:
-                raise TreeError(f"{where(i)}: inner node has no \"children\"")
-            if not isinstance(children, (list, tuple)):
-                raise TreeError(f"{where(i)}: \"children\" must be a list, found {type_name(children)}")
-            if not children:
-                raise TreeError(f"{where(i)}: inner node has no children")
-            if has[0] == "simultaneous":
-                kind.append(SIMULTANEOUS)
-            elif has[0] == "player":
-                who = spec["player"]
-                if not isinstance(who, str):
-                    raise TreeError(f"{where(i)}: \"player\" must be a player's name, found "
-                                    f"{type_name(who)} {show(who)} (players {players_text()})")
-                if who not in names:
-                    raise TreeError(f"{where(i)}: unknown player {show(who)} (players {players_text()})")
-                kind.append(names[who])
-            else:
-                ps = spec["chance"]
-                if not isinstance(ps, (list, tuple)):
-                    raise TreeError(f"{where(i)}: \"chance\" must be a list of probabilities, found {type_name(ps)}")
-                if len(ps) != len(children):
-                    raise TreeError(f"{where(i)}: chance has {len(ps)} probabilities for {len(children)} children")
-                vals = []
-                for j, x in enumerate(ps):
-                    v, _ = _number(x, here, f"probability {j}")
-                    if v < 0:
-                        raise TreeError(f"{where(i)}: probability {j} is negative ({show(x)})")
-                    vals.append(v)
-                total = math.fsum(vals)
-                if abs(total - 1.0) > PROB_TOLERANCE * max(1, len(vals)):
-                    raise TreeError(f"{where(i)}: chance probabilities sum to {total:g}, not 1")
-                for j, v in enumerate(vals):
-                    probs[next_free + j] = v
-                kind.append(CHANCE)
-            for _ in children:
-                parents.append(i)
-            queue.extend(children)
-            next_free += len(children)
-        i += 1
-    offsets.append(next_free)
-    return Layout.from_lists(players, offsets, kind, payoffs, probs, labels, moves, integral, sims)
+            self.chance(spec["chance"], len(children))
+            self.kind.append(CHANCE)
+
+    def mover(self, who: Any) -> int:
+        if not isinstance(who, str):
+            raise TreeError(f"{self.where()}: \"player\" must be a player's name, found "
+                            f"{type_name(who)} {show(who)} (players {self.players_text()})")
+        if who not in self.names:
+            raise TreeError(f"{self.where()}: unknown player {show(who)} (players {self.players_text()})")
+        return self.names[who]
+
+    def chance(self, ps: Any, n_children: int) -> None:
+        """Record the probabilities of a chance node's children."""
+        if not isinstance(ps, (list, tuple)):
+            raise TreeError(f"{self.where()}: \"chance\" must be a list of probabilities, found {type_name(ps)}")
+        if len(ps) != n_children:
+            raise TreeError(f"{self.where()}: chance has {len(ps)} probabilities for {n_children} children")
+        vals = []
+        for j, x in enumerate(ps):
+            v, _ = _number(x, self.where, f"probability {j}")
+            if v < 0:
+                raise TreeError(f"{self.where()}: probability {j} is negative ({show(x)})")
+            vals.append(v)
+        total = math.fsum(vals)
+        if abs(total - 1.0) > PROB_TOLERANCE * max(1, len(vals)):
+            raise TreeError(f"{self.where()}: chance probabilities sum to {total:g}, not 1")
+        for j, v in enumerate(vals):
+            self.probs[self.next_free + j] = v
 
 
 def _joint(sim: Any, names: Mapping[str, int], where: str) -> tuple[tuple[int, ...], tuple[int, ...], list[Any]]:
