@@ -16,17 +16,6 @@ Best case (thesis §3.10.1): on a best-ordered uniform tree of depth 4k whose le
 P, chance, opponent, chance, ... with b moves and c chance outcomes, CSCOUT examines
 ``f(4k) = c^(2k) (1 + 2 (b^k - 1))`` leaves (:func:`cscout_best_case`) against (bc)^(2k).
 
-Parameters
-----------
-tree : GameTree
-player : str, optional
-    the searching player (default: the first)
-
-Returns
--------
-ChanceResult
-    the expectimax value (relative tolerance 1e-9), leaves examined (tests count), P's root move
-
 Example
 -------
 >>> from kop.games.chance.cscout import cscout, cscout_best_case
@@ -86,25 +75,19 @@ def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
 
     Parameters
     ----------
-    tree : GameTree
-        The game tree.
-    player : str, optional
-        The searching player (default: the first).
+    tree, player
+        As in :func:`~kop.games.chance.expectimax.expectimax`.
 
     Returns
     -------
     ChanceResult
-        P's expected payoff under ``*``-minimax (``value``), the ``leaves`` examined and P's root
-        ``move``.
+        The expectimax value (relative tolerance 1e-9); a test counts the leaves it examines.
 
     Examples
     --------
     >>> import kop
-    >>> t = kop.GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
-    ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
-    ...                  {"payoff": [1, -1]}]}})
-    >>> kop.cscout(t, "a")
-    ChanceResult('cscout', player='a', value=2, leaves=3, move=0)
+    >>> kop.cscout(kop.figure2(), "A")     # expectimax examines all 12 leaves
+    ChanceResult('cscout', player='A', value=4, leaves=8, move=0)
 
     References
     ----------

@@ -4,27 +4,6 @@ P maximizes its payoff component, the other players minimize it, chance nodes ta
 probability-weighted mean (Bodkin §3.10, "evaluating a chance vertex by solving each
 successor and taking the expected value").  Every leaf is examined; ties go to the first
 child.  This is the reference for Star1, Star2 and CSCOUT.
-
-Parameters
-----------
-tree : GameTree
-player : str, optional
-    the searching player (default: the first)
-
-Returns
--------
-ChanceResult
-    ``value`` (P's expected payoff), ``leaves``, ``move`` (P's root move)
-
-Example
--------
->>> from kop.games.trees.tree import GameTree
->>> from kop.games.chance.expectimax import expectimax
->>> t = GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
-...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
-...                  {"payoff": [1, -1]}]}})
->>> expectimax(t, "a")
-ChanceResult('expectimax', player='a', value=2, leaves=3, move=0)
 """
 
 from __future__ import annotations
