@@ -99,33 +99,23 @@ def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
     count = 0
     root_child = -1
 
-    def test_ge(v: int, b: float) -> bool:
-        """True proves value(v) >= b; False proves nothing."""
-        nonlocal count
-        k = kind[v]
-        if k == LF:
-            count += 1
-            return val[v] >= b
-        kids = range(off[v], off[v + 1])
-        if k == CH:
-            return all(test_ge(c, b) for c in kids if prob[c] > 0)
-        if k == MAX:
-            return any(test_ge(c, b) for c in kids)
-        return all(test_ge(c, b) for c in kids)
+    def test(v: int, b: float, ge: bool) -> bool:
+        """TEST->= (*ge*) or TEST-<=: True proves value(v) >= b (or <= b); False proves nothing.
 
-    def test_le(v: int, b: float) -> bool:
-        """True proves value(v) <= b; False proves nothing."""
+        One child suffices at a node whose mover wants the tested side (P for >=, the opponent
+        for <=); every child is needed elsewhere.
+        """
         nonlocal count
         k = kind[v]
         if k == LF:
             count += 1
-            return val[v] <= b
+            return val[v] >= b if ge else val[v] <= b
         kids = range(off[v], off[v + 1])
         if k == CH:
-            return all(test_le(c, b) for c in kids if prob[c] > 0)
-        if k == MAX:
-            return all(test_le(c, b) for c in kids)
-        return any(test_le(c, b) for c in kids)
+            return all(test(c, b, ge) for c in kids if prob[c] > 0)
+        if (k == MAX) == ge:
+            return any(test(c, b, ge) for c in kids)
+        return all(test(c, b, ge) for c in kids)
 
     def evaluate(v: int) -> float:
         nonlocal count, root_child
@@ -140,11 +130,11 @@ def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
         bi = first
         for c in range(first + 1, off[v + 1]):
             if k == MAX:
-                if not test_le(c, b):
+                if not test(c, b, False):
                     u = evaluate(c)
                     if u > b:
                         b, bi = u, c
-            elif not test_ge(c, b):
+            elif not test(c, b, True):
                 u = evaluate(c)
                 if u < b:
                     b, bi = u, c

@@ -48,14 +48,12 @@ def expectimax(tree: GameTree, player: str | None = None) -> ChanceResult:
     """
     f = ChanceFlat.of(tree, player, "expectimax")
     off, kind, val, prob = f.off, f.kind, f.val, f.prob
-    count = 0
     root_child = -1
 
     def rec(v: int) -> float:
-        nonlocal count, root_child
+        nonlocal root_child
         k = kind[v]
         if k == LF:
-            count += 1
             return val[v]
         if k == CH:
             return sum(prob[c] * rec(c) for c in range(off[v], off[v + 1]))
@@ -70,4 +68,4 @@ def expectimax(tree: GameTree, player: str | None = None) -> ChanceResult:
         return best
 
     value = run_deep(lambda: rec(0), f.height)
-    return chance_result(tree, f, "expectimax", value, count, root_child)
+    return chance_result(tree, f, "expectimax", value, kind.count(LF), root_child)   # every leaf is examined
