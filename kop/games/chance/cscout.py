@@ -120,11 +120,11 @@ def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
     def evaluate(v: int) -> float:
         nonlocal count, root_child
         k = kind[v]
+        if k == CH:
+            return sum(prob[c] * evaluate(c) for c in range(off[v], off[v + 1]) if prob[c] > 0)
         if k == LF:
             count += 1
             return val[v]
-        if k == CH:
-            return sum(prob[c] * evaluate(c) for c in range(off[v], off[v + 1]) if prob[c] > 0)
         first = off[v]
         b = evaluate(first)
         bi = first
