@@ -40,7 +40,7 @@ def bimodal(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = No
     Parameters
     ----------
     tree, bounds
-        As in :func:`~kop.games.nplayer.bnb.bnb`.
+        As in :func:`~kop.games.nplayer.lower_eval.lower_eval`.
 
     Returns
     -------
@@ -73,7 +73,6 @@ def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], i
     none = list(db.none)
     mlow, mup = db.mlow, db.mup
     ceiling = db.ceiling
-    Mt, global_only = db.Mt, db.global_only
     low = (-_INF,) * n
     nxt = math.nextafter
     count = 0
@@ -116,7 +115,7 @@ def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], i
             return w, False
         p = kind[v]
         f = alpha[p]
-        c = Mt - (sum(alpha) - f) if global_only else ceiling(p, alpha)
+        c = ceiling(p, alpha)
         if j == p:
             if beta < c:
                 c = beta
@@ -158,7 +157,7 @@ def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], i
             return w, False
         p = kind[v]
         f = alpha[p]
-        c = Mt - (sum(alpha) - f) if global_only else ceiling(p, alpha)
+        c = ceiling(p, alpha)
         best = psi = low
         kind_ = _OPEN
         if j == p:

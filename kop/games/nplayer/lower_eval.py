@@ -60,7 +60,6 @@ def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...]
     none = list(db.none)
     low = (-math.inf,) * flat.n
     ceiling = db.ceiling
-    Mt, global_only = db.Mt, db.global_only
     below = math.nextafter
     count = 0
     root_child = -1
@@ -73,7 +72,7 @@ def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...]
             return w, False
         p = kind[v]
         f = alpha[p]
-        c = Mt - (sum(alpha) - f) if global_only else ceiling(p, alpha)
+        c = ceiling(p, alpha)
         aa = alpha[:]
         ai = none[:]
         ai[p] = f
