@@ -72,7 +72,7 @@ def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], i
     db = DeepBounds(bounds)
     none = list(db.none)
     mlow, mup = db.mlow, db.mup
-    ceiling = db.ceiling
+    ceiling, own_floor = db.ceiling, db.own_floor
     low = (-_INF,) * n
     nxt = math.nextafter
     count = 0
@@ -99,9 +99,7 @@ def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], i
                 return best, True
             for i in late:
                 fl, ce = window(i, bi, f)
-                probe = none[:]
-                probe[p] = fl
-                w, _ = bimodal_(i, probe, ce, p)
+                w, _ = bimodal_(i, own_floor(p, fl), ce, p)
                 if w[p] >= ce:
                     return cut, True
             return best, False
@@ -123,8 +121,7 @@ def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], i
             f = mlow[j][p] - beta
         aa = alpha[:]
         aa[p] = f
-        ai = none[:]
-        ai[p] = f
+        ai = own_floor(p, f)
         late: list[int] = []
         anc = info = False
         best = low
@@ -139,12 +136,8 @@ def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], i
                     return low, True
                 info = True
                 best, bi, f = w, i, w[p]
-                if beta > w[j] and all(map(lt, alpha, w)):
-                    anc = False
-                    ai[p] = f
-                else:
-                    anc = True
-                    aa[p] = f
+                anc = not (beta > w[j] and all(map(lt, alpha, w)))
+                (aa if anc else ai)[p] = f
             elif anc and x:
                 late.append(i)
         return settle(p, f, best, bi, late, anc, info, low)
@@ -170,8 +163,7 @@ def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], i
             best = high(beta, j)
         aa = alpha[:]
         aa[p] = f
-        ai = none[:]
-        ai[p] = f
+        ai = own_floor(p, f)
         late: list[int] = []
         anc = info = False
         bi = -1

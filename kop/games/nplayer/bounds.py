@@ -313,6 +313,12 @@ class DeepBounds:
                       for players, _, Mi in bounds.all_sets() if p in players and Mi != math.inf]
                      for p in range(bounds.n)]
 
+    def own_floor(self, p: int, x: float) -> list[float]:
+        """The floor vector that holds only player p, to *x* (every other floor is ``none``)."""
+        out = list(self.none)
+        out[p] = x
+        return out
+
     def ceiling(self, p: int, alpha: Sequence[float]) -> float:
         if self.global_only:
             return self.Mt - (sum(alpha) - alpha[p])

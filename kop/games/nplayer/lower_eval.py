@@ -59,7 +59,7 @@ def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...]
     db = DeepBounds(bounds)
     none = list(db.none)
     low = (-math.inf,) * flat.n
-    ceiling = db.ceiling
+    ceiling, own_floor = db.ceiling, db.own_floor
     below = math.nextafter
     count = 0
     root_child = -1
@@ -74,8 +74,7 @@ def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...]
         f = alpha[p]
         c = ceiling(p, alpha)
         aa = alpha[:]
-        ai = none[:]
-        ai[p] = f
+        ai = own_floor(p, f)
         late: list[int] = []
         anc = info = False
         best = low
@@ -87,12 +86,8 @@ def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...]
                     return low, True
                 info = True
                 best, bi, f = w, i, w[p]
-                if all(map(lt, alpha, w)):
-                    anc = False
-                    ai[p] = f
-                else:
-                    anc = True
-                    aa[p] = f
+                anc = not all(map(lt, alpha, w))     # ancestral mode once a floor above is unmet
+                (aa if anc else ai)[p] = f
             elif anc and x:
                 late.append(i)
         if v == 0:
@@ -102,9 +97,7 @@ def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...]
                 return low, True
             for i in late:
                 floor = f if i > bi else below(f, -math.inf)
-                probe = none[:]
-                probe[p] = floor
-                w, _ = rec(i, probe)
+                w, _ = rec(i, own_floor(p, floor))
                 if w[p] > floor:
                     return low, True
             return best, False
