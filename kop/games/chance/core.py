@@ -79,12 +79,9 @@ class ChanceResult:
     Examples
     --------
     >>> import kop
-    >>> t = kop.GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
-    ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
-    ...                  {"payoff": [1, -1]}]}})
-    >>> r = kop.expectimax(t, "a")
-    >>> r.value, r.move
-    (2.0, 0)
+    >>> r = kop.expectimax(kop.figure2(), "A")
+    >>> r.value, r.move, r.to_dict()["leaves"]
+    (4.0, 0, 12)
     """
 
     algorithm: str

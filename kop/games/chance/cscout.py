@@ -16,17 +16,6 @@ Best case (thesis §3.10.1): on a best-ordered uniform tree of depth 4k whose le
 P, chance, opponent, chance, ... with b moves and c chance outcomes, CSCOUT examines
 ``f(4k) = c^(2k) (1 + 2 (b^k - 1))`` leaves (:func:`cscout_best_case`) against (bc)^(2k).
 
-Parameters
-----------
-tree : GameTree
-player : str, optional
-    the searching player (default: the first)
-
-Returns
--------
-ChanceResult
-    the expectimax value (relative tolerance 1e-9), leaves examined (tests count), P's root move
-
 Example
 -------
 >>> from kop.games.chance.cscout import cscout, cscout_best_case
@@ -86,25 +75,19 @@ def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
 
     Parameters
     ----------
-    tree : GameTree
-        The game tree.
-    player : str, optional
-        The searching player (default: the first).
+    tree, player
+        As in :func:`~kop.games.chance.expectimax.expectimax`.
 
     Returns
     -------
     ChanceResult
-        P's expected payoff under ``*``-minimax (``value``), the ``leaves`` examined and P's root
-        ``move``.
+        The expectimax value (relative tolerance 1e-9); a test counts the leaves it examines.
 
     Examples
     --------
     >>> import kop
-    >>> t = kop.GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
-    ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
-    ...                  {"payoff": [1, -1]}]}})
-    >>> kop.cscout(t, "a")
-    ChanceResult('cscout', player='a', value=2, leaves=3, move=0)
+    >>> kop.cscout(kop.figure2(), "A")     # expectimax examines all 12 leaves
+    ChanceResult('cscout', player='A', value=4, leaves=8, move=0)
 
     References
     ----------
@@ -116,52 +99,42 @@ def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
     count = 0
     root_child = -1
 
-    def test_ge(v: int, b: float) -> bool:
-        """True proves value(v) >= b; False proves nothing."""
-        nonlocal count
-        k = kind[v]
-        if k == LF:
-            count += 1
-            return val[v] >= b
-        kids = range(off[v], off[v + 1])
-        if k == CH:
-            return all(test_ge(c, b) for c in kids if prob[c] > 0)
-        if k == MAX:
-            return any(test_ge(c, b) for c in kids)
-        return all(test_ge(c, b) for c in kids)
+    def test(v: int, b: float, ge: bool) -> bool:
+        """TEST->= (*ge*) or TEST-<=: True proves value(v) >= b (or <= b); False proves nothing.
 
-    def test_le(v: int, b: float) -> bool:
-        """True proves value(v) <= b; False proves nothing."""
+        One child suffices at a node whose mover wants the tested side (P for >=, the opponent
+        for <=); every child is needed elsewhere.
+        """
         nonlocal count
         k = kind[v]
         if k == LF:
             count += 1
-            return val[v] <= b
+            return val[v] >= b if ge else val[v] <= b
         kids = range(off[v], off[v + 1])
         if k == CH:
-            return all(test_le(c, b) for c in kids if prob[c] > 0)
-        if k == MAX:
-            return all(test_le(c, b) for c in kids)
-        return any(test_le(c, b) for c in kids)
+            return all(test(c, b, ge) for c in kids if prob[c] > 0)
+        if (k == MAX) == ge:
+            return any(test(c, b, ge) for c in kids)
+        return all(test(c, b, ge) for c in kids)
 
     def evaluate(v: int) -> float:
         nonlocal count, root_child
         k = kind[v]
+        if k == CH:
+            return sum(prob[c] * evaluate(c) for c in range(off[v], off[v + 1]) if prob[c] > 0)
         if k == LF:
             count += 1
             return val[v]
-        if k == CH:
-            return sum(prob[c] * evaluate(c) for c in range(off[v], off[v + 1]) if prob[c] > 0)
         first = off[v]
         b = evaluate(first)
         bi = first
         for c in range(first + 1, off[v + 1]):
             if k == MAX:
-                if not test_le(c, b):
+                if not test(c, b, False):
                     u = evaluate(c)
                     if u > b:
                         b, bi = u, c
-            elif not test_ge(c, b):
+            elif not test(c, b, True):
                 u = evaluate(c)
                 if u < b:
                     b, bi = u, c

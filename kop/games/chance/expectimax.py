@@ -4,27 +4,6 @@ P maximizes its payoff component, the other players minimize it, chance nodes ta
 probability-weighted mean (Bodkin §3.10, "evaluating a chance vertex by solving each
 successor and taking the expected value").  Every leaf is examined; ties go to the first
 child.  This is the reference for Star1, Star2 and CSCOUT.
-
-Parameters
-----------
-tree : GameTree
-player : str, optional
-    the searching player (default: the first)
-
-Returns
--------
-ChanceResult
-    ``value`` (P's expected payoff), ``leaves``, ``move`` (P's root move)
-
-Example
--------
->>> from kop.games.trees.tree import GameTree
->>> from kop.games.chance.expectimax import expectimax
->>> t = GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
-...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
-...                  {"payoff": [1, -1]}]}})
->>> expectimax(t, "a")
-ChanceResult('expectimax', player='a', value=2, leaves=3, move=0)
 """
 
 from __future__ import annotations
@@ -69,14 +48,12 @@ def expectimax(tree: GameTree, player: str | None = None) -> ChanceResult:
     """
     f = ChanceFlat.of(tree, player, "expectimax")
     off, kind, val, prob = f.off, f.kind, f.val, f.prob
-    count = 0
     root_child = -1
 
     def rec(v: int) -> float:
-        nonlocal count, root_child
+        nonlocal root_child
         k = kind[v]
         if k == LF:
-            count += 1
             return val[v]
         if k == CH:
             return sum(prob[c] * rec(c) for c in range(off[v], off[v + 1]))
@@ -91,4 +68,4 @@ def expectimax(tree: GameTree, player: str | None = None) -> ChanceResult:
         return best
 
     value = run_deep(lambda: rec(0), f.height)
-    return chance_result(tree, f, "expectimax", value, count, root_child)
+    return chance_result(tree, f, "expectimax", value, kind.count(LF), root_child)   # every leaf is examined

@@ -12,20 +12,6 @@ A_i the chance node cannot reach alpha whatever the rest gives (a fail low, retu
 *-minimax search procedure for trees containing chance nodes", AI 21 (1983); Hauk, Buro &
 Schaeffer, "Rediscovering *-Minimax Search" (2004) give the equal-probability form.
 
-Parameters
-----------
-tree : GameTree
-player : str, optional
-    the searching player (default: the first)
-bounds : (L, U), optional
-    bounds on P's payoff, checked on every leaf (a located error names the leaf); default:
-    the least and greatest of P's payoffs in the tree
-
-Returns
--------
-ChanceResult
-    the expectimax value (relative tolerance 1e-9), leaves examined, P's root move
-
 Example
 -------
 >>> from kop.games.trees.tree import GameTree
@@ -55,27 +41,23 @@ def star1(tree: GameTree, player: str | None = None, *, bounds: tuple[float, flo
 
     Parameters
     ----------
-    tree : GameTree
-        The game tree.
-    player : str, optional
-        The searching player (default: the first).
+    tree, player
+        As in :func:`~kop.games.chance.expectimax.expectimax`.
     bounds : (L, U), optional
         Bounds on P's payoff, checked on every leaf; default: the least and greatest in the tree.
 
     Returns
     -------
     ChanceResult
-        P's expected payoff under ``*``-minimax (``value``), the ``leaves`` examined and P's root
-        ``move``.
+        The expectimax value (relative tolerance 1e-9), the ``leaves`` examined and P's root ``move``.
 
     Examples
     --------
     >>> import kop
-    >>> t = kop.GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
-    ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
-    ...                  {"payoff": [1, -1]}]}})
-    >>> kop.star1(t, "a", bounds=(0, 4))
-    ChanceResult('star1', player='a', value=2, leaves=3, move=0)
+    >>> t = kop.figure2()
+    >>> r = kop.star1(t, "A")
+    >>> r.value == kop.expectimax(t, "A").value, r.leaves <= kop.expectimax(t, "A").leaves
+    (True, True)
 
     References
     ----------

@@ -7,19 +7,6 @@ chance node's value to beta or below alpha, it is cut off; otherwise the Star1 p
 with the probed bounds in place of L and U for the children not yet searched.  (Ballard
 1983; Hauk, Buro & Schaeffer 2004, with unequal probabilities.)
 
-Parameters
-----------
-tree : GameTree
-player : str, optional
-    the searching player (default: the first)
-bounds : (L, U), optional
-    bounds on P's payoff, checked on every leaf; default: inferred from the tree
-
-Returns
--------
-ChanceResult
-    the expectimax value (relative tolerance 1e-9), leaves examined (probes count), P's root move
-
 Example
 -------
 >>> import kop
@@ -44,27 +31,19 @@ def star2(tree: GameTree, player: str | None = None, *, bounds: tuple[float, flo
 
     Parameters
     ----------
-    tree : GameTree
-        The game tree.
-    player : str, optional
-        The searching player (default: the first).
-    bounds : (L, U), optional
-        Bounds on P's payoff, checked on every leaf; default: inferred from the tree.
+    tree, player, bounds
+        As in :func:`~kop.games.chance.star1.star1`.
 
     Returns
     -------
     ChanceResult
-        P's expected payoff under ``*``-minimax (``value``), the ``leaves`` examined and P's root
-        ``move``.
+        The expectimax value (relative tolerance 1e-9); the probes count their leaves.
 
     Examples
     --------
     >>> import kop
-    >>> t = kop.GameTree.from_dict({"format": "kop-tree/1", "players": ["a", "b"], "root": {"player": "a",
-    ...     "children": [{"chance": [0.5, 0.5], "children": [{"payoff": [4, -4]}, {"payoff": [0, 0]}]},
-    ...                  {"payoff": [1, -1]}]}})
-    >>> kop.star2(t, "a")
-    ChanceResult('star2', player='a', value=2, leaves=3, move=0)
+    >>> kop.star2(kop.figure2(), "A", bounds=(0, 12))     # expectimax examines all 12 leaves
+    ChanceResult('star2', player='A', value=4, leaves=10, move=0)
 
     References
     ----------

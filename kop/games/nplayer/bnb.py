@@ -14,35 +14,14 @@ float arithmetic is exact on the tree (integer payoffs and bounds, or dyadic fra
 round (0.1 + 0.2), the bound keeps a slack of ``bounds.tol`` (about 1e-9 of the payoff
 scale) so that rounding never cuts a child that could still be chosen.
 
-Parameters
-----------
-tree : GameTree
-    decision nodes and leaves; every player maximizes
-bounds : PayoffBounds, dict or None
-    the declared bounds (checked on every leaf first); None infers the tightest from
-    the tree's own payoffs
-
-Returns
--------
-NPlayerResult
-    exactly the max^n value, with the number of leaves examined
-
 Example
 -------
-The thesis's small check (digest §4.2): B's second leaf is pruned because
-.6 >= 1 - .7, so 3 of the 4 leaves are examined.
+On integers the cutoff is at equality: B's first leaf gives 2 exactly ``10 - 6``,
+so B's other two leaves are not examined (2 leaves of 4).
 
 >>> from kop.games.trees.tree import GameTree
 >>> from kop.games.nplayer.bnb import bnb
 >>> from kop.games.nplayer.bounds import PayoffBounds
->>> t = GameTree.build(["1", "2", "3"], ("1", [
-...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
->>> bnb(t, PayoffBounds.uniform(3, m=1, M=1))
-NPlayerResult('bnb', value=(0.7, 0.2, 0.1), leaves=3, move=0)
-
-On integers the cutoff is at equality: B's first leaf gives 2 exactly ``10 - 6``,
-so B's other two leaves are not examined (2 leaves of 4).
-
 >>> u = GameTree.build(["1", "2", "3", "4"], ("1", [
 ...     (6, 4, 0, 0), ("2", [(6, 4, 0, 0), (0, 3, 7, 0), (0, 2, 0, 8)])]), goals="max")
 >>> bnb(u, PayoffBounds.uniform(4, low=0, high=10, m=0, M=10))
@@ -69,7 +48,8 @@ def bnb(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) 
     tree : GameTree
         Decision nodes and leaves; every player maximizes.
     bounds : PayoffBounds, dict or None
-        Declared payoff bounds (checked on every leaf); None infers them from the tree.
+        Declared payoff bounds (checked on every leaf first); None infers the tightest from
+        the tree's own payoffs.
 
     Returns
     -------
@@ -79,10 +59,13 @@ def bnb(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) 
 
     Examples
     --------
+    The thesis's small check (digest §4.2): B's second leaf is pruned because
+    .6 >= 1 - .7, so 3 of the 4 leaves are examined.
+
     >>> import kop
     >>> t = kop.GameTree.build(["1", "2", "3"], ("1", [
     ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
-    >>> kop.bnb(t, kop.PayoffBounds.uniform(3, m=1, M=1))     # 3 of the 4 leaves
+    >>> kop.bnb(t, kop.PayoffBounds.uniform(3, m=1, M=1))
     NPlayerResult('bnb', value=(0.7, 0.2, 0.1), leaves=3, move=0)
 
     References

@@ -148,26 +148,25 @@ class PayoffBounds:
 
     def pair_upper(self) -> list[list[float]]:
         """``M_{p,q}`` for each pair: the tightest upper bound on ``u_p + u_q`` the bounds imply."""
-        n = self.n
-        out = [[self.high[p] + self.high[q] for q in range(n)] for p in range(n)]
-        for players, _, Mi in self.all_sets():
-            for p in players:
-                for q in players:
-                    if p != q:
-                        rest = sum(self.low[k] for k in players if k not in (p, q))
-                        out[p][q] = min(out[p][q], Mi - rest)
-        return out
+        return self._pair_bounds(upper=True)
 
     def pair_lower(self) -> list[list[float]]:
         """``m_{j,p}`` for each pair: the tightest lower bound on ``u_j + u_p`` the bounds imply."""
+        return self._pair_bounds(upper=False)
+
+    def _pair_bounds(self, upper: bool) -> list[list[float]]:
+        """The tightest upper (or lower) bound on each ``u_p + u_q``: the players' own high (low) bounds
+        summed, or a sum bound ``M_I`` (``m_I``) less the low (high) bounds of I's other players."""
         n = self.n
-        out = [[self.low[p] + self.low[q] for q in range(n)] for p in range(n)]
-        for players, mi, _ in self.all_sets():
+        own, other = (self.high, self.low) if upper else (self.low, self.high)
+        out = [[own[p] + own[q] for q in range(n)] for p in range(n)]
+        for players, mi, Mi in self.all_sets():
+            bound = Mi if upper else mi
             for p in players:
                 for q in players:
                     if p != q:
-                        rest = sum(self.high[k] for k in players if k not in (p, q))
-                        out[p][q] = max(out[p][q], mi - rest)
+                        rest = sum(other[k] for k in players if k not in (p, q))
+                        out[p][q] = min(out[p][q], bound - rest) if upper else max(out[p][q], bound - rest)
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -313,6 +312,12 @@ class DeepBounds:
         self.sets = [[(tuple(k for k in players if k != p), Mi + tol)
                       for players, _, Mi in bounds.all_sets() if p in players and Mi != math.inf]
                      for p in range(bounds.n)]
+
+    def own_floor(self, p: int, x: float) -> list[float]:
+        """The floor vector that holds only player p, to *x* (every other floor is ``none``)."""
+        out = list(self.none)
+        out[p] = x
+        return out
 
     def ceiling(self, p: int, alpha: Sequence[float]) -> float:
         if self.global_only:

@@ -8,28 +8,6 @@ with the ceiling ``M - sum of the other floors``.  Moves that returned a cutoff 
 be best are kept and re-searched with the window just below the best value (here the
 window is exact: the next float below the best value, or the value itself when the move
 comes after the best one, so ties go to the first child as in max^n).
-
-Parameters
-----------
-tree : GameTree
-    decision nodes and leaves; every player maximizes
-bounds : PayoffBounds, dict or None
-    declared bounds (checked on every leaf); None infers them from the tree
-
-Returns
--------
-NPlayerResult
-    exactly the max^n value, with the number of leaves examined (re-searches count again)
-
-Example
--------
->>> from kop.games.trees.tree import GameTree
->>> from kop.games.nplayer.lower_eval import lower_eval
->>> from kop.games.nplayer.bounds import PayoffBounds
->>> t = GameTree.build(["1", "2", "3"], ("1", [
-...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
->>> lower_eval(t, PayoffBounds.uniform(3, m=1, M=1))
-NPlayerResult('lower_eval', value=(0.7, 0.2, 0.1), leaves=3, move=0)
 """
 
 from __future__ import annotations
@@ -51,24 +29,21 @@ def lower_eval(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None =
 
     Parameters
     ----------
-    tree : GameTree
-        Decision nodes and leaves; every player maximizes.
-    bounds : PayoffBounds, dict or None
-        Declared payoff bounds (checked on every leaf); None infers them from the tree.
+    tree, bounds
+        As in :func:`~kop.games.nplayer.bnb.bnb`.
 
     Returns
     -------
     NPlayerResult
-        ``value`` (one payoff per player), ``leaves`` examined, ``move`` (the root player's
-        child rank).
+        Exactly the max^n value (the move too); the leaves of a re-search count again.
 
     Examples
     --------
     >>> import kop
-    >>> t = kop.GameTree.build(["1", "2", "3"], ("1", [
-    ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
-    >>> kop.lower_eval(t, kop.PayoffBounds.uniform(3, m=1, M=1))
-    NPlayerResult('lower_eval', value=(0.7, 0.2, 0.1), leaves=3, move=0)
+    >>> t = kop.bodkin_tree(3, 2, 4, m=1, eta=1, seed=2)
+    >>> r = kop.lower_eval(t)
+    >>> (r.value, r.move) == (kop.maxn(t).value, kop.maxn(t).move), r.leaves <= kop.maxn(t).leaves
+    (True, True)
 
     References
     ----------
@@ -84,8 +59,7 @@ def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...]
     db = DeepBounds(bounds)
     none = list(db.none)
     low = (-math.inf,) * flat.n
-    ceiling = db.ceiling
-    Mt, global_only = db.Mt, db.global_only
+    ceiling, own_floor = db.ceiling, db.own_floor
     below = math.nextafter
     count = 0
     root_child = -1
@@ -98,10 +72,9 @@ def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...]
             return w, False
         p = kind[v]
         f = alpha[p]
-        c = Mt - (sum(alpha) - f) if global_only else ceiling(p, alpha)
+        c = ceiling(p, alpha)
         aa = alpha[:]
-        ai = none[:]
-        ai[p] = f
+        ai = own_floor(p, f)
         late: list[int] = []
         anc = info = False
         best = low
@@ -113,12 +86,8 @@ def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...]
                     return low, True
                 info = True
                 best, bi, f = w, i, w[p]
-                if all(map(lt, alpha, w)):
-                    anc = False
-                    ai[p] = f
-                else:
-                    anc = True
-                    aa[p] = f
+                anc = not all(map(lt, alpha, w))     # ancestral mode once a floor above is unmet
+                (aa if anc else ai)[p] = f
             elif anc and x:
                 late.append(i)
         if v == 0:
@@ -128,9 +97,7 @@ def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...]
                 return low, True
             for i in late:
                 floor = f if i > bi else below(f, -math.inf)
-                probe = none[:]
-                probe[p] = floor
-                w, _ = rec(i, probe)
+                w, _ = rec(i, own_floor(p, floor))
                 if w[p] > floor:
                     return low, True
             return best, False

@@ -5,25 +5,6 @@ component (greatest for a maximizer, least for a minimizer); the first such chil
 ties (strict comparison).  Every leaf is examined.  This is the reference that
 :func:`~kop.games.nplayer.bnb.bnb`, :func:`~kop.games.nplayer.lower_eval.lower_eval` and
 :func:`~kop.games.nplayer.bimodal.bimodal` must equal.
-
-Parameters
-----------
-tree : GameTree
-    decision nodes and leaves only
-
-Returns
--------
-NPlayerResult
-    ``value`` (one payoff per player), ``leaves`` (all of them), ``move`` (root child rank)
-
-Example
--------
->>> from kop.games.trees.tree import GameTree
->>> from kop.games.nplayer.maxn import maxn
->>> t = GameTree.build(["1", "2", "3"], ("1", [
-...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
->>> maxn(t)
-NPlayerResult('maxn', value=(0.7, 0.2, 0.1), leaves=4, move=0)
 """
 
 from __future__ import annotations
@@ -41,13 +22,13 @@ def maxn(tree: GameTree) -> NPlayerResult:
     Parameters
     ----------
     tree : GameTree
-        Decision nodes and leaves; every player maximizes.
+        Decision nodes and leaves; a player may maximize or minimize its payoff.
 
     Returns
     -------
     NPlayerResult
-        ``value`` (one payoff per player), ``leaves`` examined, ``move`` (the root player's
-        child rank).
+        ``value`` (one payoff per player), ``leaves`` (every leaf), ``move`` (the root
+        player's child rank).
 
     Examples
     --------
