@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from kop.games.simultaneous.core import CH, LF, SimFlat, SimStats
+from kop.games.simultaneous.naive import as_flat
 
-__all__ = ["Prover"]
+__all__ = ["Prover", "prover_for"]
 
 _INF = math.inf
 
@@ -171,3 +173,31 @@ class Prover:
             else:
                 return best
         return -_INF
+
+
+def prover_for(tree: Any, player: str | None, tol: float | None) -> tuple[SimFlat, SimStats, Prover, float]:
+    """A fresh :class:`Prover` on *tree*, as the bounded searches start.
+
+    Parameters
+    ----------
+    tree, player
+        As for :func:`~kop.games.simultaneous.naive.as_flat`.
+    tol : float or None
+        As for :meth:`Prover.tolerance`.
+
+    Returns
+    -------
+    tuple
+        (the matrix-tree, the counters, the prover, the tolerance).
+
+    Examples
+    --------
+    >>> from kop.games.simultaneous.core import sim_tree
+    >>> flat, stats, prover, eps = prover_for(sim_tree({"matrix": [[1, 2]]}), None, 0.5)
+    >>> prover.flat is flat, prover.stats is stats, eps
+    (True, True, 0.5)
+    """
+    flat = as_flat(tree, player)
+    stats = SimStats()
+    prover = Prover(flat, stats)
+    return flat, stats, prover, prover.tolerance(tol)
