@@ -30,7 +30,8 @@ from kop.games.trees.checks import tree_argument
 from kop.games.trees.tree import CHANCE, LEAF
 from kop.games.simultaneous.matrix import MatrixSolution
 
-__all__ = ["SimFlat", "SimResult", "SimStats", "sim_tree", "random_sim_tree", "LF", "CH", "ST", "RootStage", "root_strategies"]
+__all__ = ["SimFlat", "SimResult", "SimStats", "sim_tree", "random_sim_tree", "LF", "CH", "ST", "RootStage",
+           "root_strategies"]
 
 #: node kinds: leaf, chance, stage
 LF, CH, ST = 1, 0, 2

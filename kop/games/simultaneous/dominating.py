@@ -94,39 +94,33 @@ def dominating(tree: Any, player: str | None = None, *, tol: float | None = None
                 merged.append(("r", rows[k]))
             if k < c:
                 merged.append(("c", cols[k]))
+        def dominated(m: int, as_row: bool) -> bool:
+            """Whether row (column) *m* is proven weakly dominated by the mixture of the evaluated rows
+            (columns) in every live column (row): Test-<= (Test->=) of its cells against the bounds."""
+            done, live = (done_r, live_r) if as_row else (done_c, live_c)
+            if not done or len(live) <= 1:
+                return False
+            mix = mixture(done, as_row)
+            for k in sorted(live_c if as_row else live_r):
+                if as_row:
+                    b = sum(w * evaluate(cell(i, k)) for i, w in mix.items())
+                    if prover.test_le(cell(m, k), b) > b + eps:
+                        return False
+                else:
+                    b = sum(w * evaluate(cell(k, j)) for j, w in mix.items())
+                    if prover.test_ge(cell(k, m), b) < b - eps:
+                        return False
+            return True
+
         for who, m in merged:
-            if who == "r":
-                if done_r and len(live_r) > 1:
-                    x = mixture(done_r, True)
-                    dominated = True
-                    for j in sorted(live_c):
-                        b = sum(w * evaluate(cell(i, j)) for i, w in x.items())
-                        if prover.test_le(cell(m, j), b) > b + eps:
-                            dominated = False
-                            break
-                    if dominated:
-                        live_r.discard(m)
-                        eliminated[0] += 1
-                        continue
-                for j in sorted(live_c):
-                    evaluate(cell(m, j))
-                done_r.append(m)
-            else:
-                if done_c and len(live_c) > 1:
-                    y = mixture(done_c, False)
-                    dominated = True
-                    for i in sorted(live_r):
-                        b = sum(w * evaluate(cell(i, j)) for j, w in y.items())
-                        if prover.test_ge(cell(i, m), b) < b - eps:
-                            dominated = False
-                            break
-                    if dominated:
-                        live_c.discard(m)
-                        eliminated[0] += 1
-                        continue
-                for i in sorted(live_r):
-                    evaluate(cell(i, m))
-                done_c.append(m)
+            as_row = who == "r"
+            if dominated(m, as_row):
+                (live_r if as_row else live_c).discard(m)
+                eliminated[0] += 1
+                continue
+            for k in sorted(live_c if as_row else live_r):
+                evaluate(cell(m, k) if as_row else cell(k, m))
+            (done_r if as_row else done_c).append(m)
         R, C = sorted(live_r), sorted(live_c)
         sol = solve_stage([[evaluate(cell(i, j)) for j in C] for i in R], stats)
         if v == 0:

@@ -77,6 +77,28 @@ def substructure(tree: Any, player: str | None = None, *, pure: bool = False, to
         r, c = shape[v]
         base = off[v]
         rows, cols = prover.order(v)
+
+        def outside(m: int, weights: dict[int, float], val_: float, as_row: bool) -> float:
+            """The payoff of row (column) *m* against the column (row) strategy *weights*: each cell
+            tested against *val_* first (Test-<= for a row, Test->= for a column) and evaluated
+            when the test fails."""
+            total = 0.0
+            for k, w in weights.items():
+                if w <= 0:
+                    continue
+                if as_row:
+                    cell = base + m * c + k
+                    b = upper(cell, val_)
+                    if b > val_ + eps:
+                        b = evaluate(cell)
+                else:
+                    cell = base + k * c + m
+                    b = lower(cell, val_)
+                    if b < val_ - eps:
+                        b = evaluate(cell)
+                total += w * b
+            return total
+
         R, C = [rows[0]], [cols[0]]
         while True:
             sol = solve_stage([[evaluate(base + i * c + j) for j in C] for i in R], stats)
@@ -85,36 +107,14 @@ def substructure(tree: Any, player: str | None = None, *, pure: bool = False, to
             y = dict(zip(C, map(float, sol.col)))
             added = False
             for i in rows:
-                if i in x:
-                    continue
-                total = 0.0
-                for j, w in y.items():
-                    if w <= 0:
-                        continue
-                    cell = base + i * c + j
-                    b = upper(cell, val_)
-                    if b > val_ + eps:
-                        b = evaluate(cell)
-                    total += w * b
-                if total > val_ + eps:
+                if i not in x and outside(i, y, val_, True) > val_ + eps:
                     R.append(i)
                     added = True
                     break
             if added:
                 continue
             for j in cols:
-                if j in y:
-                    continue
-                total = 0.0
-                for i, w in x.items():
-                    if w <= 0:
-                        continue
-                    cell = base + i * c + j
-                    b = lower(cell, val_)
-                    if b < val_ - eps:
-                        b = evaluate(cell)
-                    total += w * b
-                if total < val_ - eps:
+                if j not in y and outside(j, x, val_, False) < val_ - eps:
                     C.append(j)
                     added = True
                     break
