@@ -43,12 +43,9 @@ def make_hm0m(ctx: SearchContext, d: int | None, p: int, tie: str = "first") -> 
         if terminal or depth == 0:
             return ctx.leaf(state, terminal, None), (), 0
         key = (view.key(state), depth)
-        hit: tuple[Any, ...] | None = memo.get(key)
-        if hit is not None:
-            ctx.hits += 1
+        if (hit := ctx.recall(memo, key)) is not None:
             return hit
-        who, moves, probs = ctx.expand(state, depth)
-        cd = depth - 1 if depth > 0 else depth
+        who, moves, probs, cd = ctx.step(state, depth)
         kids = [H(view.child(state, m), cd) for m in moves]
         height = 1 + max(k[2] for k in kids)
         if who == CHANCE:

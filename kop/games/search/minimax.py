@@ -35,12 +35,12 @@ from collections.abc import Callable
 from typing import Any
 
 from kop.games.search.implicit import CHANCE, Evaluations
-from kop.games.search.result import SearchContext, SearchResult, expectation, recursion_guard, setup
+from kop.games.search.result import (EXACT, LOWER, UPPER, SearchContext, SearchResult, expectation, recursion_guard,
+                                     setup)
 
 __all__ = ["minimax_search", "alphabeta_search", "make_minimax", "make_alphabeta", "Order"]
 
 _INF = math.inf
-EXACT, LOWER, UPPER = 0, 1, 2
 
 #: a move-ordering hook: a score per (state, move); higher scores are searched first
 Order = Callable[[Any, Any], float]
@@ -72,12 +72,9 @@ def make_minimax(ctx: SearchContext, p: int, tie: str = "first") -> Callable[[An
             vec = ctx.leaf(state, terminal, need)
             return sign * vec[p], vec, ()
         key = (view.key(state), depth)
-        hit: tuple[Any, ...] | None = memo.get(key)
-        if hit is not None:
-            ctx.hits += 1
+        if (hit := ctx.recall(memo, key)) is not None:
             return hit
-        who, moves, probs = ctx.expand(state, depth)
-        cd = depth - 1 if depth > 0 else depth
+        who, moves, probs, cd = ctx.step(state, depth)
         if who == CHANCE:
             assert probs is not None
             out: tuple[Any, ...] = (*expectation([mm(view.child(state, m), cd) for m in moves], probs), ())
@@ -117,7 +114,6 @@ def make_alphabeta(ctx: SearchContext, p: int, order: Order | None = None,
     key_of = view.key
     child = view.child
     leaf = ctx.leaf
-    expand = ctx.expand
 
     def ab(state: Any, depth: int, alpha: float, beta: float) -> tuple[Any, ...]:
         ctx.nodes += 1
@@ -127,14 +123,9 @@ def make_alphabeta(ctx: SearchContext, p: int, order: Order | None = None,
             return sign * vec[p], vec, ()
         skey = key_of(state)
         key = (skey, depth)
-        hit = tt.get(key)
-        if hit is not None:
-            flag, u = hit[0], hit[1]
-            if flag == EXACT or (flag == LOWER and u >= beta) or (flag == UPPER and u <= alpha):
-                ctx.hits += 1
-                return u, hit[2], hit[3]
-        who, moves, probs = expand(state, depth)
-        cd = depth - 1 if depth > 0 else depth
+        if (hit := ctx.probe(tt, key, alpha, beta)) is not None:
+            return hit
+        who, moves, probs, cd = ctx.step(state, depth)
         if who == CHANCE:
             assert probs is not None
             u, vec = expectation([ab(child(state, m), cd, -_INF, _INF) for m in moves], probs)

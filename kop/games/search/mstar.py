@@ -45,8 +45,9 @@ from typing import Any
 from kop.games.names import StrategyName
 from kop.games.errors import GameError
 from kop.games.search.implicit import CHANCE, Evaluations, state_text
-from kop.games.search.minimax import EXACT, LOWER, UPPER, make_alphabeta, make_minimax
-from kop.games.search.result import SearchContext, SearchResult, expectation, recursion_guard, setup
+from kop.games.search.minimax import make_alphabeta, make_minimax
+from kop.games.search.result import (EXACT, LOWER, UPPER, SearchContext, SearchResult, expectation, recursion_guard,
+                                     setup)
 
 __all__ = ["mstar_search", "make_mstar"]
 
@@ -95,12 +96,9 @@ def make_mstar(ctx: SearchContext, prune: bool = True, bound: float | None = Non
         if terminal or depth == 0:
             return ctx.leaf(state, terminal, None), ()
         key = (view.key(state), depth, d, r)
-        hit: tuple[Any, ...] | None = memo.get(key)
-        if hit is not None:
-            ctx.hits += 1
+        if (hit := ctx.recall(memo, key)) is not None:
             return hit
-        who, moves, probs = ctx.expand(state, depth)
-        cd = depth - 1 if depth > 0 else depth
+        who, moves, probs, cd = ctx.step(state, depth)
         if who == CHANCE:
             assert probs is not None
             kids = [(0.0, M(view.child(state, m), cd, d, r)[0]) for m in moves]
@@ -149,14 +147,9 @@ def _make_m1(ctx: SearchContext, r: int, B: float, tie: str) -> Callable[[Any, i
                                 "search without the bound")
             return ur, vec, ()
         key = (view.key(state), depth)
-        hit = tt.get(key)
-        if hit is not None:
-            flag, u = hit[0], hit[1]
-            if flag == EXACT or (flag == LOWER and u >= beta) or (flag == UPPER and u <= alpha):
-                ctx.hits += 1
-                return u, hit[2], hit[3]
-        who, moves, probs = ctx.expand(state, depth)
-        cd = depth - 1 if depth > 0 else depth
+        if (hit := ctx.probe(tt, key, alpha, beta)) is not None:
+            return hit
+        who, moves, probs, cd = ctx.step(state, depth)
         best_vec: Any = None
         pv_tail: tuple[Any, ...] = ()
         best_move: Any = None

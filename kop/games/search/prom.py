@@ -110,12 +110,9 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
             vec = ctx.leaf(st, terminal, (p,))
             return tuple(mass * x for x in vec), ()
         key = (view.key(st), dpt, alive)
-        hit: tuple[Any, ...] | None = memo.get(key)
-        if hit is not None:
-            ctx.hits += 1
+        if (hit := ctx.recall(memo, key)) is not None:
             return hit
-        who, moves, probs = ctx.expand(st, dpt)
-        cd = dpt - 1 if dpt > 0 else dpt
+        who, moves, probs, cd = ctx.step(st, dpt)
         if who == CHANCE:
             assert probs is not None
             acc: list[float] | None = None

@@ -22,6 +22,9 @@ from typing import Any
 from kop.games.errors import GameError, LimitError
 from kop.games.search.implicit import CHANCE, Evaluations, GameView, state_text
 
+#: the kinds of an alpha-beta table entry: the exact value, a lower bound, an upper bound
+EXACT, LOWER, UPPER = 0, 1, 2
+
 __all__ = ["SearchResult", "SearchContext", "number", "depth_key", "NO_LIMIT", "recursion_guard", "setup",
            "expectation"]
 
@@ -147,6 +150,29 @@ class SearchContext:
         if t is None:
             t = self.tables[name] = {}
         return t
+
+    def recall(self, memo: dict[Hashable, Any], key: Hashable) -> tuple[Any, ...] | None:
+        """The entry of *memo* at *key* (counted as a hit), or None."""
+        hit: tuple[Any, ...] | None = memo.get(key)
+        if hit is not None:
+            self.hits += 1
+        return hit
+
+    def probe(self, tt: dict[Hashable, Any], key: Hashable, alpha: float, beta: float) -> tuple[Any, ...] | None:
+        """``(u, vector, pv)`` from an alpha-beta table entry ``(flag, u, vector, pv)`` at *key* when it
+        decides the window (alpha, beta) (counted as a hit), else None."""
+        hit = tt.get(key)
+        if hit is not None:
+            flag, u = hit[0], hit[1]
+            if flag == EXACT or (flag == LOWER and u >= beta) or (flag == UPPER and u <= alpha):
+                self.hits += 1
+                return u, hit[2], hit[3]
+        return None
+
+    def step(self, state: Any, depth: int) -> tuple[int, list[Any], list[float] | None, int]:
+        """:meth:`expand`, and the depth left for the children (a negative depth means no limit)."""
+        who, moves, probs = self.expand(state, depth)
+        return who, moves, probs, depth - 1 if depth > 0 else depth
 
     def expand(self, state: Any, depth: int) -> tuple[int, list[Any], list[float] | None]:
         """(mover, moves, probabilities or None) of a non-leaf state; mover is CHANCE at chance states."""

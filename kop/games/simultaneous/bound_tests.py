@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from kop.games.simultaneous.core import CH, LF, SimFlat, SimStats
+from kop.games.simultaneous.naive import as_flat
 
-__all__ = ["Prover"]
+__all__ = ["Prover", "prover_for"]
 
 _INF = math.inf
 
@@ -102,42 +104,17 @@ class Prover:
 
     def test_le(self, v: int, y: float) -> float:
         """An upper bound on u(v); proven <= y when it is <= y."""
-        f = self.flat
-        hit = self.exact.get(v)
-        if hit is not None:
-            return hit
-        k = f.kind[v]
-        if k == LF:
-            self.stats.leaves += 1
-            self.exact[v] = f.val[v]
-            return f.val[v]
-        self.stats.tests += 1
-        if k == CH:
-            total = 0.0
-            for c in range(f.off[v], f.off[v + 1]):
-                p = f.prob[c]
-                if p > 0:
-                    a = self.test_le(c, y)
-                    if a == _INF:
-                        return _INF
-                    total += p * a
-            return total
-        r, c = f.shape[v]
-        base = f.off[v]
-        rows, cols = self.order(v)
-        for j in cols[:self.rounds]:
-            worst = -_INF
-            for i in rows:
-                a = self.test_le(base + i * c + j, y)
-                if a > y:
-                    break
-                worst = max(worst, a)
-            else:
-                return worst
-        return _INF
+        return self._test(v, y, True)
 
     def test_ge(self, v: int, y: float) -> float:
         """A lower bound on u(v); proven >= y when it is >= y."""
+        return self._test(v, y, False)
+
+    def _test(self, v: int, y: float, upper: bool) -> float:
+        """Test-<= (*upper*) or its dual Test->=: a bound on u(v), +inf (-inf) when the test fails.
+
+        Test-<= looks for a column whose every cell is proven <= y and returns the largest of
+        their bounds; Test->= for a row whose every cell is proven >= y, the smallest."""
         f = self.flat
         hit = self.exact.get(v)
         if hit is not None:
@@ -148,26 +125,57 @@ class Prover:
             self.exact[v] = f.val[v]
             return f.val[v]
         self.stats.tests += 1
+        fail = _INF if upper else -_INF
         if k == CH:
             total = 0.0
             for c in range(f.off[v], f.off[v + 1]):
                 p = f.prob[c]
                 if p > 0:
-                    a = self.test_ge(c, y)
-                    if a == -_INF:
-                        return -_INF
+                    a = self._test(c, y, upper)
+                    if a == fail:
+                        return fail
                     total += p * a
             return total
         r, c = f.shape[v]
         base = f.off[v]
         rows, cols = self.order(v)
-        for i in rows[:self.rounds]:
-            best = _INF
-            for j in cols:
-                a = self.test_ge(base + i * c + j, y)
-                if a < y:
+        # Test-<= goes over columns (outer) and rows (inner), Test->= the other way round
+        outer, inner, step_out, step_in = (cols, rows, 1, c) if upper else (rows, cols, c, 1)
+        for o in outer[:self.rounds]:
+            bound = -fail
+            for n in inner:
+                a = self._test(base + o * step_out + n * step_in, y, upper)
+                if (a > y) if upper else (a < y):
                     break
-                best = min(best, a)
+                bound = max(bound, a) if upper else min(bound, a)
             else:
-                return best
-        return -_INF
+                return bound
+        return fail
+
+
+def prover_for(tree: Any, player: str | None, tol: float | None) -> tuple[SimFlat, SimStats, Prover, float]:
+    """A fresh :class:`Prover` on *tree*, as the bounded searches start.
+
+    Parameters
+    ----------
+    tree, player
+        As for :func:`~kop.games.simultaneous.naive.as_flat`.
+    tol : float or None
+        As for :meth:`Prover.tolerance`.
+
+    Returns
+    -------
+    tuple
+        (the matrix-tree, the counters, the prover, the tolerance).
+
+    Examples
+    --------
+    >>> from kop.games.simultaneous.core import sim_tree
+    >>> flat, stats, prover, eps = prover_for(sim_tree({"matrix": [[1, 2]]}), None, 0.5)
+    >>> prover.flat is flat, prover.stats is stats, eps
+    (True, True, 0.5)
+    """
+    flat = as_flat(tree, player)
+    stats = SimStats()
+    prover = Prover(flat, stats)
+    return flat, stats, prover, prover.tolerance(tol)

@@ -28,8 +28,10 @@ from kop.syntax import arguments
 from kop.games.errors import TreeError
 from kop.games.trees.checks import tree_argument
 from kop.games.trees.tree import CHANCE, LEAF
+from kop.games.simultaneous.matrix import MatrixSolution
 
-__all__ = ["SimFlat", "SimResult", "SimStats", "sim_tree", "random_sim_tree", "LF", "CH", "ST"]
+__all__ = ["SimFlat", "SimResult", "SimStats", "sim_tree", "random_sim_tree", "LF", "CH", "ST", "RootStage",
+           "root_strategies"]
 
 #: node kinds: leaf, chance, stage
 LF, CH, ST = 1, 0, 2
@@ -162,8 +164,7 @@ class SimResult:
     Examples
     --------
     >>> import kop
-    >>> t = kop.sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]})       # row 3 is never needed
-    >>> r = kop.naive(t)
+    >>> r = kop.naive(kop.sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]}))
     >>> r.value, r.leaves, r.lps
     (2.0, 6, 1)
     """
@@ -183,6 +184,44 @@ class SimResult:
         return {"algorithm": self.algorithm, "value": self.value, "leaves": self.leaves, "lps": self.lps,
                 "row": None if self.row is None else list(self.row),
                 "col": None if self.col is None else list(self.col), **self.extra}
+
+
+#: what a search keeps of the root stage: its solution, the rows and columns it was solved on, the
+#: stage's full shape
+RootStage = tuple[MatrixSolution, list[int], list[int], int, int]
+
+
+def root_strategies(root: list[RootStage]) -> tuple[tuple[float, ...] | None, tuple[float, ...] | None]:
+    """The root stage's strategies over all its rows and columns (0 off the solved ones), or
+    ``(None, None)`` when the root is not a stage.
+
+    Parameters
+    ----------
+    root : list
+        Empty, or one ``(solution, rows, columns, r, c)``: the solution on those rows and
+        columns of the ``r x c`` root stage.
+
+    Returns
+    -------
+    tuple
+        (row strategy, column strategy).
+
+    Examples
+    --------
+    >>> from kop.games.simultaneous.matrix import solve_matrix
+    >>> root_strategies([(solve_matrix([[4, 0], [0, 4]]), [0, 1], [0, 1], 3, 2)])
+    ((0.5, 0.5, 0.0), (0.5, 0.5))
+    """
+    row = col = None
+    if root:
+        sol, R, C, r, c = root[0]
+        xr, yc = [0.0] * r, [0.0] * c
+        for i, w in zip(R, sol.row):
+            xr[i] = float(w)
+        for j, w in zip(C, sol.col):
+            yc[j] = float(w)
+        row, col = tuple(xr), tuple(yc)
+    return row, col
 
 
 def _num(x: Any, where: str) -> float:
@@ -210,9 +249,9 @@ def sim_tree(spec: Any) -> SimFlat:
     Examples
     --------
     >>> import kop
-    >>> t = kop.sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]})       # row 3 is never needed
-    >>> kop.naive(t)
-    SimResult('naive', value=2, leaves=6, lps=1)
+    >>> t = kop.sim_tree({"chance": [0.5, 0.5], "children": [1, {"matrix": [[0, 4]]}]})
+    >>> t.height, kop.naive(t).value
+    (2, 0.5)
 
     References
     ----------

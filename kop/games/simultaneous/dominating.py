@@ -9,19 +9,6 @@ row is eliminated (Thm 3.3.1: removing a weakly dominated strategy, iteratively,
 the value); otherwise its remaining cells are evaluated.  Columns are handled dually.
 Finally the LP of the live rows and columns gives the value.
 
-Parameters
-----------
-tree : GameTree or SimFlat
-player : str, optional
-    the row player of a GameTree's zero-sum view (default: the first player)
-tol : float
-    slack of the float comparisons (default 1e-9 times the payoff scale)
-
-Returns
--------
-SimResult
-    the value, leaves examined (tests count), LPs solved, the root stage's strategies
-
 Example
 -------
 The digest's check: row 3 of [[4, 0], [0, 4], [1, 1]] is dominated by half of each of the
@@ -39,10 +26,9 @@ from __future__ import annotations
 from typing import Any
 
 from kop.games.nplayer.core import run_deep
-from kop.games.simultaneous.bound_tests import Prover
-from kop.games.simultaneous.core import SimResult, SimStats
-from kop.games.simultaneous.matrix import MatrixSolution
-from kop.games.simultaneous.naive import as_flat, solve_stage
+from kop.games.simultaneous.bound_tests import prover_for
+from kop.games.simultaneous.core import RootStage, SimResult, root_strategies
+from kop.games.simultaneous.naive import solve_stage
 
 __all__ = ["dominating"]
 
@@ -52,19 +38,16 @@ def dominating(tree: Any, player: str | None = None, *, tol: float | None = None
 
     Parameters
     ----------
-    tree : GameTree or SimFlat
-        A matrix-tree (:func:`kop.sim_tree`, :func:`kop.random_sim_tree`) or a tree with
-        simultaneous nodes.
-    player : str, optional
-        The row player of the zero-sum view (default: the first player of a GameTree).
+    tree, player
+        As for :func:`~kop.games.simultaneous.naive.naive`.
     tol : float, optional
         The tolerance of the dominance tests.
 
     Returns
     -------
     SimResult
-        The game value (the row player's payoff), ``leaves`` examined, ``lps`` solved, and the
-        root stage's strategies.
+        As for :func:`~kop.games.simultaneous.naive.naive`; ``extra["eliminated"]`` counts the moves
+        proven dominated, ``extra["tests"]`` the bound tests.
 
     Examples
     --------
@@ -76,16 +59,12 @@ def dominating(tree: Any, player: str | None = None, *, tol: float | None = None
 
     References
     ----------
-    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
-    and Metareasoning*, MIT (1992), §3.3.3.
+    Bodkin (1992), §3.3.3, as for :func:`~kop.games.simultaneous.naive.naive`.
     """
-    flat = as_flat(tree, player)
+    flat, stats, prover, eps = prover_for(tree, player, tol)
     off, shape = flat.off, flat.shape
-    stats = SimStats()
-    prover = Prover(flat, stats)
-    eps = prover.tolerance(tol)
     eliminated = [0]
-    root: list[tuple[MatrixSolution, list[int], list[int], int, int]] = []
+    root: list[RootStage] = []
 
     def stage(v: int) -> float:
         r, c = shape[v]
@@ -115,39 +94,33 @@ def dominating(tree: Any, player: str | None = None, *, tol: float | None = None
                 merged.append(("r", rows[k]))
             if k < c:
                 merged.append(("c", cols[k]))
+        def dominated(m: int, as_row: bool) -> bool:
+            """Whether row (column) *m* is proven weakly dominated by the mixture of the evaluated rows
+            (columns) in every live column (row): Test-<= (Test->=) of its cells against the bounds."""
+            done, live = (done_r, live_r) if as_row else (done_c, live_c)
+            if not done or len(live) <= 1:
+                return False
+            mix = mixture(done, as_row)
+            for k in sorted(live_c if as_row else live_r):
+                if as_row:
+                    b = sum(w * evaluate(cell(i, k)) for i, w in mix.items())
+                    if prover.test_le(cell(m, k), b) > b + eps:
+                        return False
+                else:
+                    b = sum(w * evaluate(cell(k, j)) for j, w in mix.items())
+                    if prover.test_ge(cell(k, m), b) < b - eps:
+                        return False
+            return True
+
         for who, m in merged:
-            if who == "r":
-                if done_r and len(live_r) > 1:
-                    x = mixture(done_r, True)
-                    dominated = True
-                    for j in sorted(live_c):
-                        b = sum(w * evaluate(cell(i, j)) for i, w in x.items())
-                        if prover.test_le(cell(m, j), b) > b + eps:
-                            dominated = False
-                            break
-                    if dominated:
-                        live_r.discard(m)
-                        eliminated[0] += 1
-                        continue
-                for j in sorted(live_c):
-                    evaluate(cell(m, j))
-                done_r.append(m)
-            else:
-                if done_c and len(live_c) > 1:
-                    y = mixture(done_c, False)
-                    dominated = True
-                    for i in sorted(live_r):
-                        b = sum(w * evaluate(cell(i, j)) for j, w in y.items())
-                        if prover.test_ge(cell(i, m), b) < b - eps:
-                            dominated = False
-                            break
-                    if dominated:
-                        live_c.discard(m)
-                        eliminated[0] += 1
-                        continue
-                for i in sorted(live_r):
-                    evaluate(cell(i, m))
-                done_c.append(m)
+            as_row = who == "r"
+            if dominated(m, as_row):
+                (live_r if as_row else live_c).discard(m)
+                eliminated[0] += 1
+                continue
+            for k in sorted(live_c if as_row else live_r):
+                evaluate(cell(m, k) if as_row else cell(k, m))
+            (done_r if as_row else done_c).append(m)
         R, C = sorted(live_r), sorted(live_c)
         sol = solve_stage([[evaluate(cell(i, j)) for j in C] for i in R], stats)
         if v == 0:
@@ -156,14 +129,6 @@ def dominating(tree: Any, player: str | None = None, *, tol: float | None = None
 
     evaluate = prover.evaluator(stage)
     value = run_deep(lambda: evaluate(0), 2 * flat.height + 10)
-    row = col = None
-    if root:
-        sol, R, C, r, c = root[0]
-        xr, yc = [0.0] * r, [0.0] * c
-        for i, w in zip(R, sol.row):
-            xr[i] = float(w)
-        for j, w in zip(C, sol.col):
-            yc[j] = float(w)
-        row, col = tuple(xr), tuple(yc)
+    row, col = root_strategies(root)
     return SimResult("dominating", value * flat.sign, stats.leaves, stats.lps, row, col,
                      {"saddles": stats.saddles, "tests": stats.tests, "eliminated": eliminated[0]})

@@ -3,17 +3,6 @@
 For every stage compute each joint move's value (chance outcomes averaged), then solve the
 matrix game of those values (saddle point, else LP).  Every leaf is examined.
 
-Parameters
-----------
-tree : GameTree or SimFlat
-player : str, optional
-    the row player of the zero-sum view (default: the first player of a GameTree)
-
-Returns
--------
-SimResult
-    the value, leaves examined, LPs solved, and the root stage's optimal strategies
-
 Example
 -------
 >>> from kop.games.simultaneous.core import sim_tree

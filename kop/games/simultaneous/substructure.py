@@ -10,22 +10,6 @@ re-solved.  Columns likewise, with Test->= against x.  By Thm 3.3.2 the substruc
 solution then solves the stage.  With ``pure=True`` every check is an evaluation ("Pure
 Substructure", §3.9.2).  On perfect-information trees (1xk and kx1 stages) it is SCOUT.
 
-Parameters
-----------
-tree : GameTree or SimFlat
-player : str, optional
-    the row player of a GameTree's zero-sum view (default: the first player)
-pure : bool
-    evaluate instead of testing
-tol : float
-    slack of the float comparisons with v (default 1e-9 times the payoff scale); the
-    value equals Naive-Solution's within about this much plus the LP tolerance
-
-Returns
--------
-SimResult
-    the value, leaves examined (tests count), LPs solved, the root stage's strategies
-
 Example
 -------
 >>> from kop.games.simultaneous.core import random_sim_tree
@@ -44,10 +28,9 @@ from __future__ import annotations
 from typing import Any
 
 from kop.games.nplayer.core import run_deep
-from kop.games.simultaneous.bound_tests import Prover
-from kop.games.simultaneous.core import SimResult, SimStats
-from kop.games.simultaneous.matrix import MatrixSolution
-from kop.games.simultaneous.naive import as_flat, solve_stage
+from kop.games.simultaneous.bound_tests import prover_for
+from kop.games.simultaneous.core import RootStage, SimResult, root_strategies
+from kop.games.simultaneous.naive import solve_stage
 
 __all__ = ["substructure"]
 
@@ -57,40 +40,32 @@ def substructure(tree: Any, player: str | None = None, *, pure: bool = False, to
 
     Parameters
     ----------
-    tree : GameTree or SimFlat
-        A matrix-tree (:func:`kop.sim_tree`, :func:`kop.random_sim_tree`) or a tree with
-        simultaneous nodes.
-    player : str, optional
-        The row player of the zero-sum view (default: the first player of a GameTree).
+    tree, player
+        As for :func:`~kop.games.simultaneous.naive.naive`.
     pure : bool
         Start from a pure-strategy substructure.
     tol : float, optional
-        The tolerance of the bound tests.
+        The slack of the comparisons with the stage value (default 1e-9 times the payoff scale);
+        the value equals Naive-Solution's within about this much plus the LP tolerance.
 
     Returns
     -------
     SimResult
-        The game value (the row player's payoff), ``leaves`` examined, ``lps`` solved, and the
-        root stage's strategies.
+        As for :func:`~kop.games.simultaneous.naive.naive`; ``extra["tests"]`` counts the bound tests.
 
     Examples
     --------
     >>> import kop
-    >>> t = kop.sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]})       # row 3 is never needed
-    >>> kop.substructure(t)
+    >>> kop.substructure(kop.sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]}))     # row 3 is never needed
     SimResult('substructure', value=2, leaves=6, lps=1)
 
     References
     ----------
-    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
-    and Metareasoning*, MIT (1992), §3.3.4.
+    Bodkin (1992), §3.3.4, as for :func:`~kop.games.simultaneous.naive.naive`.
     """
-    flat = as_flat(tree, player)
+    root: list[RootStage] = []
+    flat, stats, prover, eps = prover_for(tree, player, tol)
     off, shape = flat.off, flat.shape
-    stats = SimStats()
-    prover = Prover(flat, stats)
-    eps = prover.tolerance(tol)
-    root: list[tuple[MatrixSolution, list[int], list[int], int, int]] = []
 
     def upper(cell: int, y: float) -> float:
         return evaluate(cell) if pure else prover.test_le(cell, y)
@@ -102,6 +77,28 @@ def substructure(tree: Any, player: str | None = None, *, pure: bool = False, to
         r, c = shape[v]
         base = off[v]
         rows, cols = prover.order(v)
+
+        def outside(m: int, weights: dict[int, float], val_: float, as_row: bool) -> float:
+            """The payoff of row (column) *m* against the column (row) strategy *weights*: each cell
+            tested against *val_* first (Test-<= for a row, Test->= for a column) and evaluated
+            when the test fails."""
+            total = 0.0
+            for k, w in weights.items():
+                if w <= 0:
+                    continue
+                if as_row:
+                    cell = base + m * c + k
+                    b = upper(cell, val_)
+                    if b > val_ + eps:
+                        b = evaluate(cell)
+                else:
+                    cell = base + k * c + m
+                    b = lower(cell, val_)
+                    if b < val_ - eps:
+                        b = evaluate(cell)
+                total += w * b
+            return total
+
         R, C = [rows[0]], [cols[0]]
         while True:
             sol = solve_stage([[evaluate(base + i * c + j) for j in C] for i in R], stats)
@@ -110,36 +107,14 @@ def substructure(tree: Any, player: str | None = None, *, pure: bool = False, to
             y = dict(zip(C, map(float, sol.col)))
             added = False
             for i in rows:
-                if i in x:
-                    continue
-                total = 0.0
-                for j, w in y.items():
-                    if w <= 0:
-                        continue
-                    cell = base + i * c + j
-                    b = upper(cell, val_)
-                    if b > val_ + eps:
-                        b = evaluate(cell)
-                    total += w * b
-                if total > val_ + eps:
+                if i not in x and outside(i, y, val_, True) > val_ + eps:
                     R.append(i)
                     added = True
                     break
             if added:
                 continue
             for j in cols:
-                if j in y:
-                    continue
-                total = 0.0
-                for i, w in x.items():
-                    if w <= 0:
-                        continue
-                    cell = base + i * c + j
-                    b = lower(cell, val_)
-                    if b < val_ - eps:
-                        b = evaluate(cell)
-                    total += w * b
-                if total < val_ - eps:
+                if j not in y and outside(j, x, val_, False) < val_ - eps:
                     C.append(j)
                     added = True
                     break
@@ -150,14 +125,6 @@ def substructure(tree: Any, player: str | None = None, *, pure: bool = False, to
 
     evaluate = prover.evaluator(stage)
     value = run_deep(lambda: evaluate(0), 2 * flat.height + 10)
-    row = col = None
-    if root:
-        sol, R, C, r, c = root[0]
-        xr, yc = [0.0] * r, [0.0] * c
-        for i, w in zip(R, sol.row):
-            xr[i] = float(w)
-        for j, w in zip(C, sol.col):
-            yc[j] = float(w)
-        row, col = tuple(xr), tuple(yc)
+    row, col = root_strategies(root)
     name = "pure_substructure" if pure else "substructure"
     return SimResult(name, value * flat.sign, stats.leaves, stats.lps, row, col, {"saddles": stats.saddles, "tests": stats.tests})

@@ -8,13 +8,6 @@ iterative (an explicit stack), so deep trees do not hit Python's recursion
 limit.  ``next(n)`` and ``value(n)`` search the subtree of *n* on demand and
 cache the answer.
 
-Parameters
-----------
-tree : GameTree
-player : str, optional
-    whose evaluation is used (default: the first player)
-tie : "first" or "last"
-
 Example
 -------
 >>> import kop
@@ -143,11 +136,10 @@ def alphabeta(tree: GameTree, player: str | None = None, *, tie: str = "first") 
     Parameters
     ----------
     tree : GameTree
-        The game tree.
     player : str, optional
-        Whose strategy (default: the player at the root).
+        Whose minimax, searched with pruning (default: the player at the root).
     tie : {"first", "last"}
-        Which of equally good children to choose.
+        Tie-breaking, as for every strategy (:mod:`kop.games.strategies.engine`).
 
     Returns
     -------

@@ -18,6 +18,15 @@ children's values.
 ``value(n)`` is stored as a row index into a value table: the leaf payoffs,
 followed by one row per chance node.  So a solution costs two ``int32`` per node.
 
+Parameters shared by the strategies
+-----------------------------------
+Every strategy function (:func:`~kop.games.strategies.minimax.minimax`, ``mh``, ``hm0m``,
+``mstar``, ``alphabeta``, ``prom``, ...) takes *tree*, the :class:`GameTree` searched, and
+``tie="first"`` or ``"last"``: which of several equally good children is chosen; *player*,
+where taken, is P (default: the player at the root).  It returns a
+:class:`~kop.games.strategies.strategy.Strategy` with ``next(n)`` and ``value(n)`` at every
+node, whose ``repr`` shows its value at the root.
+
 Parameters of :func:`sweep`
 ---------------------------
 tree : GameTree

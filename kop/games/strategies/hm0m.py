@@ -3,14 +3,6 @@
 M^h at the nodes of height <= d, and the player's own minimax above.  For
 d = 0 it is the player's minimax; for d >= height(t) it is M^h.
 
-Parameters
-----------
-tree : GameTree
-d : int >= 0
-player : str, optional
-    whose minimax is used above height d (default: the first player)
-tie : "first" or "last"
-
 Example
 -------
 >>> import kop
@@ -39,18 +31,18 @@ def hm0m(tree: GameTree, d: int, player: str | None = None, *, tie: str = "first
     Parameters
     ----------
     tree : GameTree
-        The game tree.
-    d : int
+    d : int >= 0
         M^h at nodes of height <= d, P's minimax above.
-    player : str, optional
-        Whose strategy (default: the player at the root).
-    tie : {"first", "last"}
-        Which of equally good children to choose.
+    player : str or None, optional
+        Whose HM0M^d (default: the player at the root).
+    tie : {"first", "last"}, default "first"
+        Tie-breaking, as for every strategy (:mod:`kop.games.strategies.engine`).
 
     Returns
     -------
     Strategy
-        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+        P's HM0M^d strategy: M^h at the nodes of height <= d,
+        P's own minimax above them.
 
     Examples
     --------

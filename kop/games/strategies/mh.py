@@ -5,11 +5,6 @@ component by its own goal.  With every player maximizing this is Poole &
 Mackworth's n-agent GameTreeSearch; it is the subgame-perfect equilibrium of the
 perfect-information game (ties: first child, or ``tie="last"``).
 
-Parameters
-----------
-tree : GameTree
-tie : "first" or "last"
-
 Example
 -------
 >>> import kop
@@ -43,14 +38,13 @@ def mh(tree: GameTree, *, tie: str = "first") -> Strategy:
     Parameters
     ----------
     tree : GameTree
-        The game tree.
     tie : {"first", "last"}
-        Which of equally good children to choose.
+        Tie-breaking, as for every strategy (:mod:`kop.games.strategies.engine`).
 
     Returns
     -------
     Strategy
-        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+        The M^h strategy at every node.
         Every player uses its own evaluation (backward induction).
 
     Examples

@@ -5,13 +5,6 @@ other player is assumed to do the opposite to that same component (the
 paranoid assumption; for two players it is the paper's ``minimax(t, E_P)``).
 Ties go to the first child unless ``tie="last"``.
 
-Parameters
-----------
-tree : GameTree
-player : str, optional
-    whose evaluation is used (default: the first player)
-tie : "first" or "last"
-
 Example
 -------
 >>> import kop
@@ -47,16 +40,15 @@ def minimax(tree: GameTree, player: str | None = None, *, tie: str = "first") ->
     Parameters
     ----------
     tree : GameTree
-        The game tree.
     player : str, optional
         P, whose evaluation E_P every player is assumed to play on (default: the player at the root).
     tie : {"first", "last"}
-        Which of equally good children to choose.
+        Tie-breaking, as for every strategy (:mod:`kop.games.strategies.engine`).
 
     Returns
     -------
     Strategy
-        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+        P's minimax strategy (M^0) at every node.
 
     Examples
     --------

@@ -8,14 +8,6 @@ paper's Algorithm 2 with its XOR corrected to XNOR (SPEC 3.2).  With more
 players, every other player's M^(d-1) is computed.  Cost: O(d * size(t)) for
 two players.
 
-Parameters
-----------
-tree : GameTree
-d : int >= 0
-player : str, optional
-    whose M^d (default: the first player)
-tie : "first" or "last"
-
 Example
 -------
 >>> import kop
@@ -45,18 +37,17 @@ def mstar(tree: GameTree, d: int, player: str | None = None, *, tie: str = "firs
     Parameters
     ----------
     tree : GameTree
-        The game tree.
     d : int
         The modelling depth: P's M^d assumes the opponent plays M^(d-1), down to M^0 (minimax).
     player : str, optional
-        Whose strategy (default: the player at the root).
+        Whose M^d (default: the player at the root).
     tie : {"first", "last"}
-        Which of equally good children to choose.
+        Tie-breaking, as for every strategy (:mod:`kop.games.strategies.engine`).
 
     Returns
     -------
     Strategy
-        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+        P's M^d strategy, with ``next(n)`` and ``value(n)`` at every node.
 
     Examples
     --------

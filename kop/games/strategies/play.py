@@ -76,11 +76,10 @@ def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -
     Parameters
     ----------
     tree : GameTree
-        The game tree.
     strategies : mapping of player name to Strategy or str
         Each player's strategy, or its name (:func:`kop.strategy`).
     tie : {"first", "last"}
-        Which of equally good children to choose.
+        Tie-breaking, as for every strategy (:mod:`kop.games.strategies.engine`).
 
     Returns
     -------
@@ -156,7 +155,6 @@ def global_optimum(tree: GameTree) -> Node | None:
     Parameters
     ----------
     tree : GameTree
-        The game tree.
 
     Returns
     -------

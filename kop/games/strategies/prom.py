@@ -338,7 +338,6 @@ def prom(tree: GameTree, player: str | None, candidates: Any, probabilities: Ite
     Parameters
     ----------
     tree : GameTree
-        The game tree.
     player : str or None
         P, the searching player.
     candidates : sequence
@@ -348,12 +347,12 @@ def prom(tree: GameTree, player: str | None, candidates: Any, probabilities: Ite
     opponent : str, optional
         The modelled opponent (default: the other player).
     tie : {"first", "last"}
-        Which of equally good children to choose.
+        Tie-breaking, as for every strategy (:mod:`kop.games.strategies.engine`).
 
     Returns
     -------
     Strategy
-        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+        P's PrOM strategy at every node.
 
     Examples
     --------
@@ -379,23 +378,15 @@ def prom_bayes(tree: GameTree, player: str | None, candidates: Any, probabilitie
 
     Parameters
     ----------
-    tree : GameTree
-        The game tree.
-    player : str or None
-        P, the searching player.
-    candidates : sequence
-        The opponent's possible evaluations (types), each one value per leaf.
     probabilities : iterable, optional
         The prior over the types (default uniform).
-    opponent : str, optional
-        The modelled opponent (default: the other player).
-    tie : {"first", "last"}
-        Which of equally good children to choose.
+    tree, player, candidates, opponent, tie
+        As for :func:`prom`.
 
     Returns
     -------
     Strategy
-        ``next(n)`` and ``value(n)`` at every node; ``repr`` shows its value at the root.
+        P's Bayesian PrOM strategy at every node.
 
     Examples
     --------
@@ -406,8 +397,7 @@ def prom_bayes(tree: GameTree, player: str | None, candidates: Any, probabilitie
 
     References
     ----------
-    H. H. L. M. Donkers, J. W. H. M. Uiterwijk, H. J. van den Herik, *Probabilistic opponent-model
-    search*, Information Sciences 135 (2001).
+    As for :func:`prom`.
     """
     tree_argument(tree)
     return _search(tree, player, candidates, probabilities, opponent, tie, bayes=True)
@@ -474,6 +464,19 @@ def _fixed_movers(tree: GameTree, p: int, o: int | None) -> np.ndarray:
     return movers
 
 
+def _opponent_as_chance(tree: GameTree, o: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """O's nodes, and the tree's ``kind`` and ``probs`` arrays with those nodes made chance nodes whose
+    children have probability 0 (the caller adds the types' mass)."""
+    opp = np.flatnonzero(tree.kind == o)
+    kind = np.array(tree.kind)
+    kind[opp] = CHANCE
+    probs = np.full(len(tree), np.nan) if tree.probs is None else np.array(tree.probs)
+    if len(opp):
+        kids, _, _ = _segments(tree, opp)
+        probs[kids] = 0.0
+    return opp, kind, probs
+
+
 def _prom_sweep(tree: GameTree, p: int, o: int, prior: np.ndarray, choice: np.ndarray,
                 fixed: np.ndarray | None, tie: str) -> Solution:
     comp, sign = _p_rule(tree, p)
@@ -482,13 +485,7 @@ def _prom_sweep(tree: GameTree, p: int, o: int, prior: np.ndarray, choice: np.nd
         moves = choice[0] if fixed is None else np.where(tree.kind == o, choice[0], fixed)
         return sweep(tree, comp, sign, fixed=moves, fixed_movers=_fixed_movers(tree, p, None), tie=tie)
     # O's nodes become chance nodes: a child's probability is the mass of the types that choose it
-    opp = np.flatnonzero(tree.kind == o)
-    kind = np.array(tree.kind)
-    kind[opp] = CHANCE
-    probs = np.full(len(tree), np.nan) if tree.probs is None else np.array(tree.probs)
-    if len(opp):
-        kids, _, _ = _segments(tree, opp)
-        probs[kids] = 0.0
+    opp, kind, probs = _opponent_as_chance(tree, o)
     for i, q in enumerate(prior):
         probs[choice[i, opp]] += q
     view = _view(tree, kind=kind, probs=probs)
@@ -533,13 +530,7 @@ def _bayes_sweep(tree: GameTree, p: int, o: int, prior: np.ndarray, choice: np.n
     comp, sign = _p_rule(tree, p)
     w = _bayes_weights(tree, o, prior, choice)
     mass = w.sum(axis=0)
-    opp = np.flatnonzero(tree.kind == o)
-    kind = np.array(tree.kind)
-    kind[opp] = CHANCE
-    probs = np.full(len(tree), np.nan) if tree.probs is None else np.array(tree.probs)
-    if len(opp):
-        kids, _, _ = _segments(tree, opp)
-        probs[kids] = 0.0
+    opp, kind, probs = _opponent_as_chance(tree, o)
     for i in range(len(prior)):
         live = w[i, opp] > 0
         probs[choice[i, opp[live]]] = 1.0
