@@ -209,10 +209,21 @@ def test_both_agree_with_the_reference_at_every_node(case, tie, bayes):
     s = f(tree, tree.players[p].name, cands, [str(q) for q in prior], tie=tie)
     moves = [ref_type_moves(tree, 1 - p, c, tie) for c in candidates_by_node(tree, cands)]
     values, choice = ref_prom(tree, p, moves, prior, bayes, tie)
+    # PrOM's values are exact here (dyadic priors); Bayes divides by a sum of the prior's weights
+    # (1/4 + 1/2 = 3/4), which floats round: there kop's value is the reference's to 1e-9, and at a
+    # tie within that rounding either child is a best choice.
+    close = Fraction(1, 10**9)
     for i, val in values.items():
-        assert F(s.value_at(i)[p]) == val, tree.path_name(i)
+        got = F(s.value_at(i)[p])
+        if bayes:
+            assert abs(got - val) <= close * max(1, abs(val)), tree.path_name(i)
+        else:
+            assert got == val, tree.path_name(i)
     for i, c in choice.items():
-        assert s.next(i).index == c, tree.path_name(i)
+        if bayes:
+            assert abs(values[s.next(i).index] - values[c]) <= close * max(1, abs(values[c])), tree.path_name(i)
+        else:
+            assert s.next(i).index == c, tree.path_name(i)
     # the types' moves are the reference's
     got = type_choices(tree, cands, tie=tie, player=tree.players[p].name)
     for t, m in enumerate(moves):
