@@ -27,9 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kop.games.trees.tree import GameTree
-from kop.syntax.formula import Formula, Know, conj
+from kop.syntax.formula import Formula
 from kop.syntax.wording import plural
-from kop.syntax.levels import f_level, strategy_atom
 
 __all__ = ["Precondition", "Claim", "Dominance", "dominance"]
 
@@ -208,19 +207,15 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
 
     pres = []
     for c in sel.candidates:
-        name = StrategyName.parse(c.strategy)
-        if name.kind == "Mh":
-            pres.append(Precondition(None, True, text="height(t) <= 1") if h <= 1 else
-                        prove(conj(f_level(p, q, h - 1))))
-        elif name.kind == "HM0M" and name.d is not None:
-            pres.append(prove(conj(f_level(p, q, name.d))))
-        elif name.kind == "M":
-            pre = prove(Know(p, strategy_atom(q)))
+        if c.requires is None:  # minimax, or M^h on a tree of height at most 1
+            pres.append(Precondition(None, True, text="height(t) <= 1" if c.name.kind == "Mh" else "always"))
+        elif c.name.kind == "M":  # M^d also needs the knowledge asymmetry
+            pre = prove(c.requires)
             asym = sel.level > sel.opponent_level
             pres.append(Precondition(pre.formula, pre.holds and asym, pre.countermodel,
                                      f"knowledge asymmetry: {'yes' if asym else 'no'}"))
         else:
-            pres.append(Precondition(None, True, text="always"))
+            pres.append(prove(c.requires))
         if evaluations and c.applicable and not pres[-1].holds:
             pres[-1] = Precondition(pres[-1].formula, True, pres[-1].countermodel,
                                     f"partial knowledge of evaluations meets it ({c.precondition})", True)
