@@ -120,4 +120,14 @@ def f_level(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
     """
     _check_levels(player, opponent, d)
     base = (Know(player, evaluation(player)), Know(player, strategy_atom(player)))
-    return base + tuple(chain(player, opponent, i) for i in range(1, d + 1))
+    if d == 0:
+        return base
+    # chain(P, Q, i + 1) is K_P chain(Q, P, i): grow both alternations together and share the
+    # inner chains, so f(P, d) costs d + 1 new operators instead of d(d + 1)/2
+    mine: Formula = Know(player, evaluation(opponent))
+    theirs: Formula = Know(opponent, evaluation(player))
+    chains = [mine]
+    for _ in range(d - 1):
+        mine, theirs = Know(player, theirs), Know(opponent, mine)
+        chains.append(mine)
+    return base + tuple(chains)

@@ -43,3 +43,11 @@ def test_levels_are_nested_and_symmetric():
 def test_negative_level_is_an_error():
     with pytest.raises(ValueError):
         f_level("A", "B", -1)
+
+
+@pytest.mark.parametrize("player, opponent", [("A", "B"), ("B", "A"), ("Ann", "bob")])
+def test_f_level_is_its_chains(player, opponent):
+    """f(P, d) shares its inner chains; it must still be K_P E_P, K_P S_P and chain(P, Q, i) for i = 1..d."""
+    for d in range(0, 40):
+        assert f_level(player, opponent, d) == f_level(player, opponent, 0) + tuple(
+            chain(player, opponent, i) for i in range(1, d + 1))
