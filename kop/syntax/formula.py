@@ -314,12 +314,10 @@ class Atom(Formula):
             raise ArgumentError(f"{name!r} cannot be an atom: it reads as an operator or constant")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Constant(Formula):
-    pass
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Top(_Constant):
     """The constant true.
 
@@ -330,8 +328,9 @@ class Top(_Constant):
     (kop.parse('true'), True)
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class Bottom(_Constant):
     """The constant false.
 
@@ -341,6 +340,8 @@ class Bottom(_Constant):
     >>> kop.Bottom(), kop.Bottom() == kop.FALSE == kop.parse("false")
     (kop.parse('false'), True)
     """
+
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
 TRUE = Top()
@@ -393,7 +394,6 @@ class _NAry(Formula):
         return self.args
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class And(_NAry):
     """Conjunction of two or more formulas: ``And(p, q, r)``.
 
@@ -410,8 +410,9 @@ class And(_NAry):
     (kop.parse('p & q & r'), True)
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
+
 class Or(_NAry):
     """Disjunction of two or more formulas: ``Or(p, q, r)``.
 
@@ -428,6 +429,8 @@ class Or(_NAry):
     (kop.parse('p | q | r'), True)
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
+
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Binary(Formula):
@@ -443,7 +446,6 @@ class _Binary(Formula):
         return (self.left, self.right)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Implies(_Binary):
     """Implication ``left -> right``.
 
@@ -460,8 +462,9 @@ class Implies(_Binary):
     (kop.parse('p -> q'), True)
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class Iff(_Binary):
     """Equivalence ``left <-> right``.
 
@@ -478,10 +481,13 @@ class Iff(_Binary):
     (kop.parse('p <-> q'), True)
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class _Modal(Formula):
     """Marker base class of the epistemic and dynamic operators."""
+
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -501,7 +507,6 @@ class _Individual(_Modal):
         return (self.agent,)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Know(_Individual):
     """``K_a φ``: agent a knows φ.
 
@@ -525,8 +530,9 @@ class Know(_Individual):
     R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class Possible(_Individual):
     """``M_a φ``: agent a considers φ possible (the dual of K_a).
 
@@ -550,8 +556,9 @@ class Possible(_Individual):
     R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class KnowWhether(_Individual):
     """``Kw_a φ``: agent a knows whether φ, i.e. ``K_a φ | K_a ~φ``.
 
@@ -569,6 +576,8 @@ class KnowWhether(_Individual):
     >>> kop.KnowWhether("b", kop.Atom("p")), m.satisfies("Kw_b p & ~Kw_a p")
     (kop.parse('Kw_b p'), True)
     """
+
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
@@ -589,7 +598,6 @@ class _GroupOp(_Modal):
         return self.group
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Everyone(_GroupOp):
     """``E_G φ``: everybody in G knows φ.
 
@@ -613,8 +621,9 @@ class Everyone(_GroupOp):
     R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
+
 class Common(_GroupOp):
     """``C_G φ``: φ is common knowledge in G.
 
@@ -639,8 +648,9 @@ class Common(_GroupOp):
     ch. 2 and 11.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
+
 class Distributed(_GroupOp):
     """``D_G φ``: φ is distributed knowledge in G.
 
@@ -664,6 +674,8 @@ class Distributed(_GroupOp):
     ----------
     R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
     """
+
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
@@ -730,7 +742,6 @@ class _Announcement(_Modal):
         return (self.ann, self.arg)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Announce(_Announcement):
     """``[!φ]ψ``: after every truthful public announcement of φ, ψ holds.
 
@@ -755,8 +766,9 @@ class Announce(_Announcement):
     B. Kooi, *Dynamic Epistemic Logic* (2007), ch. 4.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class AnnounceDual(_Announcement):
     """``<!φ>ψ``: φ is true and after announcing it, ψ holds.
 
@@ -781,8 +793,9 @@ class AnnounceDual(_Announcement):
     B. Kooi, *Dynamic Epistemic Logic* (2007), ch. 4.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class Belief(_Individual):
     """``B_a φ``: agent a believes φ (φ holds at the most plausible worlds of a's cell).
 
@@ -807,6 +820,8 @@ class Belief(_Individual):
     A. Baltag, S. Smets, *A qualitative theory of dynamic interactive belief revision*, LOFT 7
     (2008).
     """
+
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
