@@ -31,12 +31,13 @@ chains stay shallow.  Groups are stored sorted and without duplicates, so
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Rational
-from typing import TypeVar, cast
+from operator import attrgetter
+from typing import Any, TypeVar, cast
 
 from kop.errors import ArgumentError
 
@@ -95,6 +96,42 @@ def _structure(v: object) -> str:
     return repr(v)
 
 
+#: becomes True when a belief or probability formula is first built: until then no formula holds one
+_UNCERTAIN_BUILT = [False]
+
+
+def uncertainty_built() -> bool:
+    """Whether a belief or probability formula (``B_a``, ``P_a``) has been built in this process.
+
+    Until one has, no formula contains one, so :mod:`kop.syntax.fragments` need not look.
+
+    >>> _ = B("a", "p"); uncertainty_built()
+    True
+    """
+    return _UNCERTAIN_BUILT[0]
+
+
+#: formula class -> a function giving its fields in the order of ``__match_args__`` (see :func:`_getter`)
+_GETTERS: dict[type, Callable[[Any], tuple[object, ...]]] = {}
+
+
+def _getter(cls: type) -> Callable[[Any], tuple[object, ...]]:
+    """The (remembered) function that reads the fields of a *cls* formula, as a tuple."""
+    names: tuple[str, ...] = cls.__match_args__  # type: ignore[attr-defined]
+    if len(names) > 1:
+        get: Callable[[Any], tuple[object, ...]] = attrgetter(*names)
+    elif names:
+        one = attrgetter(names[0])
+
+        def get(f: Any) -> tuple[object, ...]:
+            return (one(f),)
+    else:
+        def get(f: Any) -> tuple[object, ...]:
+            return ()
+    _GETTERS[cls] = get
+    return get
+
+
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Formula:
     """Base class of all formulas.  Immutable; equality is structural.
@@ -131,8 +168,8 @@ class Formula:
 
     def _values(self) -> tuple[object, ...]:
         """The fields, in the order of ``__match_args__``."""
-        names: tuple[str, ...] = self.__match_args__
-        return tuple([getattr(self, name) for name in names])
+        get = _GETTERS.get(type(self)) or _getter(type(self))
+        return get(self)
 
     def __hash__(self) -> int:
         return self._hash
@@ -144,13 +181,18 @@ class Formula:
             return False
         # compare without recursion, so formulas of any depth can be compared
         stack: list[tuple[Formula, Formula]] = [(self, other)]
+        getters = _GETTERS
         while stack:
             a, b = stack.pop()
             if a is b:
                 continue
-            if type(a) is not type(b) or a._hash != b._hash:
+            cls = type(a)
+            if cls is not type(b) or a._hash != b._hash:
                 return False
-            for x, y in zip(a._values(), b._values()):
+            get = getters.get(cls) or _getter(cls)
+            for x, y in zip(get(a), get(b)):
+                if x is y:
+                    continue
                 if isinstance(x, Formula):
                     stack.append((x, cast(Formula, y)))
                 elif isinstance(x, tuple) and x and isinstance(x[0], Formula):
@@ -823,6 +865,10 @@ class Belief(_Individual):
 
     __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
+    def _check(self) -> None:
+        _UNCERTAIN_BUILT[0] = True
+        _Individual._check(self)
+
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class CondBelief(_Modal):
@@ -859,6 +905,7 @@ class CondBelief(_Modal):
     arg: Formula
 
     def _check(self) -> None:
+        _UNCERTAIN_BUILT[0] = True
         _check_agent(self.agent)
         _check_formula(self.cond, "the condition of CondBelief")
         _check_formula(self.arg, "the argument of CondBelief")
@@ -973,6 +1020,9 @@ class Probability(_Modal):
         object.__setattr__(self, "relation", relation)
         object.__setattr__(self, "bound", b)
         self.__post_init__()
+
+    def _check(self) -> None:
+        _UNCERTAIN_BUILT[0] = True
 
     @property
     def children(self) -> tuple[Formula, ...]:

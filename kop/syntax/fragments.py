@@ -35,6 +35,8 @@ def uncertain_subformula(phi: F.Formula) -> F.Formula | None:
     >>> uncertain_subformula(parse("K_a p & B_a q")), uncertain_subformula(parse("K_a p"))
     (kop.parse('B_a q'), None)
     """
+    if not F.uncertainty_built():   # no B_a or P_a formula exists yet: none can be inside phi
+        return None
     return _uncertain(phi)
 
 
