@@ -296,7 +296,7 @@ def run(argv: list[str] | None = None) -> int:
     first = argv[0] if argv and not argv[0].startswith("-") else None
     overview = _overview() if first is None and not set(argv) & COMMAND_INDEX.keys() else None
     if overview is not None:  # no command: kop, kop --help, kop --version
-        parser, names = overview, []
+        parser, names = overview, list[str]()
     else:
         parser, names = _build(first)
     if first is not None and first not in names:  # not a command: the full parser says so
