@@ -114,6 +114,33 @@ COMMAND_INDEX = {
     "epddl": "kop.cli.epddl_cmds",
 }
 
+#: command -> its line in ``kop --help``, in the order of the help: the first line of its handler's
+#: docstring (``tests/cli/test_cli_startup_imports.py`` checks both).  ``kop``, ``kop --help`` and
+#: ``kop --version`` print from here and import no command module; a command missing here makes them
+#: import every module instead, as before.
+COMMAND_SUMMARIES = {
+    "parse": "Parse FORMULA and print it in ASCII, Unicode or LaTeX notation.",
+    "check": "Check FORMULA at the designated worlds of MODEL (or at --world) and list where it holds.",
+    "announce": "Publicly announce FORMULA in MODEL: keep the worlds where it holds.",
+    "minimize": "Contract MODEL by bisimulation: one world per class of bisimilar worlds.",
+    "export": "Write MODEL in another tool's format: --to smcdel writes SMCDEL's input language.",
+    "valid": "Is FORMULA valid in S5_n (with C, D, relativized C and announcements)?  If not, show a countermodel.",
+    "satisfiable": "Is FORMULA satisfiable in S5_n?  If so, show a model (its designated world satisfies it).",
+    "entails": "Do the premises (true at the actual world) entail FORMULA?  If not, show a countermodel.",
+    "level": "The level of knowledge of player P (--player): the largest d with f(P, d) entailed by the knowledge.",
+    "solve": "Compute a strategy on TREE: the value at the root and the principal path.",
+    "play": "Play the players' strategies against each other on TREE (Definition 2): outcome and path.",
+    "run": "Run a theory file: state a game and what players know, then ask questions about it.",
+    "select": "Which strategy does the knowledge justify for the first mover, and why?",
+    "demo": "Run the paper's worked example (Figure 2, SPEC §3.4) end to end and check every number.",
+    "match": "Agents with knowledge play GAME move by move: each move with its strategy and reasons, and the outcome.",
+    "dominates": "Which strategy dominates for the player, in every scenario of THEORY, and why?",
+    "decided": "Which nodes of the game does the knowledge decide, and what is missing for the others?",
+    "experiment": "Run one of the papers' experiments (kop experiment NAME --help).",
+    "draw": "Draw INPUT to FILE: a tree with the decided nodes and a highlighted play, or a model.",
+    "epddl": "Check plans of EPDDL planning tasks (the IPC 2026 epistemic track's language): validate, show.",
+}
+
 
 def print_json(obj: Any) -> None:
     """Print *obj* as one line of JSON (kop's ``--json`` convention).
@@ -199,12 +226,7 @@ def _build(only: str | None) -> tuple[argparse.ArgumentParser, list[str]]:
 
     With *only* in :data:`COMMAND_INDEX`, only its module is imported and registered.
     """
-    from kop import __version__
-
-    parser = argparse.ArgumentParser(prog="kop", description=DESCRIPTION, epilog=EPILOG,
-                                     formatter_class=_Formatter)
-    parser.add_argument("--version", action="version", version=f"kop {__version__}", help="Print kop's version.")
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    parser, sub = _top()
     cli = Commands(sub, only)
     home = COMMAND_INDEX.get(only) if only is not None else None
     for name in COMMAND_MODULES if home is None else [home]:
@@ -216,6 +238,29 @@ def _build(only: str | None) -> tuple[argparse.ArgumentParser, list[str]]:
             continue
         module.register(cli)
     return parser, cli.names
+
+
+def _top() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
+    """The ``kop`` parser without its commands, and the action its commands are added to."""
+    from kop import __version__
+
+    parser = argparse.ArgumentParser(prog="kop", description=DESCRIPTION, epilog=EPILOG,
+                                     formatter_class=_Formatter)
+    parser.add_argument("--version", action="version", version=f"kop {__version__}", help="Print kop's version.")
+    return parser, parser.add_subparsers(title="commands", metavar="COMMAND")
+
+
+def _overview() -> argparse.ArgumentParser | None:
+    """The parser ``kop --help`` prints, from :data:`COMMAND_SUMMARIES` (no command module imported).
+
+    None when the summaries do not name every command of :data:`COMMAND_INDEX`.
+    """
+    if COMMAND_SUMMARIES.keys() != COMMAND_INDEX.keys():
+        return None
+    parser, sub = _top()
+    for name, summary in COMMAND_SUMMARIES.items():
+        sub.add_parser(name, help=summary, add_help=False)
+    return parser
 
 
 def report_error(exc: Exception) -> None:
@@ -249,7 +294,11 @@ def run(argv: list[str] | None = None) -> int:
     """Run the command line on *argv* (default: ``sys.argv[1:]``); return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
     first = argv[0] if argv and not argv[0].startswith("-") else None
-    parser, names = _build(first)
+    overview = _overview() if first is None and not set(argv) & COMMAND_INDEX.keys() else None
+    if overview is not None:  # no command: kop, kop --help, kop --version
+        parser, names = overview, list[str]()
+    else:
+        parser, names = _build(first)
     if first is not None and first not in names:  # not a command: the full parser says so
         parser = build_parser()
     args, extra = parser.parse_known_args(argv)

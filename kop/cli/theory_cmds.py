@@ -58,12 +58,17 @@ def _dominates(args: argparse.Namespace) -> int | None:
     applies each `announce` in order, so its later questions see the
     knowledge after it.
     """
-    from kop.theory import run_theory
+    from kop.theory.answers import dominance_key
+    from kop.theory.questions import run_statements
 
     th, state, ctxs = _setup(args)
     reports, uncertain = _dominance_reports(args, th, state, ctxs)
-    checks = [a for a in run_theory(th, timeout=args.timeout, scenario=args.scenario)
-              if a.question.startswith("expect")]
+    known = {}  # the theory's own questions reuse these reports (under the player asked and the one resolved)
+    for ctx, r in zip(ctxs, reports):
+        known[dominance_key(ctx, args.player, state.tree)] = r
+        known[dominance_key(ctx, r.player, state.tree)] = r
+    answers = run_statements(th, timeout=args.timeout, scenario=args.scenario, dominance_cache=known).answers
+    checks = [a for a in answers if a.question.startswith("expect")]
     bad = [c for c in checks if not c.result["ok"]]
     if args.json:
         print_json({"theory": args.theory, "scenarios": [{**r.to_json(), **({"uncertainty": u} if u else {})}

@@ -200,7 +200,6 @@ def _search(phi: Formula, core: Core, closure: Closure, root: int, deadline: Dea
             agents: tuple[str, ...] | None) -> tuple[PseudoModel | None | _Eliminate, KripkeModel | None]:
     """The type search's answer: ``(pseudo-model, checked model)``, ``(None, None)`` for
     unsatisfiable, or ``(_ELIMINATE, None)`` when it gave up or its candidate fails the check."""
-    from kop.reasoning.countermodel import build_model
     from kop.reasoning.typesearch import TypeSearch
 
     for know_first in (False, True):
@@ -209,6 +208,8 @@ def _search(phi: Formula, core: Core, closure: Closure, root: int, deadline: Dea
             stats["search"] = "unsatisfiable"
             return None, None
         if isinstance(pm, PseudoModel):
+            from kop.reasoning.countermodel import build_model   # numpy: only for a model
+
             model = build_model(pm, set(phi.agents()) | set(agents or ()), deadline.check)
             deadline.check()
             if model.satisfies(phi, "w0"):

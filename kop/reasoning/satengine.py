@@ -45,8 +45,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import numpy as np
-
 from kop.reasoning.abstraction import SOLVER, Abstraction, TimedSolver
 from kop.reasoning.core import KNOW, Closure, Core
 from kop.reasoning.errors import ProverBug
@@ -136,8 +134,7 @@ class SatEngine:
 
     def _new_node(self, level: int, creator: str | None, pkey: bytes | None,
                   joined: dict[str, bytes] | None = None) -> _Node:
-        model = np.asarray(self.ts.model(self.nvars))
-        val = b"\x00" + (model > 0).astype(np.uint8).tobytes()
+        val = b"\x00" + bytes(map((0).__lt__, self.ts.model(self.nvars)))   # val[v] == 1 iff v is true
         joined = joined or {}
         key = (level, creator, pkey, tuple(sorted(joined.items())), self._budget_key(val, self.md - level))
         old = self.nodes.get(key)

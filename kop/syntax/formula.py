@@ -31,12 +31,13 @@ chains stay shallow.  Groups are stored sorted and without duplicates, so
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Rational
-from typing import TypeVar, cast
+from operator import attrgetter
+from typing import Any, TypeVar, cast
 
 from kop.errors import ArgumentError
 
@@ -95,6 +96,42 @@ def _structure(v: object) -> str:
     return repr(v)
 
 
+#: becomes True when a belief or probability formula is first built: until then no formula holds one
+_UNCERTAIN_BUILT = [False]
+
+
+def uncertainty_built() -> bool:
+    """Whether a belief or probability formula (``B_a``, ``P_a``) has been built in this process.
+
+    Until one has, no formula contains one, so :mod:`kop.syntax.fragments` need not look.
+
+    >>> _ = B("a", "p"); uncertainty_built()
+    True
+    """
+    return _UNCERTAIN_BUILT[0]
+
+
+#: formula class -> a function giving its fields in the order of ``__match_args__`` (see :func:`_getter`)
+_GETTERS: dict[type, Callable[[Any], tuple[object, ...]]] = {}
+
+
+def _getter(cls: type) -> Callable[[Any], tuple[object, ...]]:
+    """The (remembered) function that reads the fields of a *cls* formula, as a tuple."""
+    names: tuple[str, ...] = cls.__match_args__  # type: ignore[attr-defined]
+    if len(names) > 1:
+        get: Callable[[Any], tuple[object, ...]] = attrgetter(*names)
+    elif names:
+        one = attrgetter(names[0])
+
+        def get(f: Any) -> tuple[object, ...]:
+            return (one(f),)
+    else:
+        def get(f: Any) -> tuple[object, ...]:
+            return ()
+    _GETTERS[cls] = get
+    return get
+
+
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Formula:
     """Base class of all formulas.  Immutable; equality is structural.
@@ -131,8 +168,8 @@ class Formula:
 
     def _values(self) -> tuple[object, ...]:
         """The fields, in the order of ``__match_args__``."""
-        names: tuple[str, ...] = self.__match_args__
-        return tuple([getattr(self, name) for name in names])
+        get = _GETTERS.get(type(self)) or _getter(type(self))
+        return get(self)
 
     def __hash__(self) -> int:
         return self._hash
@@ -144,13 +181,18 @@ class Formula:
             return False
         # compare without recursion, so formulas of any depth can be compared
         stack: list[tuple[Formula, Formula]] = [(self, other)]
+        getters = _GETTERS
         while stack:
             a, b = stack.pop()
             if a is b:
                 continue
-            if type(a) is not type(b) or a._hash != b._hash:
+            cls = type(a)
+            if cls is not type(b) or a._hash != b._hash:
                 return False
-            for x, y in zip(a._values(), b._values()):
+            get = getters.get(cls) or _getter(cls)
+            for x, y in zip(get(a), get(b)):
+                if x is y:
+                    continue
                 if isinstance(x, Formula):
                     stack.append((x, cast(Formula, y)))
                 elif isinstance(x, tuple) and x and isinstance(x[0], Formula):
@@ -314,12 +356,10 @@ class Atom(Formula):
             raise ArgumentError(f"{name!r} cannot be an atom: it reads as an operator or constant")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Constant(Formula):
-    pass
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Top(_Constant):
     """The constant true.
 
@@ -330,8 +370,9 @@ class Top(_Constant):
     (kop.parse('true'), True)
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class Bottom(_Constant):
     """The constant false.
 
@@ -341,6 +382,8 @@ class Bottom(_Constant):
     >>> kop.Bottom(), kop.Bottom() == kop.FALSE == kop.parse("false")
     (kop.parse('false'), True)
     """
+
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
 TRUE = Top()
@@ -393,7 +436,6 @@ class _NAry(Formula):
         return self.args
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class And(_NAry):
     """Conjunction of two or more formulas: ``And(p, q, r)``.
 
@@ -410,8 +452,9 @@ class And(_NAry):
     (kop.parse('p & q & r'), True)
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
+
 class Or(_NAry):
     """Disjunction of two or more formulas: ``Or(p, q, r)``.
 
@@ -428,6 +471,8 @@ class Or(_NAry):
     (kop.parse('p | q | r'), True)
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
+
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Binary(Formula):
@@ -443,7 +488,6 @@ class _Binary(Formula):
         return (self.left, self.right)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Implies(_Binary):
     """Implication ``left -> right``.
 
@@ -460,8 +504,9 @@ class Implies(_Binary):
     (kop.parse('p -> q'), True)
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class Iff(_Binary):
     """Equivalence ``left <-> right``.
 
@@ -478,10 +523,13 @@ class Iff(_Binary):
     (kop.parse('p <-> q'), True)
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class _Modal(Formula):
     """Marker base class of the epistemic and dynamic operators."""
+
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -501,7 +549,6 @@ class _Individual(_Modal):
         return (self.agent,)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Know(_Individual):
     """``K_a φ``: agent a knows φ.
 
@@ -525,8 +572,9 @@ class Know(_Individual):
     R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class Possible(_Individual):
     """``M_a φ``: agent a considers φ possible (the dual of K_a).
 
@@ -550,8 +598,9 @@ class Possible(_Individual):
     R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class KnowWhether(_Individual):
     """``Kw_a φ``: agent a knows whether φ, i.e. ``K_a φ | K_a ~φ``.
 
@@ -569,6 +618,8 @@ class KnowWhether(_Individual):
     >>> kop.KnowWhether("b", kop.Atom("p")), m.satisfies("Kw_b p & ~Kw_a p")
     (kop.parse('Kw_b p'), True)
     """
+
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
@@ -589,7 +640,6 @@ class _GroupOp(_Modal):
         return self.group
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
 class Everyone(_GroupOp):
     """``E_G φ``: everybody in G knows φ.
 
@@ -613,8 +663,9 @@ class Everyone(_GroupOp):
     R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
+
 class Common(_GroupOp):
     """``C_G φ``: φ is common knowledge in G.
 
@@ -639,8 +690,9 @@ class Common(_GroupOp):
     ch. 2 and 11.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
+
 class Distributed(_GroupOp):
     """``D_G φ``: φ is distributed knowledge in G.
 
@@ -664,6 +716,8 @@ class Distributed(_GroupOp):
     ----------
     R. Fagin, J. Y. Halpern, Y. Moses, M. Y. Vardi, *Reasoning About Knowledge*, MIT Press (1995), ch. 2.
     """
+
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False, init=False)
@@ -730,7 +784,6 @@ class _Announcement(_Modal):
         return (self.ann, self.arg)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Announce(_Announcement):
     """``[!φ]ψ``: after every truthful public announcement of φ, ψ holds.
 
@@ -755,8 +808,9 @@ class Announce(_Announcement):
     B. Kooi, *Dynamic Epistemic Logic* (2007), ch. 4.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class AnnounceDual(_Announcement):
     """``<!φ>ψ``: φ is true and after announcing it, ψ holds.
 
@@ -781,8 +835,9 @@ class AnnounceDual(_Announcement):
     B. Kooi, *Dynamic Epistemic Logic* (2007), ch. 4.
     """
 
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+
 class Belief(_Individual):
     """``B_a φ``: agent a believes φ (φ holds at the most plausible worlds of a's cell).
 
@@ -807,6 +862,12 @@ class Belief(_Individual):
     A. Baltag, S. Smets, *A qualitative theory of dynamic interactive belief revision*, LOFT 7
     (2008).
     """
+
+    __slots__ = ()   # a dataclass through its base (fields, __init__, frozen): nothing to generate
+
+    def _check(self) -> None:
+        _UNCERTAIN_BUILT[0] = True
+        _Individual._check(self)
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -844,6 +905,7 @@ class CondBelief(_Modal):
     arg: Formula
 
     def _check(self) -> None:
+        _UNCERTAIN_BUILT[0] = True
         _check_agent(self.agent)
         _check_formula(self.cond, "the condition of CondBelief")
         _check_formula(self.arg, "the argument of CondBelief")
@@ -958,6 +1020,9 @@ class Probability(_Modal):
         object.__setattr__(self, "relation", relation)
         object.__setattr__(self, "bound", b)
         self.__post_init__()
+
+    def _check(self) -> None:
+        _UNCERTAIN_BUILT[0] = True
 
     @property
     def children(self) -> tuple[Formula, ...]:

@@ -15,6 +15,8 @@ kop.errors.LanguageError: line 1, column 10: the prover handles S5_n only: B_a (
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kop.syntax import formula as F
 from kop.errors import LanguageError
 
@@ -25,7 +27,21 @@ UNCERTAIN = (F.Belief, F.CondBelief, F.Probability)
 
 
 def uncertain_subformula(phi: F.Formula) -> F.Formula | None:
-    """A subformula of *phi* that is a belief or probability formula, or None."""
+    """A subformula of *phi* that is a belief or probability formula, or None.
+
+    Remembered per formula (the prover checks the same premises at every question).
+
+    >>> from kop import parse
+    >>> uncertain_subformula(parse("K_a p & B_a q")), uncertain_subformula(parse("K_a p"))
+    (kop.parse('B_a q'), None)
+    """
+    if not F.uncertainty_built():   # no B_a or P_a formula exists yet: none can be inside phi
+        return None
+    return _uncertain(phi)
+
+
+@lru_cache(maxsize=4096)
+def _uncertain(phi: F.Formula) -> F.Formula | None:
     for g in phi.subformulas():
         if isinstance(g, UNCERTAIN):
             return g

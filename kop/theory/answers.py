@@ -156,6 +156,16 @@ def select_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Posit
     return Answer(st.line, f"select {s.player}", s.to_json(), s.explain())
 
 
+def dominance_key(ctx: Context, player: str | None, tree: Any) -> tuple[Any, ...]:
+    """What a dominance report depends on: the scenario, its knowledge, the player asked about, the tree (by value).
+
+    >>> from kop.theory.knowledge import Context
+    >>> dominance_key(Context("s1", ()), "A", None)
+    ('s1', (), (), 'A', None)
+    """
+    return (ctx.name, ctx.formulas, ctx.partials, player, tree)
+
+
 def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
                  at: Position | None = None) -> Any:
     """The dominance report for *player* in *ctx* (computed once per theory run)."""
@@ -164,9 +174,9 @@ def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
     tree = state.need_tree(st)
     if player is not None and player not in tree.player_names:
         raise st.error(f"unknown player {player!r} (players: {', '.join(tree.player_names)})", player, at)
-    key = (ctx.formulas, ctx.partials, player, id(tree))
+    key = dominance_key(ctx, player, tree)
+    state.consistent_in(ctx, st)   # checked even when the report is known (``kop dominates`` shares them)
     if key not in state.dominance_cache:
-        state.consistent_in(ctx, st)
         evs = state.evaluations(ctx, st)
         try:
             state.dominance_cache[key] = dominance(tree, ctx.formulas, player, scenario=ctx.name,

@@ -384,8 +384,13 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
     return list(run_statements(theory, timeout=timeout, scenario=scenario).answers)
 
 
-def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: str | None = None) -> Any:
-    """Run the statements; returns the final state with its answers (``state.answers``)."""
+def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: str | None = None,
+                   dominance_cache: dict[Any, Any] | None = None) -> Any:
+    """Run the statements; returns the final state with its answers (``state.answers``).
+
+    *dominance_cache* holds dominance reports already computed (keyed by
+    :func:`kop.theory.answers.dominance_key`), which the questions then reuse.
+    """
     timeout = check_timeout(timeout)
     from kop.theory.grammar import expand_includes
 
@@ -401,6 +406,8 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
             raise KopError(f"--scenario {scenario!r}: the theory has no such scenario "
                            f"(scenarios: {', '.join(declared) or 'none'})")
     state = TheoryState(theory, timeout)
+    if dominance_cache:
+        state.dominance_cache.update(dominance_cache)
     answers: list[Answer] = []
     for st in statements:
         before = len(answers)

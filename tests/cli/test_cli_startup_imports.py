@@ -16,6 +16,12 @@ structures) needs ``dd``, and only once a BDD is built; ``dd`` must come
 without networkx (three times the rest of ``dd``'s import, for an export kop
 never uses: :mod:`kop.semantics.ddimport`) and the symbolic structures without
 numpy.  ``benchmarks/startup.py`` times that path too.
+
+Also guarded: ``kop --help`` imports no command module (it prints
+``COMMAND_SUMMARIES``); the prover's answers without a countermodel (SAT
+engine, type search) import no numpy; ``kop dominates`` imports numpy (the
+game tree) and the parser and nothing else heavy (not even ``numpy.ma``), and
+computes each scenario's report once.
 """
 
 from __future__ import annotations
@@ -168,3 +174,76 @@ def test_a_knowledge_structure_imports_dd_and_the_parser_alone(cache):
                           timeout=120, check=True, env=cache)
     heavy, graph = json.loads(done.stdout.strip().splitlines()[-1])
     assert heavy == [PARSER, "dd"] and graph == "MultiDiGraph"
+
+
+def test_help_imports_no_command_module():
+    """``kop --help`` prints the commands from COMMAND_SUMMARIES: no command module, no dataclasses, no pathlib."""
+    code = ("import sys; from kop.cli.app import run\n"
+            "try:\n    run(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('kop.cli.') or m in ('dataclasses', 'pathlib')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          check=True)
+    assert done.stdout.strip().splitlines()[-1] == "['kop.cli.app']"
+
+
+def test_command_summaries_are_the_handlers_first_lines():
+    """COMMAND_SUMMARIES (what ``kop --help`` prints) is each handler's summary, in the order of the full parser."""
+    import argparse
+
+    from kop.cli.app import COMMAND_SUMMARIES, build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert [(c.dest, c.help) for c in sub._choices_actions] == list(COMMAND_SUMMARIES.items())
+
+
+def test_help_from_the_summaries_is_the_full_parsers_help(monkeypatch, capsys):
+    from kop.cli import app
+
+    monkeypatch.setenv("COLUMNS", "100")
+    full = app.build_parser().format_help()
+    for argv in (["--help"], ["-h"]):
+        with pytest.raises(SystemExit):
+            app.run(argv)
+        assert capsys.readouterr().out == full
+    assert app.run([]) == 0 and capsys.readouterr().out == full
+    monkeypatch.setattr(app, "COMMAND_SUMMARIES", {"parse": "Parse."})   # a command missing: the full parser
+    assert app.run([]) == 0 and capsys.readouterr().out == full
+
+
+@pytest.mark.parametrize("args", [("valid", "K_a p -> p"), ("entails", "-p", "K_a K_b p", "K_a p", "--json"),
+                                  ("valid", "C{a,b} p -> K_a K_b p")])
+def test_prover_answers_without_a_countermodel_import_no_numpy(cache, args):
+    """The SAT engine and the type search answer "valid" without numpy (only a countermodel needs arrays)."""
+    imported, status, out = heavy_imports(cache, *args)
+    assert status == 0, out
+    assert "numpy" not in imported and set(imported) <= {PARSER, "pysat"}, f"kop {' '.join(args)} imported {imported}"
+
+
+def test_dominates_imports_only_numpy_and_the_parser(cache):
+    """``kop dominates``: the game tree's arrays and the parser; no numpy.ma, sympy, networkx, dd or other commands."""
+    code = _PROBE.format(heavy=(*HEAVY, "numpy.ma")) + (
+        "print('CLI ' + json.dumps(sorted(m for m in sys.modules if m.startswith('kop.cli.'))))\n")
+    done = subprocess.run([sys.executable, "-c", code, json.dumps(["dominates", str(ROOT / "theories" / "figure2.kop")])],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120, check=True, env=cache)
+    *_, imported_line, cli_line = done.stdout.rstrip().split("\n")
+    imported, _, status = imported_line.removeprefix("IMPORTED ").partition(" STATUS ")
+    assert json.loads(status) in (0, None), done.stdout
+    assert sorted(json.loads(imported)) == ["lark", "numpy"]
+    assert json.loads(cli_line.removeprefix("CLI ")) == ["kop.cli.app", "kop.cli.theory_cmds"]
+
+
+def test_dominates_computes_each_scenarios_report_once(monkeypatch, capsys):
+    """The theory's own ``ask dominates``/``expect`` questions reuse the reports ``kop dominates`` printed."""
+    import kop.theory.dominance as dominance_module
+    from kop.cli.app import run
+
+    calls = []
+    real = dominance_module.dominance
+
+    def counted(*args, **kwargs):
+        calls.append(kwargs.get("scenario"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(dominance_module, "dominance", counted)
+    assert run(["dominates", str(ROOT / "theories" / "figure2.kop")]) == 0
+    assert sorted(calls) == ["s1", "s2", "s3", "s4"]

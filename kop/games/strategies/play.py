@@ -104,7 +104,7 @@ def play(tree: GameTree, strategies: Mapping[str, Any], *, tie: str = "first") -
     for name in strategies:
         tree.player(name)
     tree.require_sequential("play")
-    movers = {int(k) for k in np.unique(tree.kind) if k >= 0}
+    movers = {k for k in set(tree.kind.tolist()) if k >= 0}   # not np.unique: it imports numpy.ma
     chosen: dict[int, Any] = {}
     for k in sorted(movers):
         name = tree.players[k].name
