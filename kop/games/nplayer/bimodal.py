@@ -25,7 +25,8 @@ from operator import lt
 from typing import Any
 
 from kop.games.nplayer.bounds import DeepBounds, PayoffBounds
-from kop.games.nplayer.core import Flat, NPlayerResult, bounded_search
+from kop.games.nplayer.core import NPlayerResult, bounded_search
+from kop.games.trees.lists import TreeLists
 from kop.games.trees.tree import GameTree
 
 __all__ = ["bimodal", "bimodal_flat"]
@@ -65,7 +66,7 @@ def bimodal(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = No
     return bounded_search(tree, bounds, "bimodal", bimodal_flat)
 
 
-def bimodal_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], int, int]:
+def bimodal_flat(flat: TreeLists, bounds: PayoffBounds) -> tuple[tuple[float, ...], int, int]:
     """(value, leaves examined, chosen root child index) on the list layout (bounds unchecked)."""
     off, kind, pay = flat.off, flat.kind, flat.pay
     n = flat.n

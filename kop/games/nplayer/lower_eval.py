@@ -18,7 +18,8 @@ from operator import lt
 from typing import Any
 
 from kop.games.nplayer.bounds import DeepBounds, PayoffBounds
-from kop.games.nplayer.core import Flat, NPlayerResult, bounded_search
+from kop.games.nplayer.core import NPlayerResult, bounded_search
+from kop.games.trees.lists import TreeLists
 from kop.games.trees.tree import GameTree
 
 __all__ = ["lower_eval", "lower_eval_flat"]
@@ -53,7 +54,7 @@ def lower_eval(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None =
     return bounded_search(tree, bounds, "lower_eval", lower_eval_flat)
 
 
-def lower_eval_flat(flat: Flat, bounds: PayoffBounds) -> tuple[tuple[float, ...], int, int]:
+def lower_eval_flat(flat: TreeLists, bounds: PayoffBounds) -> tuple[tuple[float, ...], int, int]:
     """(value, leaves examined, chosen root child index) on the list layout (bounds unchecked)."""
     off, kind, pay = flat.off, flat.kind, flat.pay
     db = DeepBounds(bounds)
