@@ -319,14 +319,6 @@ class DeepBounds:
         out[p] = x
         return out
 
-    def floors(self, alpha: list[float], p: int, x: float) -> tuple[list[float], list[float]]:
-        """(*alpha* with p's floor set to *x*, :meth:`own_floor` of p at *x*): the floors a node's moves get."""
-        aa = alpha[:]
-        aa[p] = x
-        out = list(self.none)
-        out[p] = x
-        return aa, out
-
     def ceiling(self, p: int, alpha: Sequence[float]) -> float:
         if self.global_only:
             return self.Mt - (sum(alpha) - alpha[p])

@@ -7,11 +7,12 @@ Bimodal-Eval on a child with its ceiling, Lower-Eval calls itself with the floor
 its re-searches are Lower-Eval too.  With ``beta = inf`` Unimodal-Eval's ceiling and
 floor adjustments do nothing, so the rest is the same procedure.
 
-A node's moves are searched in order.  A move whose value beats the mover's floor becomes
+Unimodal-Eval and Bimodal-Eval are one procedure with a flag (:func:`deep_search`).  A
+node's moves are searched in order.  A move whose value beats the mover's floor becomes
 the best; a later move that cut off while the search was in *ancestral* mode (some floor
 above is unmet, so the full floor vector went down) is *late*: it may still beat the best
-and is settled by :func:`settle`.  Leaves are read in the loop over the moves, not by a
-call (the leaves are most of the nodes).
+and is settled by :func:`settle`.  For speed, leaves are read in the loop over the moves
+and the global ceiling is computed there, not by calls.
 
 Examples
 --------
@@ -120,8 +121,8 @@ def deep_search(flat: TreeLists, bounds: PayoffBounds, lower: bool) -> tuple[Vec
     off, kind, pay = flat.off, flat.kind, flat.pay
     n = flat.n
     db = DeepBounds(bounds)
-    mlow, mup = db.mlow, db.mup
-    ceiling, floors = db.ceiling, db.floors
+    mlow, mup, none = db.mlow, db.mup, list(db.none)
+    ceiling, Mt, glob = db.ceiling, db.Mt, db.global_only
     low = (-_INF,) * n
     count = 0
     root_child = -1
@@ -133,7 +134,7 @@ def deep_search(flat: TreeLists, bounds: PayoffBounds, lower: bool) -> tuple[Vec
         nonlocal count, root_child
         p = kind[v]
         f = alpha[p]
-        c = ceiling(p, alpha)
+        c = Mt - (sum(alpha) - f) if glob else ceiling(p, alpha)    # ceiling, without the call
         best = psi = low
         mode = _OPEN
         if j == p:
@@ -144,7 +145,9 @@ def deep_search(flat: TreeLists, bounds: PayoffBounds, lower: bool) -> tuple[Vec
         elif f <= mlow[j][p] - beta:
             f = mlow[j][p] - beta
             best = low if uni else _high(n, beta, j)
-        aa, ai = floors(alpha, p, f)
+        aa = alpha[:]
+        ai = none[:]
+        ai[p] = aa[p] = f
         late: list[int] = []
         anc = False
         bi = -1
@@ -176,10 +179,12 @@ def deep_search(flat: TreeLists, bounds: PayoffBounds, lower: bool) -> tuple[Vec
                 late.append(i)
         if v == 0:
             root_child = bi
+        if bi >= 0 and not late:    # what settle gives, without the call
+            return best, False
         return settle(p, f, best, bi, late, anc, _high(n, beta, j) if mode == _HIGH else low, research)
 
     if pay[0] is not None:
         return pay[0], 1, -1
-    value, cut = node(0, list(db.none), _INF, kind[0], lower)
+    value, cut = node(0, none[:], _INF, kind[0], lower)
     assert not cut, "the deep-cutoff search cut off at the root"
     return value, count, root_child
