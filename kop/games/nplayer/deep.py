@@ -117,6 +117,33 @@ def deep_search(flat: TreeLists, bounds: PayoffBounds, lower: bool) -> tuple[Vec
     Bimodal-Eval with p's own floor and ceiling (Lower-Eval: Unimodal-Eval with p's floor); in
     ancestral mode Unimodal-Eval with the full floors, or, in Bimodal-Eval's low mode,
     Bimodal-Eval with them.
+
+    Parameters
+    ----------
+    flat : TreeLists
+        The payoff view (:meth:`~kop.games.trees.lists.TreeLists.payoffs`).
+    bounds : PayoffBounds
+        Bounds that every leaf meets (not checked here).
+    lower : bool
+        Lower-Eval rather than Bimodal-Eval.
+
+    Returns
+    -------
+    tuple
+        (the max^n value, the leaves examined, re-searches counting again; the root child chosen, -1 at a leaf).
+
+    Examples
+    --------
+    >>> import kop
+    >>> t = kop.GameTree.build(["1", "2", "3"], ("1", [
+    ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
+    >>> deep_search(TreeLists.payoffs(t), PayoffBounds.uniform(3, m=1, M=1), lower=False)
+    ((0.7, 0.2, 0.1), 3, 1)
+
+    References
+    ----------
+    R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
+    and Metareasoning*, MIT (1992), §4.2.
     """
     off, kind, pay = flat.off, flat.kind, flat.pay
     n = flat.n
