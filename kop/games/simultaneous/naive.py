@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kop.games.errors import TreeError
 from kop.games.nplayer.core import run_deep
 from kop.games.simultaneous.core import SimResult, SimStats
 from kop.games.trees.lists import TreeLists
@@ -27,8 +28,23 @@ __all__ = ["naive", "as_flat", "solve_stage"]
 
 def as_flat(tree: Any, player: str | None = None) -> TreeLists:
     """*tree* as the stage view of :class:`~kop.games.trees.lists.TreeLists` (a GameTree is
-    converted in *player*'s zero-sum view)."""
-    return tree if isinstance(tree, TreeLists) else TreeLists.stages(tree, player)
+    converted in *player*'s zero-sum view); a located error for another view of TreeLists.
+
+    >>> import kop
+    >>> as_flat(kop.figure2(), "B").shape[0]
+    (1, 3)
+    >>> as_flat(TreeLists.payoffs(kop.figure2()))
+    Traceback (most recent call last):
+    ...
+    kop.games.errors.TreeError: node 0: a stage without its shape: the simultaneous searches take the stage view (TreeLists.stages, kop.sim_tree)
+    """
+    if not isinstance(tree, TreeLists):
+        return TreeLists.stages(tree, player)
+    for i, k in enumerate(tree.kind):
+        if k != LEAF and k != CHANCE and i not in tree.shape:
+            raise TreeError(f"{tree.where(i)}: a stage without its shape: the simultaneous searches take the "
+                            "stage view (TreeLists.stages, kop.sim_tree)")
+    return tree
 
 
 def solve_stage(values: list[list[float]], stats: SimStats) -> MatrixSolution:
