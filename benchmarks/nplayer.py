@@ -23,7 +23,7 @@ from kop.games.nplayer.best_case import best_case_branching, best_case_leaves, b
 from kop.games.nplayer.bimodal import bimodal_flat
 from kop.games.nplayer.bnb import bnb, bnb_flat
 from kop.games.nplayer.bounds import PayoffBounds
-from kop.games.nplayer.core import Flat
+from kop.games.trees.lists import TreeLists
 from kop.games.nplayer.lower_eval import lower_eval_flat
 from kop.games.nplayer.random_trees import bodkin_arrays
 from kop.games.simultaneous.core import random_sim_tree
@@ -32,7 +32,7 @@ from kop.games.simultaneous.naive import naive
 from kop.games.simultaneous.substructure import substructure
 
 
-def naive_maxn(flat: Flat) -> tuple[tuple[float, ...], int]:
+def naive_maxn(flat: TreeLists) -> tuple[tuple[float, ...], int]:
     off, kind, pay = flat.off, flat.kind, flat.pay
     count = 0
 
@@ -59,7 +59,7 @@ def nplayer(trees: int) -> None:
     print(f"1. N = {N}, b = {b}, d = {d}, m = {m:g}: mean leaves and CPU per tree over {trees} trees")
     for eta in (1.0, math.inf):
         rng = np.random.default_rng(2024)
-        flats = [Flat.uniform(N, b, d, bodkin_arrays(N, b, d, m, eta, rng)[0]) for _ in range(trees)]
+        flats = [TreeLists.uniform(N, b, d, bodkin_arrays(N, b, d, m, eta, rng)[0]) for _ in range(trees)]
         rows = []
         base_t = 0.0
         for name, fn in (("maxn (naive)", None), ("bnb", bnb_flat), ("lower_eval", lower_eval_flat),

@@ -186,7 +186,7 @@ def _search(args: argparse.Namespace, t: GameTree) -> None:
         step = t.root.children[move].step
     if args.json:
         print_json({"tree": args.tree_file, "players": list(t.player_names), "strategy": name, "player": args.player,
-                    **{k: v for k, v in d.items() if k != "algorithm"}, "path": [] if step is None else [step]})
+                    **{k: v for k, v in d.items() if k not in ("algorithm", "nodes")}, "path": [] if step is None else [step]})
         return
     print(f"{name}{' for ' + args.player if args.player else ''} on {args.tree_file} "
           f"(players {', '.join(map(str, t.players))})")

@@ -40,7 +40,7 @@ from kop.experiments.runner import ExperimentError, checkpoint, run_tasks, spawn
 from kop.games.nplayer.bimodal import bimodal_flat
 from kop.games.nplayer.bnb import bnb_flat
 from kop.games.nplayer.bounds import PayoffBounds
-from kop.games.nplayer.core import Flat
+from kop.games.trees.lists import TreeLists
 from kop.games.nplayer.lower_eval import lower_eval_flat
 from kop.games.nplayer.random_trees import LEAF_DISTRIBUTIONS, bodkin_arrays
 
@@ -194,7 +194,7 @@ def _run_trees(task: dict[str, Any], N: int, b: int, d: int, m: float, eta: floa
     for _ in range(int(task["count"])):
         t0 = time.process_time()
         leaves, value = bodkin_arrays(N, b, d, m, eta, rng, leaves=str(task.get("leaves", "uniform")))
-        flat = Flat.uniform(N, b, d, leaves)
+        flat = TreeLists.uniform(N, b, d, leaves)
         row["gen_seconds"] += time.process_time() - t0
         for name, fn in searches:
             t0 = time.process_time()

@@ -126,7 +126,7 @@ from pathlib import Path  # noqa: E402
 
 import kop  # noqa: E402
 from kop.games.errors import StrategyError  # noqa: E402
-from kop.games.simultaneous.core import SimFlat  # noqa: E402
+from kop.games.trees.lists import TreeLists  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -165,7 +165,7 @@ def test_gametree_views_agree_with_sim_tree():
         {"simultaneous": {"players": ["B", "A"], "children": [[{"payoff": [1, 0]}, {"payoff": [3, 0]}]]}},
         {"chance": [0.25, 0.75], "children": [{"payoff": [4, 0]}, {"payoff": [0, 0]}]}]}))
     assert naive(t2, "A").value == pytest.approx(1.0)
-    assert SimFlat.of(t2, "A").shape[0] == (1, 2)
+    assert TreeLists.stages(t2, "A").shape[0] == (1, 2)
 
 
 @pytest.mark.parametrize("root, message", [

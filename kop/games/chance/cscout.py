@@ -32,7 +32,8 @@ True
 
 from __future__ import annotations
 
-from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult, chance_result
+from kop.games.chance.core import ChanceResult, chance_result
+from kop.games.trees.lists import TreeLists
 from kop.games.nplayer.core import run_deep
 from kop.games.trees.tree import CHANCE, LEAF, GameTree, Player
 
@@ -94,8 +95,8 @@ def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
     R. J. Bodkin, *Extending Computational Game Theory: Simultaneity, Multiple Agents, Chance
     and Metareasoning*, MIT (1992), §3.10.1.
     """
-    f = ChanceFlat.of(tree, player, "cscout")
-    off, kind, val, prob = f.off, f.kind, f.val, f.prob
+    f = TreeLists.signed(tree, player, "cscout")
+    off, kind, val, prob, P = f.off, f.kind, f.val, f.prob, f.player
     count = 0
     root_child = -1
 
@@ -107,29 +108,29 @@ def cscout(tree: GameTree, player: str | None = None) -> ChanceResult:
         """
         nonlocal count
         k = kind[v]
-        if k == LF:
+        if k == LEAF:
             count += 1
             return val[v] >= b if ge else val[v] <= b
         kids = range(off[v], off[v + 1])
-        if k == CH:
+        if k == CHANCE:
             return all(test(c, b, ge) for c in kids if prob[c] > 0)
-        if (k == MAX) == ge:
+        if (k == P) == ge:
             return any(test(c, b, ge) for c in kids)
         return all(test(c, b, ge) for c in kids)
 
     def evaluate(v: int) -> float:
         nonlocal count, root_child
         k = kind[v]
-        if k == CH:
+        if k == CHANCE:
             return sum(prob[c] * evaluate(c) for c in range(off[v], off[v + 1]) if prob[c] > 0)
-        if k == LF:
+        if k == LEAF:
             count += 1
             return val[v]
         first = off[v]
         b = evaluate(first)
         bi = first
         for c in range(first + 1, off[v + 1]):
-            if k == MAX:
+            if k == P:
                 if not test(c, b, False):
                     u = evaluate(c)
                     if u > b:

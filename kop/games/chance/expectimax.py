@@ -8,9 +8,10 @@ child.  This is the reference for Star1, Star2 and CSCOUT.
 
 from __future__ import annotations
 
-from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult, chance_result
+from kop.games.chance.core import ChanceResult, chance_result
+from kop.games.trees.lists import TreeLists
 from kop.games.nplayer.core import run_deep
-from kop.games.trees.tree import GameTree
+from kop.games.trees.tree import CHANCE, LEAF, GameTree
 
 __all__ = ["expectimax"]
 
@@ -46,26 +47,26 @@ def expectimax(tree: GameTree, player: str | None = None) -> ChanceResult:
     and Metareasoning*, MIT (1992), §3.10; B. W. Ballard, *The ``*``-minimax search procedure for trees
     containing chance nodes*, Artificial Intelligence 21 (1983).
     """
-    f = ChanceFlat.of(tree, player, "expectimax")
-    off, kind, val, prob = f.off, f.kind, f.val, f.prob
+    f = TreeLists.signed(tree, player, "expectimax")
+    off, kind, val, prob, P = f.off, f.kind, f.val, f.prob, f.player
     root_child = -1
 
     def rec(v: int) -> float:
         nonlocal root_child
         k = kind[v]
-        if k == LF:
+        if k == LEAF:
             return val[v]
-        if k == CH:
+        if k == CHANCE:
             return sum(prob[c] * rec(c) for c in range(off[v], off[v + 1]))
         best = 0.0
         bi = -1
         for c in range(off[v], off[v + 1]):
             u = rec(c)
-            if bi < 0 or (u > best if k == MAX else u < best):
+            if bi < 0 or (u > best if k == P else u < best):
                 best, bi = u, c
         if v == 0:
             root_child = bi
         return best
 
     value = run_deep(lambda: rec(0), f.height)
-    return chance_result(tree, f, "expectimax", value, kind.count(LF), root_child)   # every leaf is examined
+    return chance_result(tree, f, "expectimax", value, kind.count(LEAF), root_child)   # every leaf is examined

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import math
 
-from kop.games.chance.core import CH, LF, MAX, ChanceFlat, ChanceResult, chance_result, check_range
+from kop.games.chance.core import ChanceResult, chance_result, check_range
+from kop.games.trees.lists import TreeLists
 from kop.games.nplayer.core import run_deep
-from kop.games.trees.tree import GameTree
+from kop.games.trees.tree import CHANCE, LEAF, GameTree
 
 __all__ = ["star1", "star_search"]
 
@@ -70,21 +71,21 @@ def star1(tree: GameTree, player: str | None = None, *, bounds: tuple[float, flo
 def star_search(tree: GameTree, player: str | None, bounds: tuple[float, float] | None, *, probing: bool,
                 name: str) -> ChanceResult:
     """Star1 (``probing=False``) or Star2 (``probing=True``: Ballard's probing phase first)."""
-    f = ChanceFlat.of(tree, player, name)
+    f = TreeLists.signed(tree, player, name)
     L, U = check_range(tree, f, bounds)
-    off, kind, val, prob = f.off, f.kind, f.val, f.prob
+    off, kind, val, prob, P = f.off, f.kind, f.val, f.prob, f.player
     count = 0
     root_child = -1
 
     def search(v: int, alpha: float, beta: float) -> float:
         nonlocal count, root_child
         k = kind[v]
-        if k == LF:
+        if k == LEAF:
             count += 1
             return val[v]
-        if k == CH:
+        if k == CHANCE:
             return chance(v, alpha, beta)
-        mx = k == MAX
+        mx = k == P
         best = -_INF if mx else _INF
         bi = -1
         for c in range(off[v], off[v + 1]):
@@ -115,13 +116,13 @@ def star_search(tree: GameTree, player: str | None, bounds: tuple[float, float] 
             for n, c in enumerate(kids):
                 p = prob[c]
                 after = sum(prob[d] for d in kids[n + 1:])
-                if kind[c] == MAX:
+                if kind[c] == P:
                     b_i = (beta - known_lo - L * after) / p
                     r = search(off[c], L, min(b_i, U)) if b_i > L else search(off[c], L, U)
                     lows[c] = max(L, r)
                     if known_lo + p * lows[c] + L * after >= beta:
                         return known_lo + p * lows[c] + L * after
-                elif kind[c] != CH and kind[c] != LF:
+                elif kind[c] >= 0:
                     a_i = (alpha - known_hi - U * after) / p
                     r = search(off[c], max(a_i, L), U) if a_i < U else search(off[c], L, U)
                     highs[c] = min(U, r)

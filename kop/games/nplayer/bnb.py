@@ -34,7 +34,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from kop.games.nplayer.bounds import PayoffBounds, exact_slack
-from kop.games.nplayer.core import Flat, NPlayerResult, bounded_search
+from kop.games.nplayer.core import NPlayerResult, bounded_search
+from kop.games.trees.lists import TreeLists
 from kop.games.trees.tree import GameTree
 
 __all__ = ["bnb", "bnb_flat"]
@@ -77,7 +78,7 @@ def bnb(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None = None) 
     return bounded_search(tree, bounds, "bnb", lambda flat, b: bnb_flat(flat, b, exact_slack(tree, b)))
 
 
-def bnb_flat(flat: Flat, bounds: PayoffBounds, slack: float | None = None) -> tuple[tuple[float, ...], int, int]:
+def bnb_flat(flat: TreeLists, bounds: PayoffBounds, slack: float | None = None) -> tuple[tuple[float, ...], int, int]:
     """(value, leaves examined, chosen root child index) on the list layout (bounds unchecked).
 
     *slack* is added to the sum bounds (default ``bounds.tol``, for float payoffs; 0 cuts at

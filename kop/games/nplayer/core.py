@@ -1,16 +1,16 @@
-"""What the N-player searches share: a flat list layout of a tree, the result value, deep recursion.
+"""What the N-player searches share: the result value, running a pruning search, deep recursion.
 
-The searches are recursive Python over plain lists (``off``, ``kind``, ``pay``), which is
-several times faster than indexing numpy arrays element by element.
+The searches are recursive Python over the payoff view of
+:class:`~kop.games.trees.lists.TreeLists` (``off``, ``kind``, ``pay``), which is several
+times faster than indexing numpy arrays element by element.
 
 Examples
 --------
->>> from kop.games.trees.tree import GameTree
->>> from kop.games.nplayer.core import Flat
->>> t = GameTree.build(["a", "b"], ("a", [(1, 0), ("b", [(0, 1), (1, 1)])]), goals="max")
->>> f = Flat.of(t)
->>> f.off[:3], f.kind[:3], f.pay[1]
-([1, 3, 3], [0, -1, 1], (1.0, 0.0))
+>>> import kop
+>>> from kop.games.nplayer.lower_eval import lower_eval_flat
+>>> t = kop.bodkin_tree(3, 2, 4, m=1, eta=1, seed=2)
+>>> bounded_search(t, None, "lower_eval", lower_eval_flat) == kop.lower_eval(t)
+True
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-import numpy as np
-
 from kop.games.errors import LimitError, StrategyError
-from kop.games.trees.tree import LEAF, GameTree
+from kop.games.result import RootMoveResult
+from kop.games.trees.lists import TreeLists
+from kop.games.trees.tree import GameTree
 from kop.games.trees.checks import tree_argument
 from kop.games.nplayer.bounds import PayoffBounds, as_bounds
 
-__all__ = ["Flat", "NPlayerResult", "run_deep", "bounded_search", "require_maximizers"]
+__all__ = ["NPlayerResult", "run_deep", "bounded_search", "require_maximizers"]
 
 T = TypeVar("T")
 
@@ -39,56 +39,12 @@ MAX_HEIGHT = 50_000
 
 
 @dataclass(frozen=True)
-class Flat:
-    """A perfect-information tree as lists: children of ``i`` are ``off[i]:off[i+1]``.
-
-    ``kind[i]`` is the mover (player index) or -1 at a leaf; ``pay[i]`` is the payoff
-    tuple at a leaf and None elsewhere; ``n`` is the number of players.
-    """
-
-    off: list[int]
-    kind: list[int]
-    pay: list[tuple[float, ...] | None]
-    n: int
-    height: int
-
-    @classmethod
-    def of(cls, tree: GameTree, what: str = "this search") -> Flat:
-        """The list layout of *tree*; a located error if it has chance or simultaneous nodes."""
-        tree_argument(tree)
-        kind = tree.kind
-        tree.require_sequential(what)
-        odd = np.flatnonzero(kind < LEAF)
-        if len(odd):
-            raise StrategyError(f"{tree.path_name(int(odd[0]))}: {what} handles decision nodes and "
-                                "leaves only (this is a chance node; use expectimax, star1, star2 "
-                                "or cscout)")
-        pay: list[tuple[float, ...] | None] = [None] * len(kind)
-        rows = tree.payoffs.tolist()
-        for r, i in enumerate(np.flatnonzero(kind == LEAF).tolist()):
-            pay[i] = tuple(rows[r])
-        return cls(tree.offsets.tolist(), kind.tolist(), pay, len(tree.players), tree.height)
-
-    @classmethod
-    def uniform(cls, n_players: int, branching: int, depth: int, leaves: np.ndarray) -> Flat:
-        """A uniform tree whose mover at depth ``d`` is ``d mod n_players`` (Bodkin §4.6)."""
-        b = branching
-        n_inner = (b ** depth - 1) // (b - 1) if b > 1 else depth
-        off = list(range(1, n_inner * b + 2, b)) + [n_inner * b + 1] * len(leaves)
-        kind: list[int] = []
-        for d in range(depth):
-            kind += [d % n_players] * b ** d
-        kind += [LEAF] * len(leaves)
-        pay: list[tuple[float, ...] | None] = [None] * n_inner
-        pay += map(tuple, leaves.tolist())
-        return cls(off, kind, pay, n_players, depth)
-
-
-@dataclass(frozen=True)
-class NPlayerResult:
+class NPlayerResult(RootMoveResult):
     """The value of a search: one payoff per player, the leaves examined, the chosen root move.
 
-    ``move`` is the rank of the root child the root player picks (None at a leaf root).
+    ``move`` is the rank of the root child the root player picks (None at a leaf root);
+    ``path`` is ``(move,)`` (or ``()``), ``nodes`` the leaves examined
+    (:class:`~kop.games.result.RootMoveResult`).
 
     Parameters
     ----------
@@ -107,8 +63,8 @@ class NPlayerResult:
     >>> t = kop.GameTree.build(["1", "2", "3"], ("1", [
     ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
     >>> r = kop.maxn(t)
-    >>> r.value, r.leaves, r.move
-    ((0.7, 0.2, 0.1), 4, 0)
+    >>> r.value, r.leaves, r.move, r.path, r.nodes
+    ((0.7, 0.2, 0.1), 4, 0, (0,), 4)
     """
 
     algorithm: str
@@ -121,17 +77,17 @@ class NPlayerResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {"algorithm": self.algorithm, "value": list(self.value), "leaves": self.leaves,
-                "move": self.move}
+                "move": self.move, "path": list(self.path), "nodes": self.nodes}
 
     @classmethod
-    def of(cls, tree: GameTree, flat: Flat, algorithm: str, value: tuple[float, ...], leaves: int,
+    def of(cls, tree: GameTree, flat: TreeLists, algorithm: str, value: tuple[float, ...], leaves: int,
            child: int) -> NPlayerResult:
         """The result of a search on *flat* (the layout of *tree*) that chose root child index *child*."""
         return cls(algorithm, tree.value_of(value), leaves, None if child < 0 else child - flat.off[0])
 
 
 def bounded_search(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | None, algorithm: str,
-                   run: Callable[[Flat, PayoffBounds], tuple[tuple[float, ...], int, int]]) -> NPlayerResult:
+                   run: Callable[[TreeLists, PayoffBounds], tuple[tuple[float, ...], int, int]]) -> NPlayerResult:
     """Run a pruning search ``run(flat, bounds) -> (value, leaves, root child)`` on *tree*: every player must
     maximize, the *bounds* are checked on every leaf (None: inferred), deep trees get a large stack.
 
@@ -143,7 +99,7 @@ def bounded_search(tree: GameTree, bounds: PayoffBounds | Mapping[str, Any] | No
     """
     require_maximizers(tree, algorithm)
     b = as_bounds(tree, bounds)
-    flat = Flat.of(tree, algorithm)
+    flat = TreeLists.payoffs(tree, algorithm)
     value, leaves, child = run_deep(lambda: run(flat, b), flat.height)
     return NPlayerResult.of(tree, flat, algorithm, value, leaves, child)
 

@@ -9,7 +9,8 @@ ties (strict comparison).  Every leaf is examined.  This is the reference that
 
 from __future__ import annotations
 
-from kop.games.nplayer.core import Flat, NPlayerResult, run_deep
+from kop.games.nplayer.core import NPlayerResult, run_deep
+from kop.games.trees.lists import TreeLists
 from kop.games.trees.tree import GameTree
 from kop.games.trees.checks import tree_argument
 
@@ -45,7 +46,7 @@ def maxn(tree: GameTree) -> NPlayerResult:
     N-person games*, AAAI-86.
     """
     tree_argument(tree)
-    flat = Flat.of(tree, "maxn")
+    flat = TreeLists.payoffs(tree, "maxn")
     sign = [p.sign for p in tree.players]
     off, kind, pay = flat.off, flat.kind, flat.pay
     count = [0]

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import math
 
-from kop.games.nplayer.core import Flat, NPlayerResult, run_deep
+from kop.games.nplayer.core import NPlayerResult, run_deep
+from kop.games.trees.lists import TreeLists
 from kop.games.trees.tree import GameTree
 from kop.games.trees.checks import tree_argument
 
@@ -72,7 +73,7 @@ def paranoid(tree: GameTree, player: str | None = None) -> NPlayerResult:
     and Metareasoning*, MIT (1992), §4.5.
     """
     tree_argument(tree)
-    flat = Flat.of(tree, "paranoid")
+    flat = TreeLists.payoffs(tree, "paranoid")
     P = tree.player_index(player) if player is not None else max(flat.kind[0], 0)
     sign = tree.players[P].sign
     off, kind, pay = flat.off, flat.kind, flat.pay

@@ -26,8 +26,10 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from kop.games.simultaneous.core import CH, LF, SimFlat, SimStats
+from kop.games.simultaneous.core import SimStats
 from kop.games.simultaneous.naive import as_flat
+from kop.games.trees.lists import TreeLists
+from kop.games.trees.tree import CHANCE, LEAF
 
 __all__ = ["Prover", "prover_for"]
 
@@ -35,9 +37,9 @@ _INF = math.inf
 
 
 class Prover:
-    """Test-<= / Test->= on a :class:`SimFlat`, sharing an exact-value cache with the evaluator."""
+    """Test-<= / Test->= on a :class:`TreeLists`, sharing an exact-value cache with the evaluator."""
 
-    def __init__(self, flat: SimFlat, stats: SimStats, rounds: int = 1):
+    def __init__(self, flat: TreeLists, stats: SimStats, rounds: int = 1):
         self.flat = flat
         self.stats = stats
         self.rounds = rounds
@@ -54,7 +56,7 @@ class Prover:
         if tol is not None:
             return tol
         f = self.flat
-        return 1e-9 * max(1.0, max((abs(x) for x, k in zip(f.val, f.kind) if k == LF), default=1.0))
+        return 1e-9 * max(1.0, max((abs(x) for x, k in zip(f.val, f.kind) if k == LEAF), default=1.0))
 
     def evaluator(self, stage: Callable[[int], float]) -> Callable[[int], float]:
         """The exact value of any node, cached in :attr:`exact` (shared with the tests): leaves counted,
@@ -73,10 +75,10 @@ class Prover:
             if hit is not None:
                 return hit
             k = kind[v]
-            if k == LF:
+            if k == LEAF:
                 stats.leaves += 1
                 out = val[v]
-            elif k == CH:
+            elif k == CHANCE:
                 out = sum(prob[c] * evaluate(c) for c in range(off[v], off[v + 1]) if prob[c] > 0)
             else:
                 out = stage(v)
@@ -120,13 +122,13 @@ class Prover:
         if hit is not None:
             return hit
         k = f.kind[v]
-        if k == LF:
+        if k == LEAF:
             self.stats.leaves += 1
             self.exact[v] = f.val[v]
             return f.val[v]
         self.stats.tests += 1
         fail = _INF if upper else -_INF
-        if k == CH:
+        if k == CHANCE:
             total = 0.0
             for c in range(f.off[v], f.off[v + 1]):
                 p = f.prob[c]
@@ -153,7 +155,7 @@ class Prover:
         return fail
 
 
-def prover_for(tree: Any, player: str | None, tol: float | None) -> tuple[SimFlat, SimStats, Prover, float]:
+def prover_for(tree: Any, player: str | None, tol: float | None) -> tuple[TreeLists, SimStats, Prover, float]:
     """A fresh :class:`Prover` on *tree*, as the bounded searches start.
 
     Parameters

@@ -3,7 +3,9 @@
 A node is a leaf (the row player's payoff), a chance node (probabilities), or a *stage*
 with ``rows x cols`` children in row-major order (the row player maximizes, the column
 player minimizes).  A decision node of one player is a stage with one row or one column.
-:func:`sim_tree` builds the layout from nested Python data; :meth:`SimFlat.of` from a
+:func:`sim_tree` builds the layout (the stage view of
+:class:`~kop.games.trees.lists.TreeLists`) from nested Python data;
+:meth:`TreeLists.stages <kop.games.trees.lists.TreeLists.stages>` from a
 :class:`~kop.games.trees.tree.GameTree` (simultaneous nodes, decision nodes, chance nodes).
 
 Example
@@ -11,7 +13,7 @@ Example
 >>> from kop.games.simultaneous.core import sim_tree
 >>> t = sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]})
 >>> t.shape[0], t.off[:2], t.kind[:2]
-((3, 2), [1, 7], [2, 1])
+((3, 2), [1, 7], [-3, -1])
 """
 
 from __future__ import annotations
@@ -26,112 +28,14 @@ import numpy as np
 
 from kop.syntax import arguments
 from kop.games.errors import TreeError
-from kop.games.trees.checks import tree_argument
-from kop.games.trees.tree import CHANCE, LEAF
+from kop.games.result import RootMoveResult
+from kop.games.trees.lists import TreeLists
+from kop.games.trees.tree import CHANCE, LEAF, SIMULTANEOUS
 from kop.games.simultaneous.matrix import MatrixSolution
 
-__all__ = ["SimFlat", "SimResult", "SimStats", "sim_tree", "random_sim_tree", "LF", "CH", "ST", "RootStage",
-           "root_strategies"]
+__all__ = ["SimResult", "SimStats", "sim_tree", "random_sim_tree", "RootStage", "root_strategies"]
 
-#: node kinds: leaf, chance, stage
-LF, CH, ST = 1, 0, 2
 PROB_TOL = 1e-9
-
-
-@dataclass(frozen=True)
-class SimFlat:
-    """``off``/``kind``/``val``/``prob`` lists; ``shape[i] = (rows, cols)`` at stages."""
-
-    off: list[int]
-    kind: list[int]
-    val: list[float]
-    prob: list[float]
-    shape: dict[int, tuple[int, int]]
-    height: int
-    paths: list[str] | None = None
-    #: optional static estimates of every node's value (move ordering, as a shallower search would)
-    est: list[float] | None = None
-    #: the searching player's sign in a GameTree (+1 max, -1 min): ``val`` is payoff times sign, so the
-    #: searches maximize; their results multiply back, so values are in the player's payoff units
-    sign: int = 1
-
-    def where(self, i: int) -> str:
-        return self.paths[i] if self.paths else f"node {i}"
-
-    @classmethod
-    def of(cls, tree: Any, player: str | None = None) -> SimFlat:
-        """The layout of a :class:`GameTree` in the two-player zero-sum view of *player* (default first)."""
-        tree_argument(tree, "tree")
-        P = tree.player_index(player)
-        sign = tree.players[P].sign
-        k = tree.kind
-        n = len(k)
-        off = tree.offsets.tolist()
-        kinds = [LF] * n
-        val = [0.0] * n
-        shape: dict[int, tuple[int, int]] = {}
-        rows = tree.leaf_rows()
-        sim = getattr(tree, "simultaneous", {}) or {}
-        for i in range(n):
-            ki = int(k[i])
-            if ki == LEAF:
-                val[i] = sign * float(tree.payoffs[rows[i], P])
-            elif ki == CHANCE:
-                kinds[i] = CH
-            else:
-                kinds[i] = ST
-                cnt = off[i + 1] - off[i]
-                if i in sim:
-                    who, dims = sim[i]
-                    if len(who) != 2:
-                        raise TreeError(f"{tree.path_name(i)}: the simultaneous searches handle two-player "
-                                        f"stages; this one has {len(who)} players")
-                    if P not in who:
-                        raise TreeError(f"{tree.path_name(i)}: {tree.players[P].name} does not move at this "
-                                        "stage; name the stage's row player")
-                    shape[i] = (dims[0], dims[1]) if who[0] == P else (-dims[0], -dims[1])
-                else:
-                    shape[i] = (cnt, 1) if ki == P else (1, cnt)
-        prob = [0.0] * n if tree.probs is None else np.nan_to_num(tree.probs).tolist()
-        flat = cls(off, kinds, val, prob, shape, tree.height, [tree.path_name(i) for i in range(n)], sign=sign)
-        return flat._transpose_where_needed() if any(s[0] < 0 for s in shape.values()) else flat
-
-    def _transpose_where_needed(self) -> SimFlat:
-        """Stages whose row player is the opponent: reorder children column-major (P picks rows)."""
-        order = list(range(len(self.kind)))
-        shape = dict(self.shape)
-        kids_of: dict[int, list[int]] = {}
-        for i, (r, c) in self.shape.items():
-            if r < 0:
-                r, c = -r, -c
-                kids = list(range(self.off[i], self.off[i + 1]))
-                kids_of[i] = [kids[a * c + b] for b in range(c) for a in range(r)]
-                shape[i] = (c, r)
-        # rebuild breadth first with the new child orders
-        off: list[int] = []
-        kind: list[int] = []
-        val: list[float] = []
-        prob: list[float] = []
-        paths: list[str] = []
-        new_shape: dict[int, tuple[int, int]] = {}
-        queue = deque([0])
-        nxt = 1
-        while queue:
-            i = queue.popleft()
-            j = len(kind)
-            kind.append(self.kind[i])
-            val.append(self.val[i])
-            prob.append(self.prob[i])
-            paths.append(self.where(i))
-            if i in shape:
-                new_shape[j] = shape[i]
-            kids = kids_of.get(i, list(range(self.off[i], self.off[i + 1])))
-            off.append(nxt)
-            nxt += len(kids)
-            queue.extend(kids)
-        off.append(nxt)
-        del order
-        return SimFlat(off, kind, val, prob, new_shape, self.height, paths, sign=self.sign)
 
 
 @dataclass
@@ -145,8 +49,12 @@ class SimStats:
 
 
 @dataclass(frozen=True)
-class SimResult:
+class SimResult(RootMoveResult):
     """The game value (row player's payoff), counters, and the root stage's strategies if solved.
+
+    ``move`` is the row the row player plays for sure at the root stage (None when it mixes,
+    has one row only, or the root is not a stage), ``path`` is ``(move,)`` (or ``()``),
+    ``nodes`` the leaves examined (:class:`~kop.games.result.RootMoveResult`).
 
     Parameters
     ----------
@@ -165,8 +73,10 @@ class SimResult:
     --------
     >>> import kop
     >>> r = kop.naive(kop.sim_tree({"matrix": [[4, 0], [0, 4], [1, 1]]}))
-    >>> r.value, r.leaves, r.lps
-    (2.0, 6, 1)
+    >>> r.value, r.leaves, r.lps, r.move, r.nodes
+    (2.0, 6, 1, None, 6)
+    >>> kop.naive(kop.sim_tree({"matrix": [[3], [5]]})).path
+    (1,)
     """
 
     algorithm: str
@@ -180,10 +90,20 @@ class SimResult:
     def __repr__(self) -> str:
         return f"SimResult({self.algorithm!r}, value={self.value:.6g}, leaves={self.leaves}, lps={self.lps})"
 
+    @property
+    def move(self) -> int | None:
+        """The row the row player plays with certainty at the root stage, if it has a choice."""
+        row = self.row
+        if row is None or len(row) < 2:
+            return None
+        support = [i for i, x in enumerate(row) if x > 0]
+        return support[0] if len(support) == 1 else None
+
     def to_dict(self) -> dict[str, Any]:
         return {"algorithm": self.algorithm, "value": self.value, "leaves": self.leaves, "lps": self.lps,
                 "row": None if self.row is None else list(self.row),
-                "col": None if self.col is None else list(self.col), **self.extra}
+                "col": None if self.col is None else list(self.col), **self.extra,
+                "path": list(self.path), "nodes": self.nodes}
 
 
 #: what a search keeps of the root stage: its solution, the rows and columns it was solved on, the
@@ -232,7 +152,7 @@ def _num(x: Any, where: str) -> float:
     return float(x)
 
 
-def sim_tree(spec: Any) -> SimFlat:
+def sim_tree(spec: Any) -> TreeLists:
     """The layout of nested data: a number (leaf), ``{"matrix": [[...]]}`` (a stage),
     ``{"chance": [p...], "children": [...]}``; errors name the path (``root/1/0``).
 
@@ -243,8 +163,8 @@ def sim_tree(spec: Any) -> SimFlat:
 
     Returns
     -------
-    SimFlat
-        The matrix-tree layout the simultaneous-move searches take.
+    TreeLists
+        The matrix-tree layout the simultaneous-move searches take (the stage view).
 
     Examples
     --------
@@ -282,7 +202,7 @@ def sim_tree(spec: Any) -> SimFlat:
             if len(set(lens)) != 1:
                 bad = next(k for k, n in enumerate(lens) if n != lens[0])
                 raise TreeError(f"{where}: ragged matrix: row 0 has {lens[0]} entries, row {bad} has {lens[bad]}")
-            kind.append(ST)
+            kind.append(SIMULTANEOUS)
             val.append(0.0)
             shape[i] = (len(A), lens[0])
             for a, row in enumerate(A):
@@ -296,20 +216,20 @@ def sim_tree(spec: Any) -> SimFlat:
             vals = [_num(x, f"{where}: probability {k}") for k, x in enumerate(ps)]
             if any(x < 0 for x in vals) or abs(math.fsum(vals) - 1) > PROB_TOL * len(vals):
                 raise TreeError(f"{where}: chance probabilities must be >= 0 and sum to 1, got sum {math.fsum(vals):g}")
-            kind.append(CH)
+            kind.append(CHANCE)
             val.append(0.0)
             for k, (q, x) in enumerate(zip(vals, kids)):
                 queue.append((x, f"{where}/{k}", q))
             nxt += len(kids)
         else:
-            kind.append(LF)
+            kind.append(LEAF)
             val.append(_num(s, where))
     off.append(nxt)
-    return SimFlat(off, kind, val, prob, shape, height, paths)
+    return TreeLists(off, kind, height, val=val, prob=prob, shape=shape, paths=paths)
 
 
 def random_sim_tree(depth: int, rows: int, cols: int, *, seed: int | np.random.Generator | None = None,
-                    chance: int = 0, correlated: bool = True) -> SimFlat:
+                    chance: int = 0, correlated: bool = True) -> TreeLists:
     """A uniform random matrix-tree: stages of ``rows x cols`` to *depth*, optional chance
     level of *chance* equally likely outcomes after each stage, leaves uniform on [0, 1] (or,
     with *correlated*, sums of N(0, 1) increments along the path, as in incremental
@@ -329,8 +249,8 @@ def random_sim_tree(depth: int, rows: int, cols: int, *, seed: int | np.random.G
 
     Returns
     -------
-    SimFlat
-        The matrix-tree.
+    TreeLists
+        The matrix-tree (the stage view).
 
     Examples
     --------
@@ -363,7 +283,7 @@ def random_sim_tree(depth: int, rows: int, cols: int, *, seed: int | np.random.G
         new: list[tuple[float, float]] = []
         for acc, p in level:
             i = len(kind)
-            kind.append(ST)
+            kind.append(SIMULTANEOUS)
             est.append(acc)
             val.append(0.0)
             prob.append(p)
@@ -377,7 +297,7 @@ def random_sim_tree(depth: int, rows: int, cols: int, *, seed: int | np.random.G
         if chance:
             new = []
             for acc, p in level:
-                kind.append(CH)
+                kind.append(CHANCE)
                 est.append(acc)
                 val.append(0.0)
                 prob.append(p)
@@ -387,11 +307,11 @@ def random_sim_tree(depth: int, rows: int, cols: int, *, seed: int | np.random.G
                 new += [(acc + float(x), 1.0 / chance) for x in inc]
             level = new
     for acc, p in level:
-        kind.append(LF)
+        kind.append(LEAF)
         val.append(acc if correlated else float(rng.random()))
         est.append(val[-1])
         prob.append(p)
         off.append(nxt)
     off.append(nxt)
-    return SimFlat(off, kind, val, prob, shape, depth * (2 if chance else 1), None,
-                   est if correlated else None)
+    return TreeLists(off, kind, depth * (2 if chance else 1), val=val, prob=prob, shape=shape,
+                     est=est if correlated else None)

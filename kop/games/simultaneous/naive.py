@@ -16,16 +16,35 @@ from __future__ import annotations
 
 from typing import Any
 
+from kop.games.errors import TreeError
 from kop.games.nplayer.core import run_deep
-from kop.games.simultaneous.core import CH, LF, SimFlat, SimResult, SimStats
+from kop.games.simultaneous.core import SimResult, SimStats
+from kop.games.trees.lists import TreeLists
+from kop.games.trees.tree import CHANCE, LEAF
 from kop.games.simultaneous.matrix import MatrixSolution, solve_matrix
 
 __all__ = ["naive", "as_flat", "solve_stage"]
 
 
-def as_flat(tree: Any, player: str | None = None) -> SimFlat:
-    """*tree* as a :class:`SimFlat` (a GameTree is converted in *player*'s zero-sum view)."""
-    return tree if isinstance(tree, SimFlat) else SimFlat.of(tree, player)
+def as_flat(tree: Any, player: str | None = None) -> TreeLists:
+    """*tree* as the stage view of :class:`~kop.games.trees.lists.TreeLists` (a GameTree is
+    converted in *player*'s zero-sum view); a located error for another view of TreeLists.
+
+    >>> import kop
+    >>> as_flat(kop.figure2(), "B").shape[0]
+    (1, 3)
+    >>> as_flat(TreeLists.payoffs(kop.figure2()))
+    Traceback (most recent call last):
+    ...
+    kop.games.errors.TreeError: node 0: a stage without its shape: the simultaneous searches take the stage view (TreeLists.stages, kop.sim_tree)
+    """
+    if not isinstance(tree, TreeLists):
+        return TreeLists.stages(tree, player)
+    for i, k in enumerate(tree.kind):
+        if k != LEAF and k != CHANCE and i not in tree.shape:
+            raise TreeError(f"{tree.where(i)}: a stage without its shape: the simultaneous searches take the "
+                            "stage view (TreeLists.stages, kop.sim_tree)")
+    return tree
 
 
 def solve_stage(values: list[list[float]], stats: SimStats) -> MatrixSolution:
@@ -51,7 +70,7 @@ def naive(tree: Any, player: str | None = None) -> SimResult:
 
     Parameters
     ----------
-    tree : GameTree or SimFlat
+    tree : GameTree or TreeLists
         A matrix-tree (:func:`kop.sim_tree`, :func:`kop.random_sim_tree`) or a tree with
         simultaneous nodes.
     player : str, optional
@@ -82,10 +101,10 @@ def naive(tree: Any, player: str | None = None) -> SimResult:
 
     def rec(v: int) -> float:
         k = kind[v]
-        if k == LF:
+        if k == LEAF:
             stats.leaves += 1
             return val[v]
-        if k == CH:
+        if k == CHANCE:
             return sum(prob[c] * rec(c) for c in range(off[v], off[v + 1]))
         r, c = shape[v]
         vals = [rec(x) for x in range(off[v], off[v + 1])]
