@@ -69,12 +69,13 @@ KOP_WORK = {
 def kop_muddy(n: int) -> int:
     """Muddy children, all *n* muddy, on a knowledge structure updated after each
     announcement: the question at which every child knows."""
-    from kop import KnowledgeStructure
+    from kop import TRUE, KnowledgeStructure
     from kop.puzzles import muddy_children as mc
 
     vocab = [mc.muddy_atom(i).name for i in range(1, n + 1)]
     observes = {mc.child(i): vocab[:i - 1] + vocab[i:] for i in range(1, n + 1)}
-    ks = KnowledgeStructure(vocab, "true", observes, actual=vocab).announce(mc.at_least_one(n))
+    # the law as a formula, like SMCDEL's `boolBddOf Top` (a string would time kop's parser)
+    ks = KnowledgeStructure(vocab, TRUE, observes, actual=vocab).announce(mc.at_least_one(n))
     for q in range(1, n + 1):
         if all(ks.satisfies(mc.knows_own_state(i)) for i in range(1, n + 1)):
             return q

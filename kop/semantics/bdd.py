@@ -762,7 +762,7 @@ class _Cudd(Manager[V]):
         """An assignment asked about again (a structure's actual state) is kept as
         the BDD of that one point, and *u* is evaluated by one conjunction with it;
         the first time, by walking *u* from its root."""
-        if not isinstance(true, Mapping):
+        if type(true) is frozenset or not isinstance(true, Mapping):     # (the common case first)
             key = (true if isinstance(true, frozenset) else frozenset(true), len(self._declared))
             point = self._points.get(key)
             if point is None and key in self._seen_points:

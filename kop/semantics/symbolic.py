@@ -439,6 +439,16 @@ def _read_observables(observables: Any, vocab: tuple[str, ...]) -> dict[str, tup
     for agent, atoms in observables.items():
         if not isinstance(agent, str) or not AGENT_RE.fullmatch(agent):
             raise ModelError(f"invalid agent name {agent!r}: use letters, digits and underscores")
+        if type(atoms) is list or type(atoms) is tuple:
+            # the common case, without a check per atom: the positions of atoms of the
+            # vocabulary, in order (an atom outside it, or something else: the reader below)
+            try:
+                at = sorted(set(map(index.__getitem__, atoms)))
+            except (KeyError, TypeError):
+                pass
+            else:
+                out[agent] = tuple(map(vocab.__getitem__, at))
+                continue
         seen = set(_names(atoms, f"the observables of agent {agent!r}"))
         for a in sorted(seen - index.keys()):
             raise ModelError(f"agent {agent!r} observes atom {a!r}, which is not in the vocabulary")

@@ -52,6 +52,8 @@ MEMO_LIMIT = 100_000
 
 _Request = tuple[Any, int, F.Formula]            # (law, depth, formula)
 _Gen = Generator[_Request, Any, Any]
+_Step = tuple[F.Formula, bool, F.Formula, 'frozenset[str] | None']    # see Translator._plan
+_Plan = tuple[list[tuple[F.Formula, F.Formula]], list[_Step]]
 
 
 def fresh_name(depth: int, below: str | None) -> str:
@@ -93,6 +95,7 @@ class Translator:
         self._vars: dict[str, Any] = {}
         self._prop: dict[F.Formula, bool] = {}
         self._canon: dict[F.Formula, F.Formula] = {}
+        self._plans: dict[int, tuple[F.Formula, _Plan]] = {}
 
     def hidden(self, group: tuple[str, ...]) -> frozenset[str]:
         """The atoms that no agent of *group* observes (what ``D_G`` quantifies over)."""
@@ -411,28 +414,73 @@ class Translator:
         return self._other(law, depth, f)
 
     def _and(self, law: Any, depth: int, f: F.And) -> _Gen:
-        pairs, rest = _whether_pairs(f.args, F.Announce)
-        acc, false, ready = self.mgr.true, self.mgr.false, self._ready
-        for a in rest:
-            v = ready(law, depth, a)        # (a small argument without a generator round trip)
-            acc = acc & ((yield law, depth, a) if v is _MISSING else v)
-            if acc == false:
-                return acc
-        for phi, psi in pairs:
-            acc = acc & (yield from self._whether(law, depth, phi, psi))
-        return acc
+        return (yield from self._fold(law, depth, f, True))
 
     def _or(self, law: Any, depth: int, f: F.Or) -> _Gen:
-        pairs, rest = _whether_pairs(f.args, F.AnnounceDual)
-        acc, true, ready = self.mgr.false, self.mgr.true, self._ready
-        for a in rest:
-            v = ready(law, depth, a)
-            acc = acc | ((yield law, depth, a) if v is _MISSING else v)
-            if acc == true:
+        return (yield from self._fold(law, depth, f, False))
+
+    def _fold(self, law: Any, depth: int, f: F.And | F.Or, conjunction: bool) -> _Gen:
+        """A conjunction (or disjunction) of the arguments of *f*, stopping at false (true).
+
+        The arguments are read once per formula into a :meth:`_plan`; each round of
+        a puzzle then walks the plan instead of the formula (most arguments are a
+        child asking whether it knows its one hidden atom).
+        """
+        pairs, plan = self._plan(f, conjunction)
+        m = self.mgr
+        acc, stop = (m.true, m.false) if conjunction else (m.false, m.true)
+        memo, ready = self._memo, self._ready
+        get, exist = memo.get, m.exist
+        not_law = None
+        for a, neg, core, hidden in plan:
+            if hidden is not None:
+                # Kw_i x where i sees everything but x: ∃x ¬θ (see _one_agent)
+                key = (law, depth, core)
+                v = get(key)
+                if v is None:
+                    if not_law is None:
+                        not_law = ~law
+                    v = memo[key] = exist(hidden, not_law)
+                if neg:
+                    v = ~v
+            else:
+                v = ready(law, depth, a)        # (a small argument without a generator round trip)
+                if v is _MISSING:
+                    v = yield law, depth, a
+            acc = acc & v if conjunction else acc | v
+            if acc == stop:
                 return acc
         for phi, psi in pairs:
-            acc = acc | (yield from self._whether(law, depth, phi, psi))
+            v = yield from self._whether(law, depth, phi, psi)
+            acc = acc & v if conjunction else acc | v
         return acc
+
+    def _plan(self, f: F.And | F.Or, conjunction: bool) -> _Plan:
+        """The announce-whether pairs of *f*'s arguments and, for each other argument,
+        ``(argument, negated, core, hidden)``: *core* the argument without its
+        negations, *hidden* the one atom's quantifier set when *core* is ``Kw_i x``
+        and i observes everything but x (else None).  Kept per formula object."""
+        plans = self._plans
+        got = plans.get(id(f))
+        if got is not None and got[0] is f:
+            return got[1]
+        if len(plans) > MEMO_LIMIT:
+            plans.clear()
+        pairs, rest = _whether_pairs(f.args, F.Announce if conjunction else F.AnnounceDual)
+        steps: list[_Step] = []
+        for a in rest:
+            core, neg = a, False
+            while type(core) is F.Not:
+                core, neg = core.arg, not neg
+            hidden = None
+            if type(core) is F.KnowWhether and type(core.arg) is F.Atom:
+                h, v = self._agent(core.agent)
+                if v is not None and h == {core.arg.name}:
+                    hidden = h
+            steps.append((a, neg, core, hidden))
+        plan = (pairs, steps)
+        plans[id(f)] = (f, plan)
+        return plan
 
     def _whether(self, law: Any, depth: int, phi: F.Formula, psi: F.Formula) -> _Gen:
         """``[!φ]ψ & [!~φ]ψ`` (= ``<!φ>ψ | <!~φ>ψ``): ψ after announcing whether φ."""

@@ -124,6 +124,9 @@ def test_counts_are_exact_past_floating_point():
     (dict(law="K_a p"), "propositional"),
     (dict(law=3), "formula or a string"),
     (dict(observables={"a": ["z"]}), "observes atom 'z'"),
+    (dict(observables={"a": ("p", "z")}), "observes atom 'z'"),
+    (dict(observables={"a": ["p", 3]}), "3 is not an atom name"),
+    (dict(observables={"a": ["p", ["q"]]}), "is not an atom name"),
     (dict(observables={"a b": ["p"]}), "invalid agent"),
     (dict(observables=["p"]), "map each agent"),
     (dict(actual={"z"}), "'z' true, but it is not in the vocabulary"),
@@ -135,6 +138,14 @@ def test_bad_input(bad, message):
     args.update(bad)
     with pytest.raises(ModelError, match=message):
         KnowledgeStructure(args["vocabulary"], args["law"], args["observables"], args["actual"])
+
+
+def test_observables_in_vocabulary_order():
+    """However an agent's atoms are listed (a list, a tuple, a string, a set; repeated;
+    in any order), they are kept once each, in the vocabulary's order."""
+    ks = KnowledgeStructure("p q r", "true", {"a": ["r", "p", "r"], "b": ("q", "p"), "c": "r q", "d": {"r"},
+                                              "e": []})
+    assert ks.observables == {"a": ("p", "r"), "b": ("p", "q"), "c": ("q", "r"), "d": ("r",), "e": ()}
 
 
 def test_bad_questions():
