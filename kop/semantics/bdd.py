@@ -53,6 +53,7 @@ import os
 import weakref
 from abc import ABC, abstractmethod
 from collections import OrderedDict
+from functools import partial
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping
 from typing import Any, Generic, Protocol, TypeVar, cast
 
@@ -375,6 +376,17 @@ class Manager(ABC, Generic[V]):
     def forall(self, names: Iterable[V], u: Function) -> Function:
         """``∀ names u``."""
         return ~self.exist(names, ~u)
+
+    def exister(self, names: Iterable[V]) -> Callable[[Function], Function]:
+        """The function ``u ↦ ∃ names u``, for quantifying the same variables again and again.
+
+        >>> b = manager("python", ["p", "q"])
+        >>> ex_p = b.exister(["p"])
+        >>> ex_p(b.var("p") & b.var("q")) == b.var("q")
+        True
+        """
+        group = frozenset(names)
+        return lambda u: self.exist(group, u)
 
     def know(self, law: Function, u: Function, hidden: Iterable[V]) -> Function:
         """``∀ hidden (law → u)``."""
@@ -734,6 +746,11 @@ class _Cudd(Manager[V]):
 
     def forall(self, names: Iterable[V], u: Function) -> Function:
         return ~self.exist(names, ~u)
+
+    def exister(self, names: Iterable[V]) -> Callable[[Function], Function]:
+        # dd's own apply with the cube bound: no Python frame per call (a shared manager has
+        # no memory cap, so CUDD returns NULL only when the machine is out of memory)
+        return cast("Callable[[Function], Function]", partial(self.bdd.apply, "exists", self._cube_of(names)))
 
     def know(self, law: Function, u: Function, hidden: Iterable[V]) -> Function:
         return ~self._apply("exists", self._cube_of(hidden), law & ~u)

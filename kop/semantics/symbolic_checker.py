@@ -38,7 +38,7 @@ Epistemic Logic* (PhD thesis, 2018), ch. 2; SMCDEL's ``bddOf``.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any, cast
 
 from kop.semantics.errors import ModelError
@@ -52,7 +52,7 @@ MEMO_LIMIT = 100_000
 
 _Request = tuple[Any, int, F.Formula]            # (law, depth, formula)
 _Gen = Generator[_Request, Any, Any]
-_Step = tuple[F.Formula, bool, F.Formula, 'frozenset[str] | None']    # see Translator._plan
+_Step = tuple[F.Formula, bool, 'Callable[[Function], Function] | None']    # see Translator._plan
 _Plan = tuple[list[tuple[F.Formula, F.Formula]], list[_Step]]
 
 
@@ -166,10 +166,11 @@ class Translator:
     def _run(self, req: _Request) -> Any:
         """Evaluate a modal formula: a stack of node generators, each asking for its children."""
         memo, ready = self._memo, self._ready
-        if req in memo:
-            return memo[req]
+        value = ready(*req)             # memoized, or a small node evaluated without a generator
+        if value is not _MISSING:
+            return value
         stack: list[tuple[_Request, _Gen]] = [(req, self._node(*req))]
-        value: Any = None
+        value = None
         while stack:
             key, gen = stack[-1]
             try:
@@ -429,18 +430,13 @@ class Translator:
         pairs, plan = self._plan(f, conjunction)
         m = self.mgr
         acc, stop = (m.true, m.false) if conjunction else (m.false, m.true)
-        memo, ready = self._memo, self._ready
-        get, exist = memo.get, m.exist
-        not_law = None
-        for a, neg, core, hidden in plan:
-            if hidden is not None:
-                # Kw_i x where i sees everything but x: ∃x ¬θ (see _one_agent)
-                key = (law, depth, core)
-                v = get(key)
-                if v is None:
-                    if not_law is None:
-                        not_law = ~law
-                    v = memo[key] = exist(hidden, not_law)
+        ready = self._ready
+        not_law = ~law
+        for a, neg, exist in plan:
+            if exist is not None:
+                # Kw_i x where i sees everything but x: ∃x ¬θ (see _one_agent); not memoized
+                # (it depends on the law alone, and CUDD keeps its recent results)
+                v = exist(not_law)
                 if neg:
                     v = ~v
             else:
@@ -457,9 +453,9 @@ class Translator:
 
     def _plan(self, f: F.And | F.Or, conjunction: bool) -> _Plan:
         """The announce-whether pairs of *f*'s arguments and, for each other argument,
-        ``(argument, negated, core, hidden)``: *core* the argument without its
-        negations, *hidden* the one atom's quantifier set when *core* is ``Kw_i x``
-        and i observes everything but x (else None).  Kept per formula object."""
+        ``(argument, negated, exist)``: when the argument is ``Kw_i x`` under
+        *negated* negations and i observes everything but x, *exist* is ``u ↦ ∃x u``
+        (else None).  Kept per formula object."""
         plans = self._plans
         got = plans.get(id(f))
         if got is not None and got[0] is f:
@@ -472,12 +468,12 @@ class Translator:
             core, neg = a, False
             while type(core) is F.Not:
                 core, neg = core.arg, not neg
-            hidden = None
+            exist = None
             if type(core) is F.KnowWhether and type(core.arg) is F.Atom:
                 h, v = self._agent(core.agent)
                 if v is not None and h == {core.arg.name}:
-                    hidden = h
-            steps.append((a, neg, core, hidden))
+                    exist = self.mgr.exister(h)
+            steps.append((a, neg, exist))
         plan = (pairs, steps)
         plans[id(f)] = (f, plan)
         return plan
