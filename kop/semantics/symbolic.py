@@ -39,6 +39,7 @@ is equivalent to an S5_n Kripke model); Gattinger's SMCDEL.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from operator import lt
 from typing import TYPE_CHECKING, Any
 
 from kop.semantics.errors import ModelError
@@ -318,7 +319,7 @@ class KnowledgeStructure:
         elif actual == ():
             note = f"the announcement {_show(f)} is false at every designated state"
         law_formula = None
-        if self._law_formula is not None and f.is_propositional():
+        if self._law_formula is not None and self._tr.prepare(f):    # (noted when it was read)
             law_formula = conj([self._law_formula, f]) if self._law_formula != TRUE else f
         return self._derive(law, law_formula, actual, note)
 
@@ -443,11 +444,14 @@ def _read_observables(observables: Any, vocab: tuple[str, ...]) -> dict[str, tup
             # the common case, without a check per atom: the positions of atoms of the
             # vocabulary, in order (an atom outside it, or something else: the reader below)
             try:
-                at = sorted(set(map(index.__getitem__, atoms)))
+                at = list(map(index.__getitem__, atoms))
             except (KeyError, TypeError):
                 pass
             else:
-                out[agent] = tuple(map(vocab.__getitem__, at))
+                if all(map(lt, at, at[1:])):                # listed in order, once each
+                    out[agent] = tuple(atoms)
+                else:
+                    out[agent] = tuple(map(vocab.__getitem__, sorted(set(at))))
                 continue
         seen = set(_names(atoms, f"the observables of agent {agent!r}"))
         for a in sorted(seen - index.keys()):
