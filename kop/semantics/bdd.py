@@ -377,15 +377,19 @@ class Manager(ABC, Generic[V]):
         """``∀ names u``."""
         return ~self.exist(names, ~u)
 
-    def exister(self, names: Iterable[V]) -> Callable[[Function], Function]:
-        """The function ``u ↦ ∃ names u``, for quantifying the same variables again and again.
+    def quantify_by(self, names: Iterable[V], forall: bool = False) -> Callable[[Function], Function]:
+        """The function ``u ↦ ∃ names u`` (``∀ names u`` if *forall*), for quantifying
+        the same variables again and again.
 
         >>> b = manager("python", ["p", "q"])
-        >>> ex_p = b.exister(["p"])
-        >>> ex_p(b.var("p") & b.var("q")) == b.var("q")
-        True
+        >>> some_p, every_p = b.quantify_by(["p"]), b.quantify_by(["p"], forall=True)
+        >>> pq = b.var("p") & b.var("q")
+        >>> some_p(pq) == b.var("q"), every_p(pq) == b.false, every_p(b.var("p") | b.var("q")) == b.var("q")
+        (True, True, True)
         """
         group = frozenset(names)
+        if forall:
+            return lambda u: self.forall(group, u)
         return lambda u: self.exist(group, u)
 
     def know(self, law: Function, u: Function, hidden: Iterable[V]) -> Function:
@@ -627,6 +631,7 @@ class _Cudd(Manager[V]):
 
         self._mod = cudd = import_dd("cudd")
         self._check = check
+        self._capped = not shared
         variables = list(variables)
         if shared:
             # a small first cache (CUDD grows it as it pays), and the given variable order kept;
@@ -747,10 +752,13 @@ class _Cudd(Manager[V]):
     def forall(self, names: Iterable[V], u: Function) -> Function:
         return ~self.exist(names, ~u)
 
-    def exister(self, names: Iterable[V]) -> Callable[[Function], Function]:
+    def quantify_by(self, names: Iterable[V], forall: bool = False) -> Callable[[Function], Function]:
         # dd's own apply with the cube bound: no Python frame per call (a shared manager has
         # no memory cap, so CUDD returns NULL only when the machine is out of memory)
-        return cast("Callable[[Function], Function]", partial(self.bdd.apply, "exists", self._cube_of(names)))
+        if self._capped:       # (the prover's: a NULL from CUDD is its memory cap, a LimitError)
+            return super().quantify_by(names, forall)
+        op = "forall" if forall else "exists"
+        return cast("Callable[[Function], Function]", partial(self.bdd.apply, op, self._cube_of(names)))
 
     def know(self, law: Function, u: Function, hidden: Iterable[V]) -> Function:
         return ~self._apply("exists", self._cube_of(hidden), law & ~u)

@@ -431,14 +431,11 @@ class Translator:
         m = self.mgr
         acc, stop = (m.true, m.false) if conjunction else (m.false, m.true)
         ready = self._ready
-        not_law = ~law
-        for a, neg, exist in plan:
-            if exist is not None:
-                # Kw_i x where i sees everything but x: ∃x ¬θ (see _one_agent); not memoized
-                # (it depends on the law alone, and CUDD keeps its recent results)
-                v = exist(not_law)
-                if neg:
-                    v = ~v
+        for a, neg, every in plan:
+            if every is not None:
+                # Kw_i x where i sees everything but x: ∃x ¬θ = ¬∀x θ (see _one_agent); not
+                # memoized (it depends on the law alone, and CUDD keeps its recent results)
+                v = every(law) if neg else ~every(law)
             else:
                 v = ready(law, depth, a)        # (a small argument without a generator round trip)
                 if v is _MISSING:
@@ -453,8 +450,8 @@ class Translator:
 
     def _plan(self, f: F.And | F.Or, conjunction: bool) -> _Plan:
         """The announce-whether pairs of *f*'s arguments and, for each other argument,
-        ``(argument, negated, exist)``: when the argument is ``Kw_i x`` under
-        *negated* negations and i observes everything but x, *exist* is ``u ↦ ∃x u``
+        ``(argument, negated, every)``: when the argument is ``Kw_i x`` under
+        *negated* negations and i observes everything but x, *every* is ``u ↦ ∀x u``
         (else None).  Kept per formula object."""
         plans = self._plans
         got = plans.get(id(f))
@@ -468,12 +465,12 @@ class Translator:
             core, neg = a, False
             while type(core) is F.Not:
                 core, neg = core.arg, not neg
-            exist = None
+            every = None
             if type(core) is F.KnowWhether and type(core.arg) is F.Atom:
                 h, v = self._agent(core.agent)
                 if v is not None and h == {core.arg.name}:
-                    exist = self.mgr.exister(h)
-            steps.append((a, neg, exist))
+                    every = self.mgr.quantify_by(h, forall=True)
+            steps.append((a, neg, every))
         plan = (pairs, steps)
         plans[id(f)] = (f, plan)
         return plan
