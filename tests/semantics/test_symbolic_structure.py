@@ -6,6 +6,10 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from profiles import examples
 
 from kop import KnowledgeStructure, KripkeModel, parse
 from kop.semantics.errors import ModelError
@@ -193,3 +197,32 @@ def test_pure_python_backend():
 def test_import_kop_does_not_import_dd():
     code = "import sys, kop; kop.KnowledgeStructure; assert 'dd' not in sys.modules, 'dd imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+_NAMES = st.one_of(st.sampled_from(["p", "q", "m1", "s1_2", "K_a", "Ka", "Kw_b", "E_", "true", "false", "Kb2",
+                                    "", "p q", "p\nq", "x\n", "\n", "1p", "_p", "K", "Kw"]),
+                   st.text(alphabet="pqKMEw_1 \n", max_size=4), st.integers(0, 2))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(_NAMES, max_size=5), st.booleans())
+@example(["p\nq"], False).via("a name holding the separator")
+@example(["p", "x\n"], True).via("a name ending in the separator")
+@example([""], False).via("the empty name")
+@example(["p", "Kw_b"], False).via("a reserved name after another")
+@example(["p", "q", "p"], True).via("a repeat")
+def test_vocabulary_read_at_once_as_one_by_one(names, as_tuple):
+    """The vocabulary's fast reader (all names with two regular expressions) accepts what
+    the reader of one name at a time accepts, and leaves the rest to it (same error)."""
+    from kop.semantics.symbolic import _read_vocabulary
+    from kop.semantics.vocabulary import _vocabulary
+
+    given_names = tuple(names) if as_tuple else names
+    try:
+        expected = tuple(_vocabulary(list(names)))
+    except ModelError as e:
+        with pytest.raises(ModelError) as got:
+            _read_vocabulary(given_names)
+        assert str(got.value) == str(e)
+    else:
+        assert _read_vocabulary(given_names) == expected
