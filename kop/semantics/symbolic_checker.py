@@ -355,9 +355,11 @@ class Translator:
         agents: set[str] = set()
         new: list[tuple[F.Formula, bool]] = []
         # the nodes met in this walk, by identity (an int's hash is cheap, a formula's is a
-        # method call): None while their children are being visited, then their flag
+        # method call): None while their children are being visited, then their flag.
+        # Atoms are noted where they are met as children, never pushed (a third of the
+        # steps in a long xor chain)
         local: dict[int, bool | None] = {}
-        local_get, prop_get = local.get, prop.get
+        local_get, prop_get, add_atom = local.get, prop.get, atoms.add
         stack = [phi]
         push, pop = stack.append, stack.pop
         f: Any
@@ -366,8 +368,8 @@ class Translator:
             i = id(f)
             state = local_get(i, _MISSING)
             if state is _MISSING:                       # first visit
-                if type(f) is atom:
-                    atoms.add(f.name)
+                if type(f) is atom:                     # (only phi itself)
+                    add_atom(f.name)
                     local[i] = True
                     pop()
                     continue
@@ -378,7 +380,9 @@ class Translator:
                     continue
                 local[i] = None
                 for c in f.children:
-                    if id(c) not in local:
+                    if type(c) is atom:
+                        add_atom(c.name)
+                    elif id(c) not in local:
                         push(c)
                 continue
             pop()
@@ -394,7 +398,7 @@ class Translator:
             else:
                 flag = True
                 for c in f.children:
-                    if not local[id(c)]:
+                    if type(c) is not atom and not local[id(c)]:
                         flag = False
                         break
             local[i] = flag
