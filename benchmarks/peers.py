@@ -10,7 +10,10 @@ kop, peer, ...), so a drift of the shared machine's speed hits both alike.
 Each process first warms its BDD package on a small instance of the same
 case (n = 3), then times the case at full size once, in CPU time (user +
 system of that process, the work after start-up: building the structure,
-the formulas, checking and updating).  kop's process collects Python's
+the formulas, checking and updating).  Neither side parses: kop's formulas
+are built as objects (the muddy children's law is ``kop.TRUE``, as SMCDEL's
+is ``boolBddOf Top``).  kop's timed run makes its CUDD manager for the new
+vocabulary; SMCDEL's CacBDD manager is global, made during its warm-up.  kop's process collects Python's
 garbage once after the warm-up (``gc.collect()``, as a clean start for the
 timed run; the collector stays on during it); ``--no-collect`` skips that,
 leaving the first full collection of the imported modules' objects
@@ -69,12 +72,13 @@ KOP_WORK = {
 def kop_muddy(n: int) -> int:
     """Muddy children, all *n* muddy, on a knowledge structure updated after each
     announcement: the question at which every child knows."""
-    from kop import KnowledgeStructure
+    from kop import TRUE, KnowledgeStructure
     from kop.puzzles import muddy_children as mc
 
     vocab = [mc.muddy_atom(i).name for i in range(1, n + 1)]
     observes = {mc.child(i): vocab[:i - 1] + vocab[i:] for i in range(1, n + 1)}
-    ks = KnowledgeStructure(vocab, "true", observes, actual=vocab).announce(mc.at_least_one(n))
+    # the law as a formula, like SMCDEL's `boolBddOf Top` (a string would time kop's parser)
+    ks = KnowledgeStructure(vocab, TRUE, observes, actual=vocab).announce(mc.at_least_one(n))
     for q in range(1, n + 1):
         if all(ks.satisfies(mc.knows_own_state(i)) for i in range(1, n + 1)):
             return q

@@ -91,7 +91,7 @@ def _seen_by(n: int, topology: str) -> dict[int, tuple[Atom, ...]]:
     """The coins each cryptographer sees (in the order of :func:`coins`)."""
     seen: dict[int, list[Atom]] = {i: [] for i in range(1, n + 1)}
     for a, b in coins(n, topology):
-        c = coin_atom(a, b)
+        c = _coin_atom(a, b)                # (coins() gives each pair in order)
         seen[a].append(c)
         seen[b].append(c)
     return {i: tuple(cs) for i, cs in seen.items()}
@@ -154,7 +154,7 @@ def structure(n: int, payer: int | None = None, heads: Iterable[tuple[int, int]]
 def _parts(n: int, topology: str, pairs: list[tuple[int, int]], payer: int | None,
            heads: Iterable[tuple[int, int]]) -> tuple[list[str], Formula, dict[str, list[str]], list[str] | None]:
     """Vocabulary, law, observables and actual state of the dinner."""
-    vocabulary = [paid(i).name for i in range(n + 1)] + [coin_atom(a, b).name for a, b in pairs]
+    vocabulary = [paid(i).name for i in range(n + 1)] + [_coin_atom(a, b).name for a, b in pairs]   # (in order)
     someone = disj(paid(i) for i in range(n + 1))
     no_two = _no_two(n)
     seen = _seen_by(n, topology)

@@ -53,6 +53,7 @@ import os
 import weakref
 from abc import ABC, abstractmethod
 from collections import OrderedDict
+from functools import partial
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping
 from typing import Any, Generic, Protocol, TypeVar, cast
 
@@ -376,6 +377,21 @@ class Manager(ABC, Generic[V]):
         """``∀ names u``."""
         return ~self.exist(names, ~u)
 
+    def quantify_by(self, names: Iterable[V], forall: bool = False) -> Callable[[Function], Function]:
+        """The function ``u ↦ ∃ names u`` (``∀ names u`` if *forall*), for quantifying
+        the same variables again and again.
+
+        >>> b = manager("python", ["p", "q"])
+        >>> some_p, every_p = b.quantify_by(["p"]), b.quantify_by(["p"], forall=True)
+        >>> pq = b.var("p") & b.var("q")
+        >>> some_p(pq) == b.var("q"), every_p(pq) == b.false, every_p(b.var("p") | b.var("q")) == b.var("q")
+        (True, True, True)
+        """
+        group = frozenset(names)
+        if forall:
+            return lambda u: self.forall(group, u)
+        return lambda u: self.exist(group, u)
+
     def know(self, law: Function, u: Function, hidden: Iterable[V]) -> Function:
         """``∀ hidden (law → u)``."""
         return ~self.exists_and(law, ~u, self.quantifier(hidden))
@@ -615,6 +631,7 @@ class _Cudd(Manager[V]):
 
         self._mod = cudd = import_dd("cudd")
         self._check = check
+        self._capped = not shared
         variables = list(variables)
         if shared:
             # a small first cache (CUDD grows it as it pays), and the given variable order kept;
@@ -735,6 +752,14 @@ class _Cudd(Manager[V]):
     def forall(self, names: Iterable[V], u: Function) -> Function:
         return ~self.exist(names, ~u)
 
+    def quantify_by(self, names: Iterable[V], forall: bool = False) -> Callable[[Function], Function]:
+        # dd's own apply with the cube bound: no Python frame per call (a shared manager has
+        # no memory cap, so CUDD returns NULL only when the machine is out of memory)
+        if self._capped:       # (the prover's: a NULL from CUDD is its memory cap, a LimitError)
+            return super().quantify_by(names, forall)
+        op = "forall" if forall else "exists"
+        return cast("Callable[[Function], Function]", partial(self.bdd.apply, op, self._cube_of(names)))
+
     def know(self, law: Function, u: Function, hidden: Iterable[V]) -> Function:
         return ~self._apply("exists", self._cube_of(hidden), law & ~u)
 
@@ -762,7 +787,7 @@ class _Cudd(Manager[V]):
         """An assignment asked about again (a structure's actual state) is kept as
         the BDD of that one point, and *u* is evaluated by one conjunction with it;
         the first time, by walking *u* from its root."""
-        if not isinstance(true, Mapping):
+        if type(true) is frozenset or not isinstance(true, Mapping):     # (the common case first)
             key = (true if isinstance(true, frozenset) else frozenset(true), len(self._declared))
             point = self._points.get(key)
             if point is None and key in self._seen_points:

@@ -38,7 +38,9 @@ is equivalent to an S5_n Kripke model); Gattinger's SMCDEL.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
+from operator import lt
 from typing import TYPE_CHECKING, Any
 
 from kop.semantics.errors import ModelError
@@ -46,7 +48,7 @@ from kop.semantics.vocabulary import _names, _vocabulary
 from kop.semantics.bdd import Function, Manager, manager
 from kop.semantics.symbolic_checker import Translator
 from kop.errors import LimitError
-from kop.syntax.formula import AGENT_RE, TRUE, Atom, Formula, Not, conj, disj
+from kop.syntax.formula import _RESERVED, AGENT_RE, ATOM_RE, TRUE, Atom, Formula, Not, conj, disj
 
 if TYPE_CHECKING:
     from kop.semantics.model import KripkeModel
@@ -318,7 +320,7 @@ class KnowledgeStructure:
         elif actual == ():
             note = f"the announcement {_show(f)} is false at every designated state"
         law_formula = None
-        if self._law_formula is not None and f.is_propositional():
+        if self._law_formula is not None and self._tr.prepare(f):    # (noted when it was read)
             law_formula = conj([self._law_formula, f]) if self._law_formula != TRUE else f
         return self._derive(law, law_formula, actual, note)
 
@@ -428,7 +430,22 @@ class KnowledgeStructure:
 # -- reading the constructor's arguments ---------------------------------------------------
 
 def _read_vocabulary(vocabulary: Any) -> tuple[str, ...]:
+    if type(vocabulary) is list or type(vocabulary) is tuple:
+        # the common case, checked with two regular expressions over all the names at once
+        # (dining cryptographers n = 50: 1,276 atoms); anything amiss: the reader below says what
+        vocab = tuple(vocabulary)
+        if vocab and all(type(a) is str for a in vocab) and len(set(vocab)) == len(vocab):
+            names = "\n".join(vocab)
+            if names.count("\n") == len(vocab) - 1 and _ATOMS_RE.fullmatch(names) \
+                    and not _RESERVED_LINE_RE.search(names):
+                return vocab
     return tuple(_vocabulary(vocabulary))
+
+
+#: Names, one a line, each an atom name (:data:`~kop.syntax.formula.ATOM_RE`); and a line
+#: holding a reserved one (:func:`~kop.syntax.formula.is_reserved_atom`).
+_ATOMS_RE = re.compile(rf"(?:{ATOM_RE.pattern}\n)*{ATOM_RE.pattern}")
+_RESERVED_LINE_RE = re.compile(rf"^(?:{_RESERVED.pattern})$", re.MULTILINE)
 
 
 def _read_observables(observables: Any, vocab: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -439,6 +456,19 @@ def _read_observables(observables: Any, vocab: tuple[str, ...]) -> dict[str, tup
     for agent, atoms in observables.items():
         if not isinstance(agent, str) or not AGENT_RE.fullmatch(agent):
             raise ModelError(f"invalid agent name {agent!r}: use letters, digits and underscores")
+        if type(atoms) is list or type(atoms) is tuple:
+            # the common case, without a check per atom: the positions of atoms of the
+            # vocabulary, in order (an atom outside it, or something else: the reader below)
+            try:
+                at = list(map(index.__getitem__, atoms))
+            except (KeyError, TypeError):
+                pass
+            else:
+                if all(map(lt, at, at[1:])):                # listed in order, once each
+                    out[agent] = tuple(atoms)
+                else:
+                    out[agent] = tuple(map(vocab.__getitem__, sorted(set(at))))
+                continue
         seen = set(_names(atoms, f"the observables of agent {agent!r}"))
         for a in sorted(seen - index.keys()):
             raise ModelError(f"agent {agent!r} observes atom {a!r}, which is not in the vocabulary")

@@ -38,7 +38,7 @@ Epistemic Logic* (PhD thesis, 2018), ch. 2; SMCDEL's ``bddOf``.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any, cast
 
 from kop.semantics.errors import ModelError
@@ -52,6 +52,8 @@ MEMO_LIMIT = 100_000
 
 _Request = tuple[Any, int, F.Formula]            # (law, depth, formula)
 _Gen = Generator[_Request, Any, Any]
+_Step = tuple[F.Formula, bool, 'Callable[[Function], Function] | None']    # see Translator._plan
+_Plan = tuple[list[tuple[F.Formula, F.Formula]], list[_Step]]
 
 
 def fresh_name(depth: int, below: str | None) -> str:
@@ -93,6 +95,8 @@ class Translator:
         self._vars: dict[str, Any] = {}
         self._prop: dict[F.Formula, bool] = {}
         self._canon: dict[F.Formula, F.Formula] = {}
+        self._plans: dict[int, tuple[F.Formula, _Plan]] = {}
+        self._recent: dict[int, list[Any]] = {}     # see _fold
 
     def hidden(self, group: tuple[str, ...]) -> frozenset[str]:
         """The atoms that no agent of *group* observes (what ``D_G`` quantifies over)."""
@@ -163,10 +167,11 @@ class Translator:
     def _run(self, req: _Request) -> Any:
         """Evaluate a modal formula: a stack of node generators, each asking for its children."""
         memo, ready = self._memo, self._ready
-        if req in memo:
-            return memo[req]
+        value = ready(*req)             # memoized, or a small node evaluated without a generator
+        if value is not _MISSING:
+            return value
         stack: list[tuple[_Request, _Gen]] = [(req, self._node(*req))]
-        value: Any = None
+        value = None
         while stack:
             key, gen = stack[-1]
             try:
@@ -350,9 +355,11 @@ class Translator:
         agents: set[str] = set()
         new: list[tuple[F.Formula, bool]] = []
         # the nodes met in this walk, by identity (an int's hash is cheap, a formula's is a
-        # method call): None while their children are being visited, then their flag
+        # method call): None while their children are being visited, then their flag.
+        # Atoms are noted where they are met as children, never pushed (a third of the
+        # steps in a long xor chain)
         local: dict[int, bool | None] = {}
-        local_get, prop_get = local.get, prop.get
+        local_get, prop_get, add_atom = local.get, prop.get, atoms.add
         stack = [phi]
         push, pop = stack.append, stack.pop
         f: Any
@@ -361,8 +368,8 @@ class Translator:
             i = id(f)
             state = local_get(i, _MISSING)
             if state is _MISSING:                       # first visit
-                if type(f) is atom:
-                    atoms.add(f.name)
+                if type(f) is atom:                     # (only phi itself)
+                    add_atom(f.name)
                     local[i] = True
                     pop()
                     continue
@@ -373,7 +380,9 @@ class Translator:
                     continue
                 local[i] = None
                 for c in f.children:
-                    if id(c) not in local:
+                    if type(c) is atom:
+                        add_atom(c.name)
+                    elif id(c) not in local:
                         push(c)
                 continue
             pop()
@@ -389,7 +398,7 @@ class Translator:
             else:
                 flag = True
                 for c in f.children:
-                    if not local[id(c)]:
+                    if type(c) is not atom and not local[id(c)]:
                         flag = False
                         break
             local[i] = flag
@@ -411,28 +420,75 @@ class Translator:
         return self._other(law, depth, f)
 
     def _and(self, law: Any, depth: int, f: F.And) -> _Gen:
-        pairs, rest = _whether_pairs(f.args, F.Announce)
-        acc, false, ready = self.mgr.true, self.mgr.false, self._ready
-        for a in rest:
-            v = ready(law, depth, a)        # (a small argument without a generator round trip)
-            acc = acc & ((yield law, depth, a) if v is _MISSING else v)
-            if acc == false:
-                return acc
-        for phi, psi in pairs:
-            acc = acc & (yield from self._whether(law, depth, phi, psi))
-        return acc
+        return (yield from self._fold(law, depth, f, True))
 
     def _or(self, law: Any, depth: int, f: F.Or) -> _Gen:
-        pairs, rest = _whether_pairs(f.args, F.AnnounceDual)
-        acc, true, ready = self.mgr.false, self.mgr.true, self._ready
-        for a in rest:
-            v = ready(law, depth, a)
-            acc = acc | ((yield law, depth, a) if v is _MISSING else v)
-            if acc == true:
+        return (yield from self._fold(law, depth, f, False))
+
+    def _fold(self, law: Any, depth: int, f: F.And | F.Or, conjunction: bool) -> _Gen:
+        """A conjunction (or disjunction) of the arguments of *f*, stopping at false (true).
+
+        The arguments are read once per formula into a :meth:`_plan`; each round of
+        a puzzle then walks the plan instead of the formula (most arguments are a
+        child asking whether it knows its one hidden atom).
+        """
+        pairs, plan = self._plan(f, conjunction)
+        m = self.mgr
+        acc, stop = (m.true, m.false) if conjunction else (m.false, m.true)
+        ready = self._ready
+        # Kw_i x where i sees everything but x: ∃x ¬θ = ¬∀x θ (see _one_agent), not memoized
+        # (it depends on the law alone).  All of them first, then the conjunction; and they
+        # stay alive until this formula is translated again.  CUDD collects its garbage when
+        # a level's nodes are nearly all dead, and a collection drops from its computed table
+        # every result about a dead node: results the next round (the next law, much like
+        # this one) would find there.  Kept, muddy children n = 40 takes half the time.
+        quantified = [every(law) if neg else ~every(law) for _, neg, every in plan if every is not None]
+        if quantified:
+            self._recent[id(f)] = quantified
+        k = 0
+        for a, _, every in plan:
+            if every is not None:
+                v = quantified[k]
+                k += 1
+            else:
+                v = ready(law, depth, a)        # (a small argument without a generator round trip)
+                if v is _MISSING:
+                    v = yield law, depth, a
+            acc = acc & v if conjunction else acc | v
+            if acc == stop:
                 return acc
         for phi, psi in pairs:
-            acc = acc | (yield from self._whether(law, depth, phi, psi))
+            v = yield from self._whether(law, depth, phi, psi)
+            acc = acc & v if conjunction else acc | v
         return acc
+
+    def _plan(self, f: F.And | F.Or, conjunction: bool) -> _Plan:
+        """The announce-whether pairs of *f*'s arguments and, for each other argument,
+        ``(argument, negated, every)``: when the argument is ``Kw_i x`` under
+        *negated* negations and i observes everything but x, *every* is ``u ↦ ∀x u``
+        (else None).  Kept per formula object."""
+        plans = self._plans
+        got = plans.get(id(f))
+        if got is not None and got[0] is f:
+            return got[1]
+        if len(plans) > MEMO_LIMIT:
+            plans.clear()
+            self._recent.clear()
+        pairs, rest = _whether_pairs(f.args, F.Announce if conjunction else F.AnnounceDual)
+        steps: list[_Step] = []
+        for a in rest:
+            core, neg = a, False
+            while type(core) is F.Not:
+                core, neg = core.arg, not neg
+            every = None
+            if type(core) is F.KnowWhether and type(core.arg) is F.Atom:
+                h, v = self._agent(core.agent)
+                if v is not None and h == {core.arg.name}:
+                    every = self.mgr.quantify_by(h, forall=True)
+            steps.append((a, neg, every))
+        plan = (pairs, steps)
+        plans[id(f)] = (f, plan)
+        return plan
 
     def _whether(self, law: Any, depth: int, phi: F.Formula, psi: F.Formula) -> _Gen:
         """``[!φ]ψ & [!~φ]ψ`` (= ``<!φ>ψ | <!~φ>ψ``): ψ after announcing whether φ."""

@@ -87,6 +87,10 @@ def test_operations_agree_with_truth_tables(e1, e2, qs, x, val, backend):
     assert table(m, m.possible(u, w, names)) == exists(both, names)
     assert table(m, m.exist(names, u)) == exists(t1, names)
     assert table(m, m.forall(names, u)) == [not b for b in exists([not a for a in t1], names)]
+    assert table(m, m.quantify_by(names)(u)) == exists(t1, names)
+    assert table(m, m.quantify_by(names, forall=True)(u)) == [not b for b in exists([not a for a in t1], names)]
+    shared = B.manager(backend, VARS)               # (the symbolic engine's kind of manager)
+    assert table(shared, shared.quantify_by(names, forall=True)(build(shared, e1))) == table(m, m.forall(names, u))
     assert table(m, m.know(u, w, names)) == [not b for b in exists([a and not b for a, b in zip(t1, t2)], names)]
     assert table(m, m.cofactor(u, x, val)) == [t1[POINTS.index({**p, x: val})] for p in POINTS]
     # the cubes are disjoint and cover u

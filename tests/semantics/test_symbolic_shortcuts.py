@@ -105,3 +105,40 @@ def test_evaluate_again_at_a_point(case, backend):
             s = frozenset(p for j, p in enumerate(vocab) if bits >> j & 1)
             first, again = mgr.evaluate(u, s), mgr.evaluate(u, set(s))
             assert first == again == (s in holds)
+
+
+@st.composite
+def conjunctions(draw):
+    """A conjunction or disjunction of 2-5 arguments, each ``Kw_a x`` (a blind to x only),
+    ``Kw_a`` of another atom, ``K_b p`` or an atom, negated 0-2 times; *x* as in one_hidden."""
+    vocab, law, obs, x = draw(one_hidden())
+    other = draw(st.sampled_from(vocab))
+    cores = [F.KnowWhether("a", F.Atom(x)), F.KnowWhether("a", F.Atom(other)), F.Know("b", F.Atom(vocab[0])),
+             F.Atom(other)]
+    args = []
+    for _ in range(draw(st.integers(2, 5))):
+        a = draw(st.sampled_from(cores))
+        for _ in range(draw(st.integers(0, 2))):
+            a = F.Not(a)
+        args.append(a)
+    phi = (F.And if draw(st.booleans()) else F.Or)(*args)
+    return vocab, law, obs, phi
+
+
+@settings(max_examples=200, deadline=None)
+@given(conjunctions(), st.sampled_from(available_backends()))
+def test_conjunction_of_know_whether_one_hidden_atom(case, backend):
+    """A conjunction or disjunction walks a plan kept per formula (``Kw_a x`` for the one
+    hidden atom as one quantification): it agrees with the explicit model on the
+    structure, after an announcement (the same formula object under another law), and
+    inside an announcement (another depth)."""
+    vocab, law, obs, phi = case
+    ks = KnowledgeStructure(vocab, law, obs, backend=backend)
+    m = KripkeModel.from_observations(vocab, law, obs)
+    assert set(ks.states(phi)) == _states(m, vocab, phi)
+    announced = ks.announce(phi)
+    m2 = m.announce(phi)
+    assert set(announced.states(phi)) == _states(m2, vocab, phi)
+    assert announced.count() == len(m2.worlds)
+    inside = F.Announce(F.Not(F.Know("b", F.Atom(vocab[-1]))), phi)
+    assert set(ks.states(inside)) == _states(m, vocab, inside)

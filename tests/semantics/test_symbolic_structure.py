@@ -6,6 +6,10 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from profiles import examples
 
 from kop import KnowledgeStructure, KripkeModel, parse
 from kop.semantics.errors import ModelError
@@ -124,6 +128,9 @@ def test_counts_are_exact_past_floating_point():
     (dict(law="K_a p"), "propositional"),
     (dict(law=3), "formula or a string"),
     (dict(observables={"a": ["z"]}), "observes atom 'z'"),
+    (dict(observables={"a": ("p", "z")}), "observes atom 'z'"),
+    (dict(observables={"a": ["p", 3]}), "3 is not an atom name"),
+    (dict(observables={"a": ["p", ["q"]]}), "is not an atom name"),
     (dict(observables={"a b": ["p"]}), "invalid agent"),
     (dict(observables=["p"]), "map each agent"),
     (dict(actual={"z"}), "'z' true, but it is not in the vocabulary"),
@@ -135,6 +142,14 @@ def test_bad_input(bad, message):
     args.update(bad)
     with pytest.raises(ModelError, match=message):
         KnowledgeStructure(args["vocabulary"], args["law"], args["observables"], args["actual"])
+
+
+def test_observables_in_vocabulary_order():
+    """However an agent's atoms are listed (a list, a tuple, a string, a set; repeated;
+    in any order), they are kept once each, in the vocabulary's order."""
+    ks = KnowledgeStructure("p q r", "true", {"a": ["r", "p", "r"], "b": ("q", "p"), "c": "r q", "d": {"r"},
+                                              "e": []})
+    assert ks.observables == {"a": ("p", "r"), "b": ("p", "q"), "c": ("q", "r"), "d": ("r",), "e": ()}
 
 
 def test_bad_questions():
@@ -182,3 +197,32 @@ def test_pure_python_backend():
 def test_import_kop_does_not_import_dd():
     code = "import sys, kop; kop.KnowledgeStructure; assert 'dd' not in sys.modules, 'dd imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+_NAMES = st.one_of(st.sampled_from(["p", "q", "m1", "s1_2", "K_a", "Ka", "Kw_b", "E_", "true", "false", "Kb2",
+                                    "", "p q", "p\nq", "x\n", "\n", "1p", "_p", "K", "Kw"]),
+                   st.text(alphabet="pqKMEw_1 \n", max_size=4), st.integers(0, 2))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(_NAMES, max_size=5), st.booleans())
+@example(["p\nq"], False).via("a name holding the separator")
+@example(["p", "x\n"], True).via("a name ending in the separator")
+@example([""], False).via("the empty name")
+@example(["p", "Kw_b"], False).via("a reserved name after another")
+@example(["p", "q", "p"], True).via("a repeat")
+def test_vocabulary_read_at_once_as_one_by_one(names, as_tuple):
+    """The vocabulary's fast reader (all names with two regular expressions) accepts what
+    the reader of one name at a time accepts, and leaves the rest to it (same error)."""
+    from kop.semantics.symbolic import _read_vocabulary
+    from kop.semantics.vocabulary import _vocabulary
+
+    given_names = tuple(names) if as_tuple else names
+    try:
+        expected = tuple(_vocabulary(list(names)))
+    except ModelError as e:
+        with pytest.raises(ModelError) as got:
+            _read_vocabulary(given_names)
+        assert str(got.value) == str(e)
+    else:
+        assert _read_vocabulary(given_names) == expected
