@@ -68,8 +68,8 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
     prior = _prior(name, types, probabilities, view.names[o])
     type_ctx, picks = _type_moves(view, types, o, max_nodes, tie)
     value = _make_prom(ctx, name, p, o, prior, picks, bayes, tie)
-    full = (True,) * len(types)
-    vec, pv = recursion_guard(lambda: value(s, dk, full), s)
+    support = tuple(q > 0 for q in prior)  # the types possible at the start (a type of probability 0 never is)
+    vec, pv = recursion_guard(lambda: value(s, dk, support), s)
     ctx.nodes += sum(tc.nodes for tc in type_ctx)
     return ctx.result(name, view.names[p], s, list(vec), pv, dk)
 
