@@ -219,6 +219,27 @@ def build_from_observations(
     """
     vocab = _vocabulary(vocabulary)
     law_f = _law(law, vocab)
+    observed = _observed(observables, vocab)
+    designated = _actual_rows(actual, vocab)
+    bits = _valuations(law_f, vocab, max_worlds, method)
+    actual_idx = _designated(designated, law_f, vocab, bits)
+    agents = tuple(observed)
+    for agent in agents:
+        if not isinstance(agent, str) or not AGENT_RE.fullmatch(agent):
+            raise ModelError(f"invalid agent name {agent!r}: use letters, digits and underscores")
+    blocks, nblocks = {}, {}
+    for agent, cols in observed.items():
+        blocks[agent], nblocks[agent] = _block_ids(bits[:, cols])
+    columns = np.ascontiguousarray(bits.T)
+    valuation = {a: columns[j] for j, a in enumerate(vocab)}
+    # The arrays are consistent by construction (distinct valuations, so distinct
+    # names; compact block ids), so the unchecked constructor is safe here.
+    note = None if len(bits) else "the law has no models, so the model has no worlds"
+    return cls._raw(tuple(_world_names(bits)), agents, blocks, nblocks, valuation, actual_idx, note)
+
+
+def _observed(observables: Mapping[str, Iterable[str] | str], vocab: list[str]) -> dict[str, list[int]]:
+    """Each agent's observed atoms, as sorted vocabulary positions."""
     if not isinstance(observables, Mapping):
         raise ModelError(f"observables must map each agent to the atoms it observes, not {type(observables).__name__}")
     col = {a: j for j, a in enumerate(vocab)}
@@ -230,8 +251,13 @@ def build_from_observations(
                 raise ModelError(f"agent {agent!r} observes atom {a!r}, which is not in the vocabulary")
             cols.append(col[a])
         observed[agent] = sorted(set(cols))
-    designated = _actual_rows(actual, vocab)
+    return observed
 
+
+def _valuations(law_f: Formula, vocab: list[str], max_worlds: int, method: str) -> np.ndarray:
+    """The models of *law_f* over *vocab* as rows of booleans, in lexicographic order: the law's
+    models over its own atoms, times every assignment of the atoms it leaves free."""
+    col = {a: j for j, a in enumerate(vocab)}
     law_atoms = [a for a in vocab if a in law_f.atoms()]
     free = [a for a in vocab if a not in law_f.atoms()]
     if len(free) >= 63 or (len(free) and (1 << len(free)) > max_worlds):
@@ -250,30 +276,21 @@ def build_from_observations(
         bits[:, free_cols] = np.tile(_all_assignments(len(free)), (len(law_models), 1))
     if law_cols and free_cols:
         bits = bits[_lex_order(bits)]
-    names = _world_names(bits)
+    return bits
 
-    actual_idx = np.arange(total, dtype=np.int64)
-    if designated is not None:
-        found: list[int] = []
-        for row in designated:
-            if not evaluate_rows(law_f, {a: row[j:j + 1] for j, a in enumerate(vocab)}, 1)[0]:
-                on = [a for a, b in zip(vocab, row) if b]
-                raise ModelError(f"the actual world (true atoms: {', '.join(on) or 'none'}) violates the law")
-            i = int(np.flatnonzero((bits == row).all(axis=1))[0])
-            if i not in found:
-                found.append(i)
-        actual_idx = np.array(found, dtype=np.int64)
 
-    agents = tuple(observed)
-    for agent in agents:
-        if not isinstance(agent, str) or not AGENT_RE.fullmatch(agent):
-            raise ModelError(f"invalid agent name {agent!r}: use letters, digits and underscores")
-    blocks, nblocks = {}, {}
-    for agent, cols in observed.items():
-        blocks[agent], nblocks[agent] = _block_ids(bits[:, cols])
-    columns = np.ascontiguousarray(bits.T)
-    valuation = {a: columns[j] for j, a in enumerate(vocab)}
-    # The arrays are consistent by construction (distinct valuations, so distinct
-    # names; compact block ids), so the unchecked constructor is safe here.
-    note = None if total else "the law has no models, so the model has no worlds"
-    return cls._raw(tuple(names), agents, blocks, nblocks, valuation, actual_idx, note)
+def _designated(designated: list[np.ndarray] | None, law_f: Formula, vocab: list[str], bits: np.ndarray
+                ) -> np.ndarray:
+    """The indices of the designated valuations among *bits* (every one for None), each once;
+    an error for one that violates the law."""
+    if designated is None:
+        return np.arange(len(bits), dtype=np.int64)
+    found: list[int] = []
+    for row in designated:
+        if not evaluate_rows(law_f, {a: row[j:j + 1] for j, a in enumerate(vocab)}, 1)[0]:
+            on = [a for a, b in zip(vocab, row) if b]
+            raise ModelError(f"the actual world (true atoms: {', '.join(on) or 'none'}) violates the law")
+        i = int(np.flatnonzero((bits == row).all(axis=1))[0])
+        if i not in found:
+            found.append(i)
+    return np.array(found, dtype=np.int64)

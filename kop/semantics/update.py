@@ -234,26 +234,44 @@ def product_update(model: M, action: ActionModel, rename: Callable[[str, str], s
     model_argument(model)
     arguments.instance(action, ActionModel, "action", "an ActionModel")
     model._no_uncertainty("the product update with an action model")
-    if set(action.agents) != set(model.agents):
-        missing = sorted(set(model.agents) - set(action.agents))
-        extra = sorted(set(action.agents) - set(model.agents))
-        what = (f"no partition for agent {missing[0]!r}" if missing
-                else f"a partition for agent {extra[0]!r}, which the model does not have")
-        raise ModelError(f"the action model has {what}; it needs one partition per agent of the model")
-    n, k = len(model), len(action.events)
-    pre = np.zeros((n, k), dtype=bool)
-    for j, e in enumerate(action.events):
-        try:
-            pre[:, j] = truth_mask(model, action.pre[e])
-        except ModelError as exc:
-            raise ModelError(f"event {e!r}: precondition: {exc}") from None
-    wi, ei = np.nonzero(pre)  # world-major order
+    _same_agents(model, action)
+    wi, ei = np.nonzero(_preconditions(model, action))  # the surviving pairs, world-major
     names = _pair_names(model.worlds, action.events, wi, ei, rename)
     blocks, nblocks = {}, {}
     for a in model.agents:
         ka = action._nblocks[a]
         blocks[a] = model._blocks[a][wi] * ka + action._blocks[a][ei]
         nblocks[a] = model._nblocks[a] * ka
+    atoms = _postconditions(model, action, wi, ei)
+    actual, note = _designated_pairs(model, action, wi, ei)
+    return type(model)._raw(tuple(names), model.agents, blocks, nblocks, atoms, actual, note)
+
+
+def _same_agents(model: ModelValue, action: ActionModel) -> None:
+    """An error unless *action* has a partition for each agent of *model* and no other."""
+    if set(action.agents) != set(model.agents):
+        missing = sorted(set(model.agents) - set(action.agents))
+        extra = sorted(set(action.agents) - set(model.agents))
+        what = (f"no partition for agent {missing[0]!r}" if missing
+                else f"a partition for agent {extra[0]!r}, which the model does not have")
+        raise ModelError(f"the action model has {what}; it needs one partition per agent of the model")
+
+
+def _preconditions(model: ModelValue, action: ActionModel) -> np.ndarray:
+    """Whether each event's precondition holds at each world (worlds by events)."""
+    pre = np.zeros((len(model), len(action.events)), dtype=bool)
+    for j, e in enumerate(action.events):
+        try:
+            pre[:, j] = truth_mask(model, action.pre[e])
+        except ModelError as exc:
+            raise ModelError(f"event {e!r}: precondition: {exc}") from None
+    return pre
+
+
+def _postconditions(model: ModelValue, action: ActionModel, wi: np.ndarray, ei: np.ndarray
+                    ) -> dict[str, np.ndarray]:
+    """The atoms' values at the pairs (``wi[i]``, ``ei[i]``): the world's, but where the event
+    assigns an atom, what its postcondition was at the world."""
     atoms = {p: v[wi] for p, v in model._atoms.items()}
     for j, e in enumerate(action.events):
         rows = ei == j
@@ -268,9 +286,16 @@ def product_update(model: M, action: ActionModel, rename: Callable[[str, str], s
             if vec is None:
                 vec = atoms[p] = np.zeros(len(wi), dtype=bool)
             vec[rows] = after[wi[rows]]
-    designated_world = np.zeros(n, dtype=bool)
+    return atoms
+
+
+def _designated_pairs(model: ModelValue, action: ActionModel, wi: np.ndarray, ei: np.ndarray
+                      ) -> tuple[np.ndarray, str | None]:
+    """The pairs of a designated world and a designated event, and a note when there are none
+    (or no pairs at all)."""
+    designated_world = np.zeros(len(model), dtype=bool)
     designated_world[model._actual] = True
-    designated_event = np.zeros(k, dtype=bool)
+    designated_event = np.zeros(len(action.events), dtype=bool)
     designated_event[action._actual] = True
     actual = np.flatnonzero(designated_world[wi] & designated_event[ei])
     note = None
@@ -278,7 +303,7 @@ def product_update(model: M, action: ActionModel, rename: Callable[[str, str], s
         note = "no event's precondition holds at any world"
     elif len(model._actual) and len(actual) == 0:
         note = "no designated event can happen at a designated world"
-    return type(model)._raw(tuple(names), model.agents, blocks, nblocks, atoms, actual.astype(np.int64), note)
+    return actual.astype(np.int64), note
 
 
 def _pair_names(worlds: tuple[str, ...], events: tuple[str, ...], wi: np.ndarray, ei: np.ndarray,

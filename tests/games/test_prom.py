@@ -12,6 +12,7 @@ exact and values are compared with ``==``.
 from __future__ import annotations
 
 import itertools
+import random
 from fractions import Fraction
 
 import numpy as np
@@ -372,3 +373,46 @@ def test_depth_limited_search_is_prom_on_the_expanded_tree(tree, depth, bayes, d
     assert r.value[0] == s.value[0]
     if r.move is not None:
         assert r.pv_names[0] == s.path[1].step
+
+
+@st.composite
+def cases_with_an_impossible_type(draw):
+    """A case whose prior gives one type probability 0 (the rest dyadic)."""
+    tree, p, cands, prior = draw(cases(max_strategies=10**9))
+    assume(len(prior) > 1)
+    z = draw(st.integers(0, len(prior) - 1))
+    rest = sum(q for i, q in enumerate(prior) if i != z)
+    assume(rest > 0)
+    prior = [Fraction(0) if i == z else q / rest for i, q in enumerate(prior)]
+    assume(all(q.denominator & (q.denominator - 1) == 0 for q in prior))
+    return tree, p, cands, prior
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=_HC)
+@given(cases_with_an_impossible_type(), st.sampled_from(["first", "last"]))
+def test_bayes_search_with_a_type_of_probability_zero_makes_the_arrays_choices(case, tie):
+    """A type of probability 0 is never possible (as in kop.prom_bayes): the implicit search once
+    kept it possible and, where O's moves then left only it, failed an internal assertion."""
+    tree, p, cands, prior = case
+    types = [lambda s, v=v: v[s] for v in candidates_by_node(tree, cands)]
+    probs = [str(q) for q in prior]
+    s = kop.prom_bayes(tree, tree.players[p].name, cands, probs, tie=tie)
+    r = kop.search(kop.TreeGame(tree), "PrOM-Bayes", player=p, types=types, probabilities=probs, tie=tie)
+    assert r.value[p] == s.value[p]
+    assert [n.index for n in s.path] == [n.index for n in s.path[:1]] + _walk(tree, r.pv)
+
+
+def test_bayes_search_with_a_type_of_probability_zero_on_a_random_tree():
+    """The case a random run found (three of O's nodes deep): below O's first node only the type of
+    probability 0 was left possible, the other type's move at the next one refuted it, and at the
+    one after that no type was possible."""
+    rng = random.Random(0)
+    t = kop.random_tree(depth=rng.randint(5, 7), branching=(2, 2), seed=0)
+    cands = [[rng.randint(-2, 2) for _ in range(t.n_leaves)] for _ in range(2)]
+    by_node = candidates_by_node(t, cands)
+    for probs in ([1, 0], [0, 1]):
+        s = kop.prom_bayes(t, "A", cands, probs)
+        r = kop.search(kop.TreeGame(t), "PrOM-Bayes", types=[lambda s, v=v: v[s] for v in by_node],
+                       probabilities=probs)
+        assert r.value[0] == s.value[0]
+        assert [n.index for n in s.path] == [n.index for n in s.path[:1]] + _walk(t, r.pv)

@@ -42,6 +42,10 @@ __all__ = ["prom_search"]
 
 _INF = math.inf
 
+Vector = tuple[float, ...]
+#: what the search gives at a state: (the unnormalized vector U = mass · value, the pv from it)
+Found = tuple[Vector, tuple[Any, ...]]
+
 
 def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], probabilities: Any = None,
                 state: Any = None, depth: int | None = None, player: str | int | None = None,
@@ -60,118 +64,175 @@ def prom_search(game: Any, types: Sequence[Callable[[Any], float] | None], proba
     name = "PrOM-Bayes" if bayes else "PrOM"
     ctx, s, dk, p = setup(game, evaluations, state, depth, player, max_nodes)
     view = ctx.view
+    o = _opponent(view, name, p, opponent)
+    prior = _prior(name, types, probabilities, view.names[o])
+    type_ctx, picks = _type_moves(view, types, o, max_nodes, tie)
+    value = _make_prom(ctx, name, p, o, prior, picks, bayes, tie)
+    support = tuple(q > 0 for q in prior)  # the types possible at the start (a type of probability 0 never is)
+    vec, pv = recursion_guard(lambda: value(s, dk, support), s)
+    ctx.nodes += sum(tc.nodes for tc in type_ctx)
+    return ctx.result(name, view.names[p], s, list(vec), pv, dk)
+
+
+def _opponent(view: GameView, name: str, p: int, opponent: str | int | None) -> int:
+    """The index of the opponent O whose types are given (the other player of two by default)."""
     n = len(view.players)
     if opponent is None:
         if n != 2:
             raise GameError(f"{name}: with {n} players, name the opponent whose types are given (opponent=...)")
-        o = 1 - p
-    else:
-        o = view.player_index(opponent)
-        if o == p:
-            raise GameError(f"{name}: the opponent must be another player than {view.names[p]}")
+        return 1 - p
+    o = view.player_index(opponent)
+    if o == p:
+        raise GameError(f"{name}: the opponent must be another player than {view.names[p]}")
+    return o
+
+
+def _prior(name: str, types: Any, probabilities: Any, o_name: str) -> list[float]:
+    """The types' probabilities (one each, summing to 1), after checking the types are a
+    non-empty list of evaluation functions or None."""
     if isinstance(types, (str, bytes)) or not isinstance(types, Sequence) or not types:
         raise GameError(f"{name}: types must be a non-empty list of evaluation functions for "
-                        f"{view.names[o]} (or None for its own)")
+                        f"{o_name} (or None for its own)")
     for i, f in enumerate(types):
         if f is not None and not callable(f):
             raise GameError(f"{name}: type {i + 1} must be an evaluation function state -> number or None, "
                             f"not {type(f).__name__}")
     try:
-        prior = [float(x) for x in parse_probabilities(probabilities, len(types), name)]
+        return [float(x) for x in parse_probabilities(probabilities, len(types), name)]
     except Exception as exc:
         raise GameError(str(exc)) from None
-    k = len(types)
-    sp = view.signs[p]
-    rev = tie == "last"
-    # each type: O's minimax with the type's evaluation, by alpha-beta in its own context
-    type_ctx: list[SearchContext] = []
-    type_ab = []
+
+
+def _type_moves(view: GameView, types: Sequence[Callable[[Any], float] | None], o: int, max_nodes: int | None,
+                tie: str) -> tuple[list[SearchContext], Callable[[Any, int], list[Any]]]:
+    """(each type's search context, ``picks(state, depth)``: each type's move at O's *state*).
+
+    Type i plays O's minimax with its evaluation (O's own where it is None), by alpha-beta in
+    a context of its own.
+    """
+    contexts: list[SearchContext] = []
+    searches = []
     for f in types:
         evals = list(view.evals)
         if f is not None:
             evals[o] = f
         tc = SearchContext(GameView(view.game, evals), max_nodes)
-        type_ctx.append(tc)
-        type_ab.append(make_alphabeta(tc, o, tie=tie))
-    others = {q: make_alphabeta(ctx, q, tie=tie) for q in range(n) if q not in (p, o)}
+        contexts.append(tc)
+        searches.append(make_alphabeta(tc, o, tie=tie))
+
+    def picks(st: Any, dpt: int) -> list[Any]:
+        return [ab(st, dpt, -_INF, _INF)[2][0] for ab in searches]
+
+    return contexts, picks
+
+
+def _make_prom(ctx: SearchContext, name: str, p: int, o: int, prior: list[float],
+               picks: Callable[[Any, int], list[Any]], bayes: bool, tie: str
+               ) -> Callable[[Any, int, tuple[bool, ...]], Found]:
+    """``V(state, depth, alive) -> (U, pv)``: P's PrOM from *state* (*alive*: the types still
+    possible, for the Bayesian variant; U = the live types' mass times P's expected vector)."""
+    view = ctx.view
+    sp = view.signs[p]
+    rev = tie == "last"
+    others = {q: make_alphabeta(ctx, q, tie=tie) for q in range(len(view.players)) if q not in (p, o)}
     memo = ctx.table((name, tie))
-    full = (True,) * k
 
-    def type_move(i: int, st: Any, dpt: int) -> Any:
-        _, _, pv = type_ab[i](st, dpt, -_INF, _INF)
-        return pv[0]
-
-    def V(st: Any, dpt: int, alive: tuple[bool, ...]) -> tuple[Any, ...]:
-        """(unnormalized vector U = mass · value, pv) at *st*; *alive*: the types still possible."""
+    def V(st: Any, dpt: int, alive: tuple[bool, ...]) -> Found:
         ctx.nodes += 1
-        mass = math.fsum(q for q, a in zip(prior, alive) if a) if bayes else 1.0
         terminal = view.is_terminal(st)
         if terminal or dpt == 0:
-            vec = ctx.leaf(st, terminal, (p,))
-            return tuple(mass * x for x in vec), ()
+            mass = math.fsum(q for q, a in zip(prior, alive) if a) if bayes else 1.0
+            return tuple(mass * x for x in ctx.leaf(st, terminal, (p,))), ()
         key = (view.key(st), dpt, alive)
         if (hit := ctx.recall(memo, key)) is not None:
             return hit
         who, moves, probs, cd = ctx.step(st, dpt)
         if who == CHANCE:
             assert probs is not None
-            acc: list[float] | None = None
-            for m, pr in zip(moves, probs):
-                vec = V(view.child(st, m), cd, alive)[0]
-                acc = [pr * x for x in vec] if acc is None else [a + pr * x for a, x in zip(acc, vec)]
-            assert acc is not None
-            out: tuple[Any, ...] = (tuple(acc), ())
+            out: Found = (_weighted([V(view.child(st, m), cd, alive)[0] for m in moves], probs), ())
         elif who == p:
-            best: tuple[Any, ...] | None = None
-            bm = None
-            for m in (reversed(moves) if rev else moves):
-                r = V(view.child(st, m), cd, alive)
-                if best is None or sp * r[0][p] > sp * best[0][p]:
-                    best, bm = r, m
-            assert best is not None
-            out = (best[0], (bm,) + best[1])
+            out = own(st, moves, cd, alive)
         elif who == o:
-            picks = [type_move(i, st, dpt) for i in range(k)]
-            index = [view.check_move(st, m) for m in picks]
-            weight = [q if a else 0.0 for q, a in zip(prior, alive)] if bayes else prior
-            if bayes:
-                # U(n) = sum over the distinct moves of the live types of U(child)
-                acc = None
-                seen: set[int] = set()
-                for i in range(k):
-                    if not alive[i] or index[i] in seen:
-                        continue
-                    seen.add(index[i])
-                    nxt = tuple(a and index[j] == index[i] for j, a in enumerate(alive))
-                    vec = V(view.child(st, picks[i]), cd, nxt)[0]
-                    acc = list(vec) if acc is None else [a + x for a, x in zip(acc, vec)]
-            else:
-                acc = None
-                for i in range(k):
-                    vec = V(view.child(st, picks[i]), cd, alive)[0]
-                    acc = [prior[i] * x for x in vec] if acc is None else \
-                        [a + prior[i] * x for a, x in zip(acc, vec)]
-            assert acc is not None
-            mass_of: dict[int, float] = {}
-            for i in range(k):
-                mass_of[index[i]] = mass_of.get(index[i], 0.0) + weight[i]
-            top = max(mass_of.values())
-            mi = min(j for j, w in mass_of.items() if w == top)
-            m = picks[index.index(mi)]
-            child = view.child(st, m)
-            nxt = tuple(a and index[j] == mi for j, a in enumerate(alive)) if bayes else alive
-            out = (tuple(acc), (m,) + V(child, cd, nxt)[1])
+            out = opponents(st, dpt, cd, alive)
         else:
-            _, _, qpv = others[who](st, dpt, -_INF, _INF)
-            m = qpv[0]
-            vec, pv = V(view.child(st, m), cd, alive)
-            out = (vec, (m,) + pv)
+            _, _, qpv = others[who](st, dpt, -_INF, _INF)  # another player: its own minimax move
+            vec, pv = V(view.child(st, qpv[0]), cd, alive)
+            out = (vec, (qpv[0],) + pv)
         memo[key] = out
         return out
 
-    def run() -> tuple[Any, ...]:
-        return V(s, dk, full)
+    def own(st: Any, moves: list[Any], cd: int, alive: tuple[bool, ...]) -> Found:
+        """P's node: the move with P's best expectation (ties to the first in *tie*'s order)."""
+        best: Found | None = None
+        bm = None
+        for m in (reversed(moves) if rev else moves):
+            r = V(view.child(st, m), cd, alive)
+            if best is None or sp * r[0][p] > sp * best[0][p]:
+                best, bm = r, m
+        assert best is not None
+        return best[0], (bm,) + best[1]
 
-    vec, pv = recursion_guard(run, s)
-    ctx.nodes += sum(tc.nodes for tc in type_ctx)
-    return ctx.result(name, view.names[p], s, list(vec), pv, dk)
+    def opponents(st: Any, dpt: int, cd: int, alive: tuple[bool, ...]) -> Found:
+        """O's node: the expectation over the types' moves; the pv goes on by the likeliest."""
+        moves = picks(st, dpt)
+        index = [view.check_move(st, m) for m in moves]
+        if bayes:
+            vec = posterior(st, moves, index, cd, alive)
+            weight = [q if a else 0.0 for q, a in zip(prior, alive)]
+        else:
+            vec = _weighted([V(view.child(st, m), cd, alive)[0] for m in moves], prior)
+            weight = prior
+        mi = _likeliest(index, weight)
+        m = moves[index.index(mi)]
+        nxt = _narrowed(alive, index, mi) if bayes else alive
+        return vec, (m,) + V(view.child(st, m), cd, nxt)[1]
+
+    def posterior(st: Any, moves: list[Any], index: list[int], cd: int, alive: tuple[bool, ...]) -> Vector:
+        """U at O's node (Bayesian): the sum over the live types' distinct moves of U there, each
+        with the types that make it."""
+        vecs = []
+        seen: set[int] = set()
+        for i, a in enumerate(alive):
+            if a and index[i] not in seen:
+                seen.add(index[i])
+                vecs.append(V(view.child(st, moves[i]), cd, _narrowed(alive, index, index[i]))[0])
+        return _weighted(vecs, None)
+
+    return V
+
+
+def _weighted(vecs: Sequence[Vector], weights: Sequence[float] | None) -> Vector:
+    """``Σ_i weights[i] · vecs[i]`` (the plain sum with None), component by component, in turn.
+
+    >>> _weighted([(1.0, 2.0), (3.0, 4.0)], [0.25, 0.75]), _weighted([(1.0, 2.0), (3.0, 4.0)], None)
+    ((2.5, 3.5), (4.0, 6.0))
+    """
+    assert vecs
+    if weights is None:
+        acc = list(vecs[0])
+        for vec in vecs[1:]:
+            acc = [a + x for a, x in zip(acc, vec)]
+    else:
+        acc = [weights[0] * x for x in vecs[0]]
+        for w, vec in zip(weights[1:], vecs[1:]):
+            acc = [a + w * x for a, x in zip(acc, vec)]
+    return tuple(acc)
+
+
+def _likeliest(index: list[int], weight: Sequence[float]) -> int:
+    """The move the types make with the most probability in all (*index*: each type's move,
+    *weight*: its probability); ties to the first move.
+
+    >>> _likeliest([2, 0, 2], [0.25, 0.5, 0.25])
+    0
+    """
+    mass_of: dict[int, float] = {}
+    for i, w in zip(index, weight):
+        mass_of[i] = mass_of.get(i, 0.0) + w
+    top = max(mass_of.values())
+    return min(j for j, w in mass_of.items() if w == top)
+
+
+def _narrowed(alive: tuple[bool, ...], index: list[int], move: int) -> tuple[bool, ...]:
+    """The live types that make *move* (*index*: each type's move)."""
+    return tuple(a and index[j] == move for j, a in enumerate(alive))

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
@@ -222,154 +222,233 @@ def _last_cut(raw: bytes) -> int:
         start = max(0, start - 4 * (len(b) - start))
 
 
+class _Numbers(NamedTuple):
+    """The number tokens of a piece in turn (see :func:`_numbers`)."""
+
+    values: np.ndarray  # each one's value
+    plain: np.ndarray  # digits only: a whole number without a sign
+    signed: np.ndarray  # written with a sign
+    loose: np.ndarray  # a fraction or long: equal floats need not mean equal numbers
+    long: np.ndarray  # more than _MAX_DIGITS characters
+    partial: np.ndarray  # long, with digits other than 0 after its point
+
+
+class _Tokens(NamedTuple):
+    """The tokens of a piece: their kinds, where its strings stand, and its numbers."""
+
+    kinds: np.ndarray  # per token: its first byte, or 'n' for a number (see _KIND)
+    s_open: np.ndarray  # per string: the byte offset of its opening quote
+    s_close: np.ndarray  # per string: the byte offset of its closing quote
+    numbers: _Numbers
+
+
+class _Nodes(NamedTuple):
+    """Where the parts of each node of a piece stand among its tokens (see :func:`_nodes`)."""
+
+    is_p: np.ndarray  # per node: a personal node
+    is_c: np.ndarray  # per node: a chance node
+    is_t: np.ndarray  # per node: a terminal node
+    arity: np.ndarray  # per node: the number of children
+    has_pays: np.ndarray  # per node: whether it gives an outcome's payoffs
+    first_str: np.ndarray  # per node: the ordinal of its first string among the piece's strings
+    first_num: np.ndarray  # per node: the ordinal of its first number among the piece's numbers
+    out_num: np.ndarray  # per node: the ordinal of its outcome number
+
+
 def _scan_piece(raw: bytes, length: int, n_players: int, grammar: re.Pattern[bytes], base: int
                 ) -> _Piece | None:
     """The nodes of one piece (``raw[:length]``, whole nodes) as compact arrays, or None when the
-    fast path does not cover them (*base*: the number of nodes before the piece)."""
+    fast path does not cover them (*base*: the number of nodes before the piece).
+
+    Each step below runs over the whole piece at once: the tokens, where each node's parts
+    stand among them, then each part of the nodes in turn.
+    """
     b = np.frombuffer(raw, dtype=np.uint8, count=length)
+    tokens = _tokens(b, grammar)
+    if tokens is None:
+        return None
+    nodes = _nodes(tokens.kinds, n_players)
+    nums = tokens.numbers
+    out = _Piece()
+    if not (_read_leaves(out, nodes, nums, n_players) and _read_players(out, nodes, nums, n_players)
+            and _read_chance(out, nodes, nums, base)):
+        return None
+    out.labels, out.moves = _names(raw, b, tokens, nodes, base)
+    out.arity = nodes.arity.astype(np.int32 if len(raw) < 2**31 else np.int64)
+    return out
+
+
+def _classes(b: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The class (see :data:`_CLASS`) of each byte of *b*, each string standing at its closing
+    quote (its opening quote and content are spaces), and the offsets of the quotes; None for an
+    odd number of quotes or a byte outside strings that the fast path does not read."""
     is_quote = b == _Q
     quotes = np.flatnonzero(is_quote)
     if len(quotes) % 2:
         return None
-    s_open, s_close = quotes[0::2], quotes[1::2]
     cls = np.take(_CLASS, b)
     if len(quotes):
-        # each string stands at its closing quote; its opening quote and content are spaces
         inside = np.cumsum(is_quote, dtype=np.uint8)  # the parity survives the wrap-around
         inside &= 1
         spaced = cls - np.uint8(1)  # cls - (cls - 1) * inside: 1 inside, cls outside (modulo 256)
         spaced *= inside
         cls -= spaced
-        del inside, spaced
-    del is_quote
-    skel = b
-    if not cls.all():
+    return (cls, quotes) if cls.all() else None
+
+
+def _tokens(b: np.ndarray, grammar: re.Pattern[bytes]) -> _Tokens | None:
+    """The tokens of the bytes *b*, or None unless their kinds follow *grammar* and every
+    number is one the fast path reads."""
+    classes = _classes(b)
+    if classes is None:
         return None
+    cls, quotes = classes
     # atoms: maximal runs of digits, signs, points and letters (as the token-level reader's words
     # and numbers run); a letter must be an atom of its own (p, c or t)
     edge = np.zeros(len(cls) + 2, dtype=bool)
     np.greater_equal(cls, 4, out=edge[1:-1])
     np.not_equal(edge[1:], edge[:-1], out=edge[:-1])  # in place: each reads its right neighbour first
     bounds = np.flatnonzero(edge[:-1])
+    del edge
     a_start, a_end = bounds[0::2], bounds[1::2]
     word = cls[a_start] == 5
     if (a_end[word] - a_start[word] > 1).any() or int(word.sum()) != int(np.count_nonzero(cls == 5)):
         return None  # a word other than p, c, t, or a letter inside a number
     token = (cls - np.uint8(2)) <= 1  # strings, braces, commas
     token[a_start] = True
-    kinds_b = np.take(_KIND, np.compress(token, skel))  # (compress: faster than a mask index)
-    if not grammar.fullmatch(kinds_b.tobytes()):
+    kinds = np.take(_KIND, np.compress(token, b))  # (compress: faster than a mask index)
+    del token
+    if not grammar.fullmatch(kinds.tobytes()):
         return None
     number = ~word
     num_start, num_end = np.compress(number, a_start), np.compress(number, a_end)
     # how many signs, decimal points and slashes each number holds
     n_special = np.bincount(np.searchsorted(num_start, np.flatnonzero(cls == 6), side="right") - 1,
                             minlength=len(num_start))
-    parsed = _numbers(skel, num_start, num_end, n_special)
-    if parsed is None:
+    del cls, bounds, a_start, a_end, word, number
+    numbers = _numbers(b, num_start, num_end, n_special)
+    if numbers is None:
         return None
-    values, plain, signed, loose, long, partial = parsed
-    del cls, edge, bounds, a_start, a_end, word, token, num_start, num_end, n_special
+    return _Tokens(kinds, quotes[0::2], quotes[1::2], numbers)
 
-    out = _Piece()
-    kinds_t = np.append(kinds_b, np.uint8(0))  # a sentinel after the last token
+
+def _nodes(kinds: np.ndarray, n_players: int) -> _Nodes:
+    """Where the parts of each node stand among the tokens of *kinds* (which follow the grammar).
+
+    A node holds ``t "name" outcome ["name" {payoffs}]``, ``p "name" player set "name"
+    {"actions"} outcome [...]`` or ``c "name" set "name" {"action" prob ...} outcome [...]``.
+    """
+    kinds_t = np.append(kinds, np.uint8(0))  # a sentinel after the last token
     g_open = np.flatnonzero(kinds_t == _OPEN)
     g_close = np.flatnonzero(kinds_t == _CLOSE)
     node_at = np.flatnonzero(np.take(_NODE, kinds_t))
-    m = len(node_at)
     node_kind = kinds_t[node_at]
     is_p, is_c, is_t = node_kind == ord("p"), node_kind == ord("c"), node_kind == ord("t")
-
     # actions: the group right after the information set's name
     a_open = np.where(is_p, node_at + 5, node_at + 4)
-    a_close = np.zeros(m, dtype=np.int64)
+    a_close = np.zeros(len(node_at), dtype=np.int64)
     inner = ~is_t
     a_close[inner] = g_close[np.searchsorted(g_open, a_open[inner])]
     arity = np.where(is_p, a_close - a_open - 1, (a_close - a_open - 1) // 2)
     arity[is_t] = 0
     out_tok = np.where(is_t, node_at + 2, a_close + 1)
     has_pays = kinds_t[out_tok + 1] == _Q
-    del g_open, g_close, a_open, a_close, out_tok
-    # each node's first string and first number (ordinals in the piece), from what each holds:
-    # t "name" outcome ["name" {payoffs}]; p "name" player set "name" {"actions"} outcome [...];
-    # c "name" set "name" {"action" prob ...} outcome [...]
+    # each node's first string and first number (ordinals in the piece), from what each holds
     n_str = np.where(is_t, 1, 2 + arity) + has_pays
     n_num = np.where(is_p, 3, np.where(is_c, 2 + arity, 1)) + n_players * has_pays
     first_str = np.cumsum(n_str) - n_str
     first_num = np.cumsum(n_num) - n_num
     out_num = np.where(is_p, first_num + 2, np.where(is_c, first_num + 1 + arity, first_num))
-    outcome, out_plain = values[out_num], plain[out_num]
-    if not out_plain.all() or (inner & ((outcome != 0) | has_pays)).any():
-        return None  # an outcome number not a plain integer, or an outcome at an inner node
+    return _Nodes(is_p, is_c, is_t, arity, has_pays, first_str, first_num, out_num)
 
-    kind = np.full(m, LEAF, dtype=np.int8)
-    kind[is_c] = CHANCE
+
+def _read_leaves(out: _Piece, nodes: _Nodes, nums: _Numbers, n_players: int) -> bool:
+    """Fill the terminal nodes' fields of *out* (outcome, has_pays, matrix, loose, partial,
+    integral); False for an outcome number not a plain integer or an outcome at an inner node."""
+    is_t, has_pays = nodes.is_t, nodes.has_pays
+    outcome = nums.values[nodes.out_num]
+    if not nums.plain[nodes.out_num].all() or (~is_t & ((outcome != 0) | has_pays)).any():
+        return False
+    t_pays = has_pays[is_t]
+    out.outcome = outcome[is_t].astype(np.int64)
+    out.has_pays = t_pays
+    cells = (nodes.out_num[is_t] + 1)[t_pays][:, None] + np.arange(n_players)
+    out.matrix = np.zeros((len(t_pays), n_players), dtype=np.float64)
+    out.matrix[t_pays] = nums.values[cells]
+    out.loose = np.zeros(len(t_pays), dtype=bool)
+    out.loose[t_pays] = nums.loose[cells].any(axis=1)
+    out.partial = bool(nums.partial.any() and nums.partial[cells].any())
+    out.integral = bool(np.all(np.floor(out.matrix) == out.matrix))
+    return True
+
+
+def _read_players(out: _Piece, nodes: _Nodes, nums: _Numbers, n_players: int) -> bool:
+    """Fill ``out.kind`` and the personal nodes' keys (player, information set); False for a
+    player or set number not a plain integer, or a player not in the header."""
+    is_p = nodes.is_p
+    kind = np.full(len(is_p), LEAF, dtype=np.int8)
+    kind[nodes.is_c] = CHANCE
     out.keys = np.zeros(0, dtype=np.int64)
     if is_p.any():
-        k = first_num[is_p]
-        player, pl_plain = values[k], plain[k]
-        infoset, is_plain = values[k + 1], plain[k + 1]
-        if not (pl_plain.all() and is_plain.all() and player.min() >= 1 and player.max() <= n_players):
-            return None
+        k = nodes.first_num[is_p]
+        player, infoset = nums.values[k], nums.values[k + 1]
+        if not (nums.plain[k].all() and nums.plain[k + 1].all() and player.min() >= 1 and player.max() <= n_players):
+            return False
         kind[is_p] = (player.astype(np.int64) - 1).astype(np.int8)
         # (player, information set) as one integer: the set is a plain integer below 10^15
         if n_players < 9000:
             out.keys = infoset.astype(np.int64) * n_players + (player.astype(np.int64) - 1)
         else:
             out.keys = np.stack([player.astype(np.int64), infoset.astype(np.int64)], axis=1)
+    out.kind = kind
+    return True
+
+
+def _read_chance(out: _Piece, nodes: _Nodes, nums: _Numbers, base: int) -> bool:
+    """Fill the chance nodes' fields of *out* (chance, c_set, probs); False for a set number not
+    a plain integer, a signed or long probability, or probabilities not summing to 1."""
+    chance_nodes = np.flatnonzero(nodes.is_c)
+    out.chance = chance_nodes + base
     out.c_set = np.zeros(0, dtype=np.int64)
-    if is_c.any():
-        k = first_num[is_c]
-        c_set, c_plain = values[k], plain[k]
-        if not c_plain.all():
-            return None
-        out.c_set = c_set.astype(np.int64)
+    out.probs = np.zeros(0)
+    if not len(chance_nodes):
+        return True
+    first = nodes.first_num[chance_nodes]
+    if not nums.plain[first].all():
+        return False
+    out.c_set = nums.values[first].astype(np.int64)
+    # the probabilities: numbers, consecutive within a node's actions
+    counts = nodes.arity[chance_nodes]
+    before = np.cumsum(counts) - counts
+    k = np.repeat(first + 1 - before, counts) + np.arange(int(counts.sum()))
+    if nums.signed[k].any() or nums.long[k].any():
+        return False  # a sign (-0 is a probability kop reads as 0), or more digits than a float holds
+    probs = nums.values[k]
+    # exact sums within half the tolerance are accepted; a float sum errs by < 3e-16 a term
+    if probs.max() > 1 or (np.abs(np.add.reduceat(probs, before) - 1) > PROB_TOLERANCE / 2 * counts).any():
+        return False
+    out.probs = probs
+    return True
 
-    t_first = out_num[is_t] + 1
-    t_pays = has_pays[is_t]
-    out.outcome = outcome[is_t].astype(np.int64)
-    out.has_pays = t_pays
-    cells = t_first[t_pays][:, None] + np.arange(n_players)
-    out.matrix = np.zeros((len(t_pays), n_players), dtype=np.float64)
-    out.matrix[t_pays] = values[cells]
-    out.loose = np.zeros(len(t_pays), dtype=bool)
-    out.loose[t_pays] = loose[cells].any(axis=1)
-    out.partial = bool(partial.any() and partial[cells].any())
-    out.integral = bool(np.all(np.floor(out.matrix) == out.matrix))
-    del cells, t_first
 
-    # names: labels and labelled moves
+def _names(raw: bytes, b: np.ndarray, tokens: _Tokens, nodes: _Nodes, base: int
+           ) -> tuple[dict[int, str], list[tuple[int, int, str]]]:
+    """The labelled nodes and the labelled moves (parent, rank, name) of the piece, numbered in
+    the whole file (an action named "" or by its rank is unlabelled)."""
+    s_open, s_close, first_str = tokens.s_open, tokens.s_close, nodes.first_str
     s_len = s_close - s_open - 1
     named = np.flatnonzero(s_len[first_str] > 0)
-    out.labels = {base + int(i): raw[s_open[k] + 1:s_close[k]].decode("utf-8")
-                  for i, k in zip(named.tolist(), first_str[named].tolist())}
-    parents = np.flatnonzero(inner)
-    counts = arity[parents]
+    labels = {base + int(i): raw[s_open[k] + 1:s_close[k]].decode("utf-8")
+              for i, k in zip(named.tolist(), first_str[named].tolist())}
+    parents = np.flatnonzero(~nodes.is_t)
+    counts = nodes.arity[parents]
     before = np.cumsum(counts) - counts
     rank = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(before, counts)
     act = np.repeat(first_str[parents] + 2, counts) + rank  # action names are consecutive strings
     odd = np.flatnonzero(~_unlabelled(b, s_open[act] + 1, s_len[act], rank))
-    out.moves = [(base + i, r, raw[s_open[k] + 1:s_close[k]].decode("utf-8"))
-                 for i, r, k in zip(np.repeat(parents, counts)[odd].tolist(), rank[odd].tolist(), act[odd].tolist())]
-    del parents, counts, before, rank, act, odd
-    # chance probabilities (numbers, consecutive within a node's actions)
-    chance_nodes = np.flatnonzero(is_c)
-    out.probs = np.zeros(0)
-    if len(chance_nodes):
-        counts = arity[chance_nodes]
-        before = np.cumsum(counts) - counts
-        k = np.repeat(first_num[chance_nodes] + 1 - before, counts) + np.arange(int(counts.sum()))
-        if signed[k].any() or long[k].any():
-            return None  # a sign (-0 is a probability kop reads as 0), or more digits than a float holds
-        probs = values[k]
-        # exact sums within half the tolerance are accepted; a float sum errs by < 3e-16 a term
-        if probs.max() > 1 or (np.abs(np.add.reduceat(probs, before) - 1) > PROB_TOLERANCE / 2 * counts).any():
-            return None
-        out.probs = probs
-    out.chance = chance_nodes + base
-    out.kind = kind
-    out.arity = arity.astype(np.int32 if len(raw) < 2**31 else np.int64)
-    return out
+    moves = [(base + i, r, raw[s_open[k] + 1:s_close[k]].decode("utf-8"))
+             for i, r, k in zip(np.repeat(parents, counts)[odd].tolist(), rank[odd].tolist(), act[odd].tolist())]
+    return labels, moves
 
 
 _NOTHING = np.zeros(0)
@@ -493,7 +572,7 @@ def _by_length(rows: np.ndarray, lengths: np.ndarray) -> Iterator[tuple[int, np.
 
 
 def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, n_special: np.ndarray
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+             ) -> _Numbers | None:
     """Values of the number tokens ``skel[starts[k]:ends[k]]``, and whether each is a plain
     integer, has a sign, is loose (a fraction or long: equal floats need not mean equal
     numbers), is long (more than :data:`_MAX_DIGITS` characters) and is long with digits other
@@ -564,7 +643,7 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, n_special: 
         values[rows] = v
         signed[rows] = sign[:, 0]
         ratio[rows] = slashes > 0
-    return values, plain, signed, ratio | long, long, partial
+    return _Numbers(values, plain, signed, ratio | long, long, partial)
 
 
 def _leaf_payoffs(outcome: np.ndarray, has_pays: np.ndarray, matrix: np.ndarray, loose: np.ndarray
