@@ -189,6 +189,17 @@ def _decide(phi: Formula, agents: Iterable[str] | None, timeout: float | None, m
     return model, stats
 
 
+#: The type search's tries before type elimination, in order: ``(know_first, settle,
+#: phase_seed, max_types)`` (see :class:`~kop.reasoning.typesearch.TypeSearch`).  Each
+#: settles questions the others lose (a candidate model that leaves a ``~C`` looping, or
+#: a search that keeps opening classes), and a try that finds a model mostly needs well
+#: under 1,000 types, so many short tries (restarts) beat a few long ones; one that gives
+#: up costs about half a second.
+SEARCH_TRIES: tuple[tuple[bool, bool, int | None, int], ...] = (
+    (False, False, None, 1000), (True, False, None, 1000), (False, True, None, 1000), (True, True, None, 1000),
+    *((seed >= 8, seed % 2 == 0, seed, 1000) for seed in range(12)))
+
+
 class _Eliminate:
     """_search's answer "leave it to type elimination"."""
 
@@ -202,8 +213,9 @@ def _search(phi: Formula, core: Core, closure: Closure, root: int, deadline: Dea
     unsatisfiable, or ``(_ELIMINATE, None)`` when it gave up or its candidate fails the check."""
     from kop.reasoning.typesearch import TypeSearch
 
-    for know_first in (False, True):
-        pm = TypeSearch(core, closure, root, deadline, stats, know_first=know_first).run()
+    for know_first, settle, seed, most in SEARCH_TRIES:
+        pm = TypeSearch(core, closure, root, deadline, stats, max_types=most, know_first=know_first,
+                        settle=settle, phase_seed=seed).run()
         if pm is None:
             stats["search"] = "unsatisfiable"
             return None, None

@@ -48,6 +48,7 @@ logics of knowledge and belief*, AIJ 54 (1992) (types and eventualities).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from kop.reasoning.abstraction import Abstraction, TimedSolver
@@ -60,6 +61,8 @@ __all__ = ["TypeSearch", "UNKNOWN", "MAX_SEARCH_TYPES"]
 
 #: The most types the search builds before it leaves the question to type elimination.
 MAX_SEARCH_TYPES = 6000
+#: How many existing classes of an agent a new witness tries to join (:meth:`TypeSearch._settle`).
+SETTLE_TRIES = 8
 
 
 class _Unknown:
@@ -90,11 +93,19 @@ class TypeSearch:
         phases, a preference only): a type then has fewer demands.  It settles
         some questions the default order does not, and loses others, so the
         prover tries it second.
+    settle : bool
+        A witness that must leave the demanding type's class for some agents tries
+        to join one of their existing classes (:meth:`_settle`): fewer classes, so
+        fewer demands; again it settles some questions and loses others.
+    phase_seed : int, optional
+        Draw the preferred polarity of every ``K`` and ``RC`` variable from this
+        seed (a restart of the search in another part of the space; overrides
+        *know_first*).
     """
 
     def __init__(self, core: Core, closure: Closure, root: int, deadline: Deadline | None = None,
                  stats: dict[str, Any] | None = None, max_types: int = MAX_SEARCH_TYPES,
-                 know_first: bool = False) -> None:
+                 know_first: bool = False, settle: bool = False, phase_seed: int | None = None) -> None:
         if closure.dgroups:
             raise ProverBug("the type search does not handle distributed knowledge")
         self.core, self.cl, self.root = core, closure, root
@@ -102,6 +113,8 @@ class TypeSearch:
         self.stats = stats if stats is not None else {}
         self.max_types = max_types
         self.know_first = know_first
+        self.settle = settle
+        self.phase_seed = phase_seed
         self.ab = ab = Abstraction(core, closure)
         self.agents = closure.agents
         # per agent: (variable, literal of the argument, node) of its K nodes
@@ -121,7 +134,10 @@ class TypeSearch:
             return None
         with TimedSolver(self.ab.clauses, self.deadline, self.stats) as ts:
             self.ts = ts
-            if self.know_first:          # K and RC true first: fewer demands per type
+            if self.phase_seed is not None:
+                rng = random.Random(self.phase_seed)
+                ts.set_phases([rng.choice((1, -1)) * self.ab.var[n] for n in self.cl.modal])
+            elif self.know_first:          # K and RC true first: fewer demands per type
                 ts.set_phases([self.ab.var[n] for n in self.cl.modal])
             return self._run(root_lit)
 
@@ -137,7 +153,10 @@ class TypeSearch:
         self.alive.append(True)
         self.by_val[val] = i
         for a in self.agents:
-            self.members.setdefault((a, self._key(i, a)), []).append(i)
+            key = self._key(i, a)
+            if (a, key) not in self.members:
+                self.classes.setdefault(a, []).append(key)
+            self.members.setdefault((a, key), []).append(i)
         self.stats["search_types"] = self.stats.get("search_types", 0) + 1
         return i
 
@@ -165,7 +184,10 @@ class TypeSearch:
             # the agents whose profile literals are in the unsatisfiable core leave, one round each
             others = {b: self._profile(i, b) for b in self.agents if b != a}
             while True:
-                if self.ts.solve(profile + lits + [lit for b in others for lit in others[b]]):
+                base = profile + lits + [lit for b in others for lit in others[b]]
+                if self.ts.solve(base):
+                    if self.settle and len(others) < len(self.agents) - 1:
+                        return self._settle(base, [b for b in self.agents if b != a and b not in others])
                     return self._new_type()
                 if not others:
                     break
@@ -177,6 +199,27 @@ class TypeSearch:
                     del others[b]
         self._learn(want, var)
         return None
+
+    def _settle(self, base: list[int], free: list[str]) -> int:
+        """A new type under *base* that joins existing classes of the *free* agents where it can.
+
+        A witness that cannot stay in the demanding type's class for an agent b would
+        otherwise open a class of b with the SAT solver's choice of ``K_b`` values, and
+        each new class brings demands of its own: the search then grows without end.
+        The last satisfying call was under *base*; each free agent's existing classes
+        are tried in turn (the most recent first, at most :data:`SETTLE_TRIES`).
+        """
+        fixed, last_sat = list(base), True
+        for b in free:
+            for key in self.classes.get(b, [])[::-1][:SETTLE_TRIES]:
+                prof = [v if key[j] else -v for j, v in enumerate(self.kvars[b])]
+                last_sat = self.ts.solve(fixed + prof)
+                if last_sat:
+                    fixed += prof
+                    break
+        if not last_sat and not self.ts.solve(fixed):   # the model must be the last call's
+            raise ProverBug("a witness query that was satisfiable no longer is")
+        return self._new_type()
 
     def _learn(self, want: int, var: int) -> None:
         """After a failed witness query: learn ``~L | K_a x`` from the unsatisfiable core L."""
@@ -200,6 +243,7 @@ class TypeSearch:
         self.alive: list[bool] = []
         self.by_val: dict[bytes, int] = {}
         self.members: dict[tuple[str, bytes], list[int]] = {}
+        self.classes: dict[str, list[bytes]] = {}
         wit: dict[tuple[str, bytes, int], int] = {}
         root: int | None = None
         while True:

@@ -9,6 +9,8 @@ structurally, so failures shrink):
 * when it returns a candidate, the candidate's Kripke model either satisfies
   the formula at its designated world (then type elimination says
   satisfiable) or the prover leaves the question to type elimination;
+* every try of :data:`~kop.reasoning.prover.SEARCH_TRIES` (phase preferences,
+  settling into existing classes, random phases) is held to the same;
 * ``decide_formula`` with ``method="auto"`` (search first) agrees with ``method="bdd"``.
 """
 
@@ -24,7 +26,7 @@ from kop.reasoning.announcements import reduce_announcements
 from kop.reasoning.bddengine import BddEngine
 from kop.reasoning.core import Closure, Core
 from kop.reasoning.countermodel import build_model
-from kop.reasoning.prover import decide_formula
+from kop.reasoning.prover import SEARCH_TRIES, decide_formula
 from kop.reasoning.reference import naive_model, small_models
 from kop.reasoning.typesearch import UNKNOWN, TypeSearch
 from kop.syntax import formula as F
@@ -45,8 +47,9 @@ def _check(phi: F.Formula, universe: object = None) -> None:
     if closure.dgroups:
         return
     bdd = BddEngine(core, closure, root).run() is not None
-    for know_first in (False, True):        # both phase preferences the prover tries
-        found = TypeSearch(core, closure, root, know_first=know_first).run()
+    # the tries the prover makes: both phase preferences, with and without settling, two seeds
+    for know_first, settle, seed, _ in SEARCH_TRIES[:6]:
+        found = TypeSearch(core, closure, root, know_first=know_first, settle=settle, phase_seed=seed).run()
         if found is None:
             assert not bdd, f"the type search calls {phi} unsatisfiable, type elimination does not"
             if universe is not None:
@@ -68,6 +71,13 @@ def test_type_search_agrees_with_type_elimination(phi):
 @given(formulas(agents=AB, atoms=["p", "q"], max_leaves=10).filter(_no_d))
 def test_type_search_against_the_small_models(phi):
     _check(phi, U2)
+
+
+@settings(max_examples=examples(200), **_CFG)
+@given(formulas(agents=["a", "b", "c"], atoms=["p", "q"], max_leaves=12).filter(_no_d))
+def test_type_search_three_agents(phi):
+    # with three agents a witness may leave two classes at once: what settling is for
+    _check(phi)
 
 
 @pytest.mark.slow
