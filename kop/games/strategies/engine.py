@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -64,6 +65,8 @@ __all__ = ["Solution", "sweep", "remembered", "known", "CHUNK", "TIES", "MEMO_NO
 CHUNK = 1 << 18
 #: block size of whole-array scratch work
 BLOCK = 1 << 20
+_T = TypeVar("_T")
+
 #: the tie-break rules
 TIES = ("first", "last")
 #: trees of at most this many nodes remember their strategies' solutions (:func:`remembered`)
@@ -154,8 +157,10 @@ def _arrays(tree: GameTree) -> tuple[object, ...]:
     return (tree.players, tree.offsets, tree.kind, tree.payoffs, tree.probs, tree.simultaneous)
 
 
-def remembered(tree: GameTree, key: Hashable, compute: Callable[[], Solution]) -> Solution:
+def remembered(tree: GameTree, key: Hashable, compute: Callable[[], _T]) -> _T:
     """The solution *compute* gives on *tree*, remembered on the tree under *key*.
+
+    (Any immutable answer on a tree may be remembered so, under a key of its own.)
 
     The strategies (minimax, M^h, HM0M^d, M^d) ask for the same solution many
     times over (the selector, the dominance report and a theory's questions
@@ -175,7 +180,7 @@ def remembered(tree: GameTree, key: Hashable, compute: Callable[[], Solution]) -
     table = _memo(tree)
     if table is None:
         return compute()
-    sol = table.get(key)
+    sol: _T | None = table.get(key)
     if sol is None:
         sol = compute()
         while len(table) >= MEMO_ENTRIES:
@@ -195,10 +200,13 @@ def known(tree: GameTree, key: Hashable) -> Solution | None:
     True
     """
     table = _memo(tree)
-    return None if table is None else table.get(key)
+    if table is None:
+        return None
+    sol: Solution | None = table.get(key)
+    return sol
 
 
-def _memo(tree: GameTree) -> dict[Hashable, Solution] | None:
+def _memo(tree: GameTree) -> dict[Hashable, Any] | None:
     """*tree*'s table of remembered solutions (made if need be), or None for a large tree."""
     if len(tree) > MEMO_NODES:
         return None
@@ -206,7 +214,7 @@ def _memo(tree: GameTree) -> dict[Hashable, Solution] | None:
     memo = tree._solutions
     if memo is None or any(x is not y for x, y in zip(memo[0], arrays)):
         memo = tree._solutions = (arrays, {})
-    table: dict[Hashable, Solution] = memo[1]
+    table: dict[Hashable, Any] = memo[1]
     return table
 
 
