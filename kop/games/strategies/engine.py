@@ -147,7 +147,7 @@ def sweep(tree: GameTree, comp: np.ndarray, sign: np.ndarray, *,
             if len(par):
                 chance_row = _chunk(tree, par, nxt, ref, table, flat, comp, sign, split, comp_hi,
                                     sign_hi, fixed, fixed_movers, tie, chance_row, P)
-    for arr in (nxt, ref, table):
+    for arr in (nxt, ref) if table is tree.payoffs else (nxt, ref, table):  # (a tree's payoffs are its own)
         arr.flags.writeable = False   # a solution may be remembered and shared: nobody may change it
     return Solution(nxt, ref, table)
 
