@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kop.games.errors import TreeError
+from kop.games.strategies.engine import remembered
 from kop.games.trees.tree import CHANCE, LEAF, GameTree, Node, NodeRef
 from kop.syntax.formula import TRUE, Atom, Formula, Know, conj
 from kop.syntax.levels import evaluation
@@ -102,10 +103,19 @@ def decided_formulas(tree: GameTree, fixed: np.ndarray | None = None, *, strict:
     'K_B K_A E_B & K_B E_A'
     """
     two_players(tree)
+    fix = [False] * len(tree) if fixed is None else np.asarray(fixed, dtype=bool).tolist()
+    key = ("D(n)", strict, None if fixed is None else tuple(fix))
+    # the same formulas for the same tree, so that equal questions are the same objects (cheap to compare)
+    return dict(remembered(tree, key, lambda: _decided_formulas(tree, fix, strict)))
+
+
+def _decided_formulas(tree: GameTree, fix: list[bool], strict: bool) -> dict[int, Formula]:
     names = tree.player_names
     kind, offsets = tree.kind.tolist(), tree.offsets.tolist()
-    fix = [False] * len(kind) if fixed is None else np.asarray(fixed, dtype=bool).tolist()
     out: dict[int, Formula] = {}
+    # equal formulas of different nodes are made the same object: comparing them is then free
+    same: dict[Formula, Formula] = {TRUE: TRUE}
+    knows_eval = [Know(names[1 - k], evaluation(names[k])) for k in range(2)]
     for i in np.argsort(tree.heights, kind="stable").tolist():
         k = kind[i]
         if k == LEAF:
@@ -116,7 +126,8 @@ def decided_formulas(tree: GameTree, fixed: np.ndarray | None = None, *, strict:
             out[i] = out[lo]
             continue
         if k == CHANCE:  # the probabilities are part of the game: decided when every child is
-            out[i] = conj(dict.fromkeys(out[c] for c in range(lo, hi) if out[c] is not TRUE))
+            f = conj(dict.fromkeys(out[c] for c in range(lo, hi) if out[c] is not TRUE))
+            out[i] = same.setdefault(f, f)
             continue
         if k < 0:
             raise TreeError(_not_sequential(tree, i))
@@ -128,8 +139,9 @@ def decided_formulas(tree: GameTree, fixed: np.ndarray | None = None, *, strict:
                 if strict:
                     parts[Know(names[k], out[c])] = None
         if not fix[i]:
-            parts[Know(other, evaluation(names[k]))] = None
-        out[i] = conj(parts)
+            parts[knows_eval[k]] = None
+        f = conj(parts)
+        out[i] = same.setdefault(f, f)
     return out
 
 

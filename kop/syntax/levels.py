@@ -15,6 +15,8 @@ Reference: Sang & Chen, *Beyond Minimax*, formula (4).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kop.syntax import arguments
 from kop.errors import LimitError
 from kop.syntax.formula import Atom, Formula, Know
@@ -80,12 +82,8 @@ def chain(player: str, opponent: str, d: int) -> Formula:
     Oriented Players*, formula (4).
     """
     _check_levels(player, opponent, d)
-    if d == 0:
-        return Know(player, evaluation(player))
-    result: Formula = evaluation(opponent if d % 2 == 1 else player)
-    for i in range(d - 1, -1, -1):
-        result = Know(player if i % 2 == 0 else opponent, result)
-    return result
+    d = int(d)
+    return _f_level(player, opponent, d)[d + 1 if d else 0]
 
 
 def f_level(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
@@ -119,6 +117,11 @@ def f_level(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
     Oriented Players*, formula (4) and properties (5)-(7).
     """
     _check_levels(player, opponent, d)
+    return _f_level(player, opponent, int(d))
+
+
+@lru_cache(maxsize=256)  # the same objects each time: equal questions then compare by identity
+def _f_level(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
     base = (Know(player, evaluation(player)), Know(player, strategy_atom(player)))
     if d == 0:
         return base

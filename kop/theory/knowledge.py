@@ -10,6 +10,7 @@ with the prover), so "everything follows" is never concluded silently.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from kop.errors import KopError
@@ -120,6 +121,7 @@ def is_preserved(f: Formula) -> bool:
     return isinstance(f, (Atom, Top, Bottom, Not, Iff)) and f.is_propositional()
 
 
+@lru_cache(maxsize=256)  # the same formulas each time: equal premises are the same objects
 def compact_core(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
     """f(P, d) up to equivalence in linear size: ``K_P E_P``, ``K_P S_P`` and the chains of lengths d-1, d.
 

@@ -50,21 +50,29 @@ Example
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 
 from kop.games.errors import StrategyError
 from kop.games.trees.tree import CHANCE, LEAF, GameTree
 
-__all__ = ["Solution", "sweep", "CHUNK", "TIES"]
+__all__ = ["Solution", "sweep", "remembered", "known", "CHUNK", "TIES", "MEMO_NODES", "MEMO_ENTRIES"]
 
 #: at most this many children are handled by one vector step
 CHUNK = 1 << 18
 #: block size of whole-array scratch work
 BLOCK = 1 << 20
+_T = TypeVar("_T")
+
 #: the tie-break rules
 TIES = ("first", "last")
+#: trees of at most this many nodes remember their strategies' solutions (:func:`remembered`)
+MEMO_NODES = 1 << 16
+#: the most solutions one tree remembers (the oldest go first)
+MEMO_ENTRIES = 64
 
 
 @dataclass(frozen=True, eq=False)
@@ -139,7 +147,75 @@ def sweep(tree: GameTree, comp: np.ndarray, sign: np.ndarray, *,
             if len(par):
                 chance_row = _chunk(tree, par, nxt, ref, table, flat, comp, sign, split, comp_hi,
                                     sign_hi, fixed, fixed_movers, tie, chance_row, P)
+    for arr in (nxt, ref) if table is tree.payoffs else (nxt, ref, table):  # (a tree's payoffs are its own)
+        arr.flags.writeable = False   # a solution may be remembered and shared: nobody may change it
     return Solution(nxt, ref, table)
+
+
+def _arrays(tree: GameTree) -> tuple[object, ...]:
+    """What a sweep reads of *tree*: a remembered solution holds while these are the same objects."""
+    return (tree.players, tree.offsets, tree.kind, tree.payoffs, tree.probs, tree.simultaneous)
+
+
+def remembered(tree: GameTree, key: Hashable, compute: Callable[[], _T]) -> _T:
+    """The solution *compute* gives on *tree*, remembered on the tree under *key*.
+
+    (Any immutable answer on a tree may be remembered so, under a key of its own.)
+
+    The strategies (minimax, M^h, HM0M^d, M^d) ask for the same solution many
+    times over (the selector, the dominance report and a theory's questions
+    each ask for P's minimax); a tree is immutable, so its solutions are kept on
+    it, under a key naming the rule (``("minimax", p, tie)``, ...), and live as
+    long as the tree.  Only trees of at most :data:`MEMO_NODES` nodes keep them,
+    at most :data:`MEMO_ENTRIES` each; a solution's arrays are read-only.
+    A tree whose arrays were replaced (a view sharing the rest) starts afresh.
+
+    >>> import kop, numpy as np
+    >>> t = kop.figure2()
+    >>> a = remembered(t, "Mh", lambda: sweep(t, np.array([0, 1]), np.array([1, -1])))
+    >>> b = remembered(t, "Mh", lambda: sweep(t, np.array([0, 0]), np.array([1, 1])))  # not called
+    >>> a is b, a.next.flags.writeable
+    (True, False)
+    """
+    table = _memo(tree)
+    if table is None:
+        return compute()
+    sol: _T | None = table.get(key)
+    if sol is None:
+        sol = compute()
+        while len(table) >= MEMO_ENTRIES:
+            del table[next(iter(table))]
+        table[key] = sol
+    return sol
+
+
+def known(tree: GameTree, key: Hashable) -> Solution | None:
+    """The solution remembered on *tree* under *key* (:func:`remembered`), or None.
+
+    >>> import kop
+    >>> t = kop.figure2()
+    >>> known(t, ("Mh", "first")) is None
+    True
+    >>> s = kop.mh(t); known(t, ("Mh", "first")) is s._sol
+    True
+    """
+    table = _memo(tree)
+    if table is None:
+        return None
+    sol: Solution | None = table.get(key)
+    return sol
+
+
+def _memo(tree: GameTree) -> dict[Hashable, Any] | None:
+    """*tree*'s table of remembered solutions (made if need be), or None for a large tree."""
+    if len(tree) > MEMO_NODES:
+        return None
+    arrays = _arrays(tree)
+    memo = tree._solutions
+    if memo is None or any(x is not y for x, y in zip(memo[0], arrays)):
+        memo = tree._solutions = (arrays, {})
+    table: dict[Hashable, Any] = memo[1]
+    return table
 
 
 def _chunk(tree: GameTree, par: np.ndarray, nxt: np.ndarray, ref: np.ndarray, table: np.ndarray,

@@ -14,7 +14,7 @@ Example
 from __future__ import annotations
 
 from kop.games.names import StrategyName
-from kop.games.strategies.engine import sweep
+from kop.games.strategies.engine import Solution, remembered, sweep
 from kop.games.errors import StrategyError
 from kop.games.strategies.mh import mh_rule
 from kop.games.strategies.minimax import minimax_rule
@@ -59,7 +59,11 @@ def hm0m(tree: GameTree, d: int, player: str | None = None, *, tie: str = "first
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise StrategyError(f"HM0M^d needs an integer d >= 0, not {d!r}")
     p = tree.player_index(player)
-    comp, sign = mh_rule(tree)
-    comp_hi, sign_hi = minimax_rule(tree, p)
-    sol = sweep(tree, comp, sign, split=d, comp_hi=comp_hi, sign_hi=sign_hi, tie=tie)
+
+    def compute() -> Solution:
+        comp, sign = mh_rule(tree)
+        comp_hi, sign_hi = minimax_rule(tree, p)
+        return sweep(tree, comp, sign, split=d, comp_hi=comp_hi, sign_hi=sign_hi, tie=tie)
+
+    sol = remembered(tree, ("HM0M", d, p, tie), compute)
     return Strategy(tree, str(StrategyName.hm0m(d)), tree.players[p].name, sol)

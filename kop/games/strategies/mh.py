@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kop.games.strategies.engine import sweep
+from kop.games.strategies.engine import Solution, remembered, sweep
 from kop.games.strategies.strategy import Strategy
 from kop.games.trees.tree import GameTree
 from kop.games.trees.checks import tree_argument
@@ -60,5 +60,9 @@ def mh(tree: GameTree, *, tie: str = "first") -> Strategy:
     Players*, Algorithm 4 and Theorems 4-6.
     """
     tree_argument(tree)
-    comp, sign = mh_rule(tree)
-    return Strategy(tree, "Mh", None, sweep(tree, comp, sign, tie=tie))
+
+    def compute() -> Solution:
+        comp, sign = mh_rule(tree)
+        return sweep(tree, comp, sign, tie=tie)
+
+    return Strategy(tree, "Mh", None, remembered(tree, ("Mh", tie), compute))

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from kop.games.strategies.engine import sweep
+from kop.games.strategies.engine import remembered, sweep
+from kop.games.strategies.engine import Solution
 from kop.games.strategies.strategy import Strategy
 from kop.games.trees.tree import GameTree
 from kop.games.trees.checks import tree_argument
@@ -64,5 +65,13 @@ def minimax(tree: GameTree, player: str | None = None, *, tie: str = "first") ->
     """
     tree_argument(tree)
     p = tree.player_index(player)
-    comp, sign = minimax_rule(tree, p)
-    return Strategy(tree, "minimax", tree.players[p].name, sweep(tree, comp, sign, tie=tie))
+    return Strategy(tree, "minimax", tree.players[p].name, minimax_solution(tree, p, tie))
+
+
+def minimax_solution(tree: GameTree, p: int, tie: str) -> Solution:
+    """The engine's solution of player index *p*'s minimax, remembered on the tree."""
+    def compute() -> Solution:
+        comp, sign = minimax_rule(tree, p)
+        return sweep(tree, comp, sign, tie=tie)
+
+    return remembered(tree, ("minimax", p, tie), compute)

@@ -21,9 +21,9 @@ from __future__ import annotations
 import numpy as np
 
 from kop.games.names import StrategyName
-from kop.games.strategies.engine import sweep
+from kop.games.strategies.engine import Solution, known, remembered, sweep
 from kop.games.errors import StrategyError
-from kop.games.strategies.minimax import minimax_rule
+from kop.games.strategies.minimax import minimax_solution
 from kop.games.strategies.strategy import Strategy
 from kop.games.trees.tree import GameTree
 from kop.games.trees.checks import tree_argument
@@ -66,6 +66,16 @@ def mstar(tree: GameTree, d: int, player: str | None = None, *, tie: str = "firs
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise StrategyError(f"M^d needs an integer d >= 0, not {d!r}")
     p = tree.player_index(player)
+    return Strategy(tree, str(StrategyName.mstar(d)), tree.players[p].name, _solution(tree, d, p, tie))
+
+
+def _solution(tree: GameTree, d: int, p: int, tie: str) -> Solution:
+    """P's M^d solution; every level's, each player's, remembered on the tree (M^0 is minimax's)."""
+    if d == 0:
+        return minimax_solution(tree, p, tie)
+    top = known(tree, ("M", d, p, tie))
+    if top is not None:
+        return top
     n_players = len(tree.players)
     everyone = set(range(n_players))
     needed: list[set[int]] = [set() for _ in range(d + 1)]
@@ -73,23 +83,24 @@ def mstar(tree: GameTree, d: int, player: str | None = None, *, tie: str = "firs
     for k in range(d, 0, -1):
         for q in needed[k]:
             needed[k - 1] |= everyone - {q}
-    combined = None
-    for k in range(d + 1):
-        sols = {}
-        for q in sorted(needed[k]):
-            if k == 0:
-                comp, sign = minimax_rule(tree, q)
-                sols[q] = sweep(tree, comp, sign, tie=tie)
-            else:
-                comp = np.full(n_players, q)
-                sign = np.full(n_players, tree.players[q].sign)
-                others = np.ones(n_players, dtype=bool)
-                others[q] = False
-                sols[q] = sweep(tree, comp, sign, fixed=combined, fixed_movers=others, tie=tie)
-        if k == d:
-            return Strategy(tree, str(StrategyName.mstar(d)), tree.players[p].name, sols[p])
+    sols = {q: minimax_solution(tree, q, tie) for q in sorted(needed[0])}
+    for k in range(1, d + 1):
+        # at Q's nodes Q optimizes; at another player R's node R follows R's M^(k-1)
         combined = np.full(len(tree), -1, dtype=tree.offsets.dtype)
         for q, sol in sols.items():
             mask = tree.kind == q
             combined[mask] = sol.next[mask]
-    raise AssertionError("unreachable")
+
+        others = np.ones(n_players, dtype=bool)
+        level = {}
+        for q in sorted(needed[k]):
+            def compute(q: int = q, combined: np.ndarray = combined) -> Solution:
+                comp = np.full(n_players, q)
+                sign = np.full(n_players, tree.players[q].sign)
+                mine = others.copy()
+                mine[q] = False
+                return sweep(tree, comp, sign, fixed=combined, fixed_movers=mine, tie=tie)
+
+            level[q] = remembered(tree, ("M", k, q, tie), compute)
+        sols = level
+    return sols[p]

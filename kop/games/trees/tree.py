@@ -80,7 +80,8 @@ class GameTree:
     """
 
     __slots__ = ("players", "offsets", "kind", "heights", "payoffs", "probs", "labels",
-                 "moves", "levels", "integral", "simultaneous", "_leaf_rows", "_hash", "_label_index")
+                 "moves", "levels", "integral", "simultaneous", "_leaf_rows", "_hash", "_label_index",
+                 "_solutions")
 
     def __init__(self, players: Sequence[Player], offsets: np.ndarray, kind: np.ndarray,
                  payoffs: np.ndarray, probs: np.ndarray | None = None,
@@ -107,6 +108,8 @@ class GameTree:
         self._leaf_rows: np.ndarray | None = None
         self._hash: int | None = None
         self._label_index: dict[str, int] | None = None
+        #: the strategies' solutions remembered on this tree (kop.games.strategies.engine.remembered)
+        self._solutions: Any = None
         if n == 0 or len(self.offsets) != n + 1:
             raise TreeError("a tree needs at least one node and n+1 child offsets")
         if int(np.count_nonzero(self.kind == LEAF)) != len(self.payoffs):
