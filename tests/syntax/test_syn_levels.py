@@ -45,9 +45,26 @@ def test_negative_level_is_an_error():
         f_level("A", "B", -1)
 
 
+def _chain_by_definition(player, opponent, d):
+    """Formula (4), written out: d operators alternating P, Q, P, ... over E_Q (d odd) or E_P (d even)."""
+    from kop.syntax.formula import Atom, Know
+
+    if d == 0:
+        return Know(player, Atom(f"E_{player}"))
+    f = Atom(f"E_{opponent}" if d % 2 else f"E_{player}")
+    for i in reversed(range(d)):
+        f = Know(player if i % 2 == 0 else opponent, f)
+    return f
+
+
 @pytest.mark.parametrize("player, opponent", [("A", "B"), ("B", "A"), ("Ann", "bob")])
 def test_f_level_is_its_chains(player, opponent):
-    """f(P, d) shares its inner chains; it must still be K_P E_P, K_P S_P and chain(P, Q, i) for i = 1..d."""
+    """f(P, d) shares its inner chains and is remembered; it must still be K_P E_P, K_P S_P and the
+    chains of formula (4) for i = 1..d, built here from the definition."""
+    from kop.syntax.formula import Atom, Know
+
     for d in range(0, 40):
-        assert f_level(player, opponent, d) == f_level(player, opponent, 0) + tuple(
-            chain(player, opponent, i) for i in range(1, d + 1))
+        expected = (Know(player, Atom(f"E_{player}")), Know(player, Atom(f"S_{player}"))) + tuple(
+            _chain_by_definition(player, opponent, i) for i in range(1, d + 1))
+        assert f_level(player, opponent, d) == expected
+        assert chain(player, opponent, d) == _chain_by_definition(player, opponent, d)
