@@ -128,17 +128,17 @@ class TypeSearch:
         self.repair = repair
         self.learned: list[list[int]] = []
         self.guessed = False            # a clause of :meth:`_block` (not valid) was added
-        self.ab = ab = Abstraction(core, closure)
+        # the nodes that occur negatively: a K node that occurs only positively has no demand
+        # (its falsity in a type is never relied on; see :mod:`kop.reasoning.bddengine`)
+        from kop.reasoning.bddengine import polarities
+
+        pos, self.negative = polarities(core, closure, root)
+        self.ab = ab = Abstraction(core, closure, (pos, self.negative))
         self.agents = closure.agents
         # per agent: (variable, literal of the argument, node) of its K nodes
         self.kn = {a: [(ab.var[n], ab.lit(core.kids[n][0]), n) for n in closure.demand_nodes(a)]
                    for a in self.agents}
         self.kvars = {a: [v for v, _, _ in self.kn[a]] for a in self.agents}
-        # the nodes that occur negatively: a K node that occurs only positively has no demand
-        # (its falsity in a type is never relied on; see :mod:`kop.reasoning.bddengine`)
-        from kop.reasoning.bddengine import polarities
-
-        self.negative = polarities(core, closure, root)[1]
         self.dn = {a: [t for t in self.kn[a] if t[2] in self.negative] for a in self.agents}
         # an unfolding node's variable -> the literals of its eventuality's goal, c & ~x
         self.goal: dict[int, list[int]] = {}
@@ -397,7 +397,10 @@ class TypeSearch:
             clauses += [[at(j, c)] for j in range(1, k + 1)] + [[at(k, -x)]]
             for j in range(1, k + 1):
                 clauses.append([sel[(j, a)] for a, _ in pairs])
-                for a, _ in pairs:
+                for a, node in pairs:       # the step leaves by a's unfolding demand
+                    u = self.ab.var[node]
+                    clauses.append([-sel[(j, a)], at(j - 1, -u)] if j > 1 else
+                                   [-sel[(j, a)]] if self.vals[i][u] else [1])
                     for v in self.kvars[a]:
                         if j == 1:
                             clauses.append([-sel[(j, a)], at(1, v if self.vals[i][v] else -v)])
