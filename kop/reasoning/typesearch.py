@@ -13,6 +13,14 @@ demand of the whole class, met once by a type with the same profile and
 met, when the class allows it, by a type with ``c & ~x``: the eventuality's
 goal, reached at once.
 
+The pure-literal rule of type elimination holds here too: a node's value in a
+type is relied on only in the direction in which it occurs in the input, so
+the abstraction keeps ``K_a x -> x`` and ``RC -> unfolding`` only for nodes
+that occur positively, ``~RC -> ~unfolding`` only for those that occur
+negatively, and a ``K_a x`` that occurs only positively makes no demand.  Far
+fewer demands, far fewer classes: most questions with three agents are settled
+with a few dozen types.
+
 The outcomes:
 
 * every demand of every reached class is met: the types are a candidate model
@@ -63,10 +71,6 @@ __all__ = ["TypeSearch", "UNKNOWN", "MAX_SEARCH_TYPES"]
 MAX_SEARCH_TYPES = 6000
 #: How many existing classes of an agent a new witness tries to join (:meth:`TypeSearch._settle`).
 SETTLE_TRIES = 8
-#: The longest path (in steps) the repair of a looping eventuality looks for (:meth:`TypeSearch._repair`).
-PATH_STEPS = 6
-#: The most repairs one search makes before it hands its candidate to the model check.
-MAX_REPAIRS = 40
 
 
 class _Unknown:
@@ -105,17 +109,11 @@ class TypeSearch:
         Draw the preferred polarity of every ``K`` and ``RC`` variable from this
         seed (a restart of the search in another part of the space; overrides
         *know_first*).
-    repair : bool
-        When every demand is met but an eventuality ``~RC_G(c, x)`` of a reached
-        type only loops, look for a path of at most :data:`PATH_STEPS` new types to
-        its goal with one SAT query over copies of the abstraction
-        (:meth:`_repair`), add it, and go on (at most :data:`MAX_REPAIRS` times).
     """
 
     def __init__(self, core: Core, closure: Closure, root: int, deadline: Deadline | None = None,
                  stats: dict[str, Any] | None = None, max_types: int = MAX_SEARCH_TYPES,
-                 know_first: bool = False, settle: bool = False, phase_seed: int | None = None,
-                 repair: bool = False) -> None:
+                 know_first: bool = False, settle: bool = False, phase_seed: int | None = None) -> None:
         if closure.dgroups:
             raise ProverBug("the type search does not handle distributed knowledge")
         self.core, self.cl, self.root = core, closure, root
@@ -125,21 +123,20 @@ class TypeSearch:
         self.know_first = know_first
         self.settle = settle
         self.phase_seed = phase_seed
-        self.repair = repair
-        self.learned: list[list[int]] = []
-        self.guessed = False            # a clause of :meth:`_block` (not valid) was added
-        # the nodes that occur negatively: a K node that occurs only positively has no demand
-        # (its falsity in a type is never relied on; see :mod:`kop.reasoning.bddengine`)
+        # the polarities: a node's value in a type is relied on only in the direction in which
+        # it occurs (the pure-literal rule, as in :mod:`kop.reasoning.bddengine`), so the
+        # abstraction keeps only those directions, and a K node that occurs only positively
+        # has no demand
         from kop.reasoning.bddengine import polarities
 
-        pos, self.negative = polarities(core, closure, root)
-        self.ab = ab = Abstraction(core, closure, (pos, self.negative))
+        pos, negative = polarities(core, closure, root)
+        self.ab = ab = Abstraction(core, closure, (pos, negative))
         self.agents = closure.agents
         # per agent: (variable, literal of the argument, node) of its K nodes
         self.kn = {a: [(ab.var[n], ab.lit(core.kids[n][0]), n) for n in closure.demand_nodes(a)]
                    for a in self.agents}
         self.kvars = {a: [v for v, _, _ in self.kn[a]] for a in self.agents}
-        self.dn = {a: [t for t in self.kn[a] if t[2] in self.negative] for a in self.agents}
+        self.dn = {a: [t for t in self.kn[a] if t[2] in negative] for a in self.agents}   # the demands
         # an unfolding node's variable -> the literals of its eventuality's goal, c & ~x
         self.goal: dict[int, list[int]] = {}
         for k, (r, _) in closure.unfold_of.items():
@@ -161,11 +158,8 @@ class TypeSearch:
             return self._run(root_lit)
 
     # -- types ------------------------------------------------------------------
-    def _new_type(self, lits: list[int] | None = None) -> int:
-        """The type of the last SAT model (or of *lits*, the literals of variables 1..nvars)."""
-        if lits is None:
-            lits = self.ts.model(self.ab.nvars)
-        val = bytes([0]) + bytes(1 if lit > 0 else 0 for lit in lits)
+    def _new_type(self) -> int:
+        val = bytes([0]) + bytes(1 if lit > 0 else 0 for lit in self.ts.model(self.ab.nvars))
         i = self.by_val.get(val)
         if i is not None:
             self.alive[i] = True
@@ -251,7 +245,6 @@ class TypeSearch:
         clause = sorted({-lit for lit in core if lit != want} | {var})
         self.stats["learned"] = self.stats.get("learned", 0) + 1
         self.ts.add_clause(clause)
-        self.learned.append(clause)
         killed = 0
         for j, val in enumerate(self.vals):
             if self.alive[j] and not any(self._holds(j, lit) for lit in clause):
@@ -260,25 +253,6 @@ class TypeSearch:
         if not killed:
             raise ProverBug("a learned clause removed no type")
 
-    def _block(self, i: int, r: int) -> None:
-        """No short path repairs type i's ``~RC_G(c, x)``: guess that none does.
-
-        The clause "not all of i's G-profiles, or ``RC_G(c, x)``" is valid when
-        no path of any length exists; only the short ones were tried, so the
-        clause is a guess: the search goes on without such types, but from now on
-        it may no longer answer "unsatisfiable" (:attr:`guessed`).
-        """
-        clause = sorted({-lit for a, _ in self.cl.unfold[r] for lit in self._profile(i, a)} | {self.ab.var[r]})
-        self.guessed = True
-        self.stats["blocked"] = self.stats.get("blocked", 0) + 1
-        self.ts.add_clause(clause)
-        self.learned.append(clause)
-        for j in range(len(self.vals)):
-            if self.alive[j] and not any(self._holds(j, lit) for lit in clause):
-                self.alive[j] = False
-        if self.alive[i]:
-            raise ProverBug("a blocking clause kept the type it blocks")
-
     # -- the search -----------------------------------------------------------------
     def _run(self, root_lit: int) -> PseudoModel | None | _Unknown:
         self.vals: list[bytes] = []
@@ -286,17 +260,15 @@ class TypeSearch:
         self.by_val: dict[bytes, int] = {}
         self.members: dict[tuple[str, bytes], list[int]] = {}
         self.classes: dict[str, list[bytes]] = {}
-        self.wit: dict[tuple[str, bytes, int], int] = {}
-        wit = self.wit
+        wit: dict[tuple[str, bytes, int], int] = {}
         root: int | None = None
-        repairs = 0
         while True:
             self.deadline.check()
             if len(self.vals) > self.max_types:
                 return UNKNOWN
             if root is None or not self.alive[root]:
                 if not self.ts.solve([root_lit]):
-                    return UNKNOWN if self.guessed else None
+                    return None
                 root = self._new_type()
             order = [root]
             pos = {root: 0}
@@ -328,101 +300,7 @@ class TypeSearch:
                     if failed:
                         break
             if not failed:
-                if self.repair and repairs < MAX_REPAIRS:
-                    stuck = self._unfulfilled(order)
-                    if stuck is not None:
-                        repairs += 1
-                        if self._repair(*stuck):
-                            self.stats["repairs"] = self.stats.get("repairs", 0) + 1
-                        else:
-                            self._block(*stuck)
-                        continue
                 return self._model(order, pos, wit)
-
-    # -- eventualities ----------------------------------------------------------------
-    def _unfulfilled(self, order: list[int]) -> tuple[int, int] | None:
-        """A reached type and an ``RC`` node false in it whose eventuality only loops, or None.
-
-        In the model, agent a relates the types with equal a-keys; ``~RC_G(c, x)`` holds
-        at i when a G-step from i reaches a type in W, the least set of ``c`` types
-        that have ``~x`` or a G-step into W.
-        """
-        for r, pairs in self.cl.unfold.items():
-            if r not in self.negative:      # only positive: its falsity is never relied on
-                continue
-            v = self.ab.var[r]
-            todo = [i for i in order if not self.vals[i][v]]
-            if not todo:
-                continue
-            c, x = (self.ab.lit(k) for k in self.core.kids[r])
-            group = [a for a, _ in pairs]
-            hit: set[tuple[str, bytes]] = set()
-            rest = [j for j in order if self._holds(j, c)]
-            grown = True
-            while grown:
-                grown, keep = False, []
-                for j in rest:
-                    if not self._holds(j, x) or any((a, self._key(j, a)) in hit for a in group):
-                        hit.update((a, self._key(j, a)) for a in group)
-                        grown = True
-                    else:
-                        keep.append(j)
-                rest = keep
-            for i in todo:
-                if not any((a, self._key(i, a)) in hit for a in group):
-                    return i, r
-        return None
-
-    def _repair(self, i: int, r: int) -> bool:
-        """Add a path of new types from i to the goal ``c & ~x`` of ``~RC_G(c, x)``; False if none.
-
-        One SAT query per length k = 1 .. :data:`PATH_STEPS` over k copies of the
-        abstraction (with the learned clauses): copy j has ``c``, copy k also
-        ``~x``, and copy j shares its a-profile with copy j - 1 (type i for j = 1)
-        for some a in G.  Each new type becomes the witness of the unfolding demand
-        of the one before it, so the model reaches it.
-        """
-        nv = self.ab.nvars
-        pairs = self.cl.unfold[r]
-        c, x = (self.ab.lit(k) for k in self.core.kids[r])
-        base = self.ab.clauses + self.learned
-
-        def at(j: int, lit: int) -> int:       # literal of copy j (1-based)
-            return lit + (j - 1) * nv if lit > 0 else lit - (j - 1) * nv
-
-        for k in range(1, PATH_STEPS + 1):
-            sel = {(j, a): k * nv + (j - 1) * len(pairs) + m + 1
-                   for j in range(1, k + 1) for m, (a, _) in enumerate(pairs)}
-            clauses = [[at(j, lit) for lit in cl] for j in range(1, k + 1) for cl in base]
-            clauses += [[at(j, c)] for j in range(1, k + 1)] + [[at(k, -x)]]
-            for j in range(1, k + 1):
-                clauses.append([sel[(j, a)] for a, _ in pairs])
-                for a, node in pairs:       # the step leaves by a's unfolding demand
-                    u = self.ab.var[node]
-                    clauses.append([-sel[(j, a)], at(j - 1, -u)] if j > 1 else
-                                   [-sel[(j, a)]] if self.vals[i][u] else [1])
-                    for v in self.kvars[a]:
-                        if j == 1:
-                            clauses.append([-sel[(j, a)], at(1, v if self.vals[i][v] else -v)])
-                        else:
-                            clauses.append([-sel[(j, a)], -at(j - 1, v), at(j, v)])
-                            clauses.append([-sel[(j, a)], at(j - 1, v), -at(j, v)])
-            with TimedSolver(clauses, self.deadline, self.stats) as ps:
-                if not ps.solve([]):
-                    continue
-                model = ps.model(k * nv + k * len(pairs))
-            prev = i
-            for j in range(1, k + 1):
-                t = self._new_type([lit - (j - 1) * nv if lit > 0 else lit + (j - 1) * nv
-                                    for lit in model[(j - 1) * nv: j * nv]])
-                a, node = next((a, n) for a, n in pairs if model[sel[(j, a)] - 1] > 0)
-                u = self.ab.var[node]
-                if self.vals[prev][u]:
-                    raise ProverBug("a repair path step without its unfolding demand")
-                self.wit[(a, self._key(prev, a), u)] = t
-                prev = t
-            return True
-        return False
 
     def _model(self, order: list[int], pos: dict[int, int], wit: dict[tuple[str, bytes, int], int]) -> PseudoModel:
         core, cl = self.core, self.cl
