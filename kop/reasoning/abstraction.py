@@ -40,9 +40,17 @@ class Abstraction:
 
     Variable 1 is "true"; ``lit(n)`` is the literal of any node (negations fold in).
     Distributed knowledge is not encoded (its callers refuse it).
+
+    *polarity*, the nodes that occur positively and negatively in the input
+    (:func:`~kop.reasoning.bddengine.polarities`), keeps only the directions of
+    ``K_a x -> x`` and of the fixed point that the input relies on: the
+    "true" direction for a node that occurs positively, the "false" one for a
+    node that occurs negatively (the pure-literal rule; every clause left is
+    still valid, so a clause learned from them is too).
     """
 
-    def __init__(self, core: Core, closure: Closure) -> None:
+    def __init__(self, core: Core, closure: Closure,
+                 polarity: tuple[set[int], set[int]] | None = None) -> None:
         self.core, self.cl = core, closure
         self.var: dict[int, int] = {}
         self.clauses: list[list[int]] = [[1]]
@@ -64,12 +72,15 @@ class Abstraction:
                     self.clauses.extend([v, -k] for k in ks)
                     self.clauses.append([-v] + ks)
             elif o == KNOW:
-                self.clauses.append([-self.var[n], self.lit(core.kids[n][0])])   # T: K x -> x
+                if polarity is None or n in polarity[0]:
+                    self.clauses.append([-self.var[n], self.lit(core.kids[n][0])])   # T: K x -> x
             elif o == RC:
                 v = self.var[n]
                 us = [self.var[k] for _, k in closure.unfold[n]]
-                self.clauses.extend([-v, u] for u in us)                        # the fixed point
-                self.clauses.append([v] + [-u for u in us])
+                if polarity is None or n in polarity[0]:
+                    self.clauses.extend([-v, u] for u in us)                    # the fixed point
+                if polarity is None or n in polarity[1]:
+                    self.clauses.append([v] + [-u for u in us])
 
     def lit(self, n: int) -> int:
         """The literal of node *n* (1 is true, -1 false)."""

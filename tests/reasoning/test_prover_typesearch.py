@@ -11,7 +11,10 @@ structurally, so failures shrink):
   satisfiable) or the prover leaves the question to type elimination;
 * every try of :data:`~kop.reasoning.prover.SEARCH_TRIES` (phase preferences,
   settling into existing classes, random phases) is held to the same;
-* ``decide_formula`` with ``method="auto"`` (search first) agrees with ``method="bdd"``.
+* ``decide_formula`` with ``method="auto"`` (search first) agrees with ``method="bdd"``;
+* without ``C`` there is no eventuality, so every candidate must be a model: the
+  search's pure-literal rule (no demand for a ``K`` that occurs only positively, the
+  abstraction's one-way constraints) is held to that.
 """
 
 from __future__ import annotations
@@ -116,3 +119,30 @@ def test_the_search_leaves_an_unfulfilled_eventuality_to_type_elimination():
         assert not build_model(found, phi.agents()).satisfies(phi, "w0")
     model, stats = decide_formula(phi)
     assert model is None and stats["search"] == "gave up"
+
+
+def _check_without_c(phi: F.Formula, universe: object = None) -> None:
+    core = Core()
+    root = core.compile(reduce_announcements(phi))
+    closure = Closure(core, [root])
+    for know_first, settle, seed, _ in SEARCH_TRIES[:6]:
+        found = TypeSearch(core, closure, root, know_first=know_first, settle=settle, phase_seed=seed).run()
+        if found is None:
+            if universe is not None:
+                assert naive_model(phi, universe) is None, f"the type search calls {phi} unsatisfiable"
+        else:
+            assert found is not UNKNOWN, f"the type search gave up on {phi}"
+            assert build_model(found, phi.agents()).satisfies(phi, "w0"), \
+                f"without C, the type search's candidate for {phi} is no model"
+
+
+@settings(max_examples=examples(300), **_CFG)
+@given(formulas(agents=AB, atoms=["p", "q"], max_leaves=10, groups=False))
+def test_type_search_without_c_builds_models(phi):
+    _check_without_c(phi, U2)
+
+
+@settings(max_examples=examples(200), **_CFG)
+@given(formulas(agents=["a", "b", "c"], atoms=["p", "q"], max_leaves=14, groups=False))
+def test_type_search_without_c_three_agents(phi):
+    _check_without_c(phi)
