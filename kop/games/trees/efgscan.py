@@ -81,7 +81,7 @@ def _grammar(n_players: int) -> re.Pattern[bytes]:
 
 #: bytes of text the fast path reads at a time (its temporaries are some tens of times this;
 #: a node longer than this is read in a larger piece)
-_CHUNK = 1 << 18
+_CHUNK = 1 << 19
 _CUT_BEFORE = np.zeros(256, dtype=bool)  # bytes a node may follow directly where a piece is cut
 for _c in b' \t\n\r"{},':
     _CUT_BEFORE[_c] = True
