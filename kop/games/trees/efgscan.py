@@ -73,14 +73,15 @@ _NODE[list(b"pct")] = True
 
 def _grammar(n_players: int) -> re.Pattern[bytes]:
     """The token-kind sequence of the nodes the fast path reads (`"` a string, n a number)."""
-    pays = rb'(?:"\{n(?:,?n){%d}\})?' % (n_players - 1)
-    node = rb'(?:t"n' + pays + rb'|p"nn"\{"+\}n' + pays + rb'|c"n"\{(?:"n)+\}n' + pays + rb')'
+    # possessive throughout: no part can give back a token the next part could take
+    pays = rb'(?:"\{n(?:,?n){%d}\})?+' % (n_players - 1)
+    node = rb'(?:(?:t"n|p"nn"\{"++\}n|c"n"\{(?:"n)++\}n)' + pays + rb')'
     return re.compile(node + rb"*+")
 
 
 #: bytes of text the fast path reads at a time (its temporaries are some tens of times this;
 #: a node longer than this is read in a larger piece)
-_CHUNK = 1 << 18
+_CHUNK = 1 << 19
 _CUT_BEFORE = np.zeros(256, dtype=bool)  # bytes a node may follow directly where a piece is cut
 for _c in b' \t\n\r"{},':
     _CUT_BEFORE[_c] = True
@@ -288,11 +289,23 @@ def _classes(b: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
         return None
     cls = np.take(_CLASS, b)
     if len(quotes):
-        inside = np.cumsum(is_quote, dtype=np.uint8)  # the parity survives the wrap-around
-        inside &= 1
-        spaced = cls - np.uint8(1)  # cls - (cls - 1) * inside: 1 inside, cls outside (modulo 256)
-        spaced *= inside
-        cls -= spaced
+        s_open = quotes[0::2]
+        lengths = quotes[1::2] - s_open - 1
+        total = int(lengths.sum())
+        if total <= len(b) // 8:  # short strings (the common case): their bytes alone
+            cls[s_open] = 1
+            if total:
+                named = np.flatnonzero(lengths)
+                lengths = lengths[named]
+                inner = np.repeat(s_open[named] + 1 - (np.cumsum(lengths) - lengths), lengths)
+                inner += np.arange(total)
+                cls[inner] = 1
+        else:
+            inside = np.cumsum(is_quote, dtype=np.uint8)  # the parity survives the wrap-around
+            inside &= 1
+            spaced = cls - np.uint8(1)  # cls - (cls - 1) * inside: 1 inside, cls outside (modulo 256)
+            spaced *= inside
+            cls -= spaced
     return (cls, quotes) if cls.all() else None
 
 
@@ -483,7 +496,7 @@ def _assemble(players: Sequence[Player], pieces: list[_Piece]) -> GameTree | Non
             key = np.lexsort((keys[:, 1], keys[:, 0]))
             if ((np.diff(keys[key, 0]) == 0) & (np.diff(keys[key, 1]) == 0)).any():
                 return None
-    elif len(keys) > 1:
+    elif len(keys) > 1 and not _rising_by_player(keys, n_players):
         keys.sort()
         if (keys[1:] == keys[:-1]).any():
             return None
@@ -520,6 +533,15 @@ def _assemble(players: Sequence[Player], pieces: list[_Piece]) -> GameTree | Non
     return tree_from_prefix(players, depth, kind, arity, matrix, integral, labels, moves, chance, probs)
 
 
+def _rising_by_player(keys: np.ndarray, n_players: int) -> bool:
+    """Whether each player's information sets (*keys*: set * n_players + player index) rise in
+    file order, as kop and Gambit number them: then no set holds two nodes, without a sort."""
+    if n_players > 4:
+        return False
+    player = keys % n_players
+    return all(bool((np.diff(keys[player == j]) > 0).all()) for j in range(n_players))
+
+
 def _unlabelled(b: np.ndarray, start: np.ndarray, length: np.ndarray, rank: np.ndarray) -> np.ndarray:
     """Whether each action name (bytes ``b[start:start+length]``) is empty or its rank in digits."""
     digits = np.ones(len(rank), dtype=np.int64)
@@ -546,16 +568,24 @@ _POW10 = 10.0 ** np.arange(_MAX_DIGITS + 1)
 _POW10_INT = 10 ** np.arange(_MAX_DIGITS + 1, dtype=np.int64)
 
 
-def _integers(skel: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
-    """The integers of the digits ``skel[s:s+width]`` for each s in *starts* (``width <= 15``:
-    every partial value is an integer below 2^53, so the float arithmetic is exact)."""
-    out = skel[starts].astype(np.float64)
-    out -= 48
-    for k in range(1, width):
-        out *= 10
-        out += skel[starts + k]
-        out -= 48
-    return np.asarray(out)
+_DIGIT = np.zeros(256, dtype=np.int64)  # the value of each digit; 0 for every other byte
+_DIGIT[48:58] = np.arange(10)
+
+
+def _digit_values(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The integers of the digits ``skel[s:e]`` for each s, e in *starts*, *ends* (at most
+    :data:`_MAX_DIGITS` digits each, the byte before each not a digit), summed from the right:
+    each position past a number's start reads the byte before it, which counts 0."""
+    out = np.zeros(len(starts), dtype=np.int64)
+    if not len(starts):
+        return out
+    floor = starts - 1
+    at = ends - 1
+    for k in range(int((ends - starts).max())):
+        np.maximum(at, floor, out=at)
+        out += np.take(_DIGIT, np.take(skel, at)) * _POW10_INT[k]
+        at -= 1
+    return out
 
 
 def _by_length(rows: np.ndarray, lengths: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:
@@ -605,13 +635,11 @@ def _numbers(skel: np.ndarray, starts: np.ndarray, ends: np.ndarray, n_special: 
         signed[k] = tok[:1] in (b"+", b"-")
         partial[k] = tok.partition(b".")[2].strip(b"0") != b""
     short = lengths <= _MAX_DIGITS
-    for width, rows in _by_length(np.flatnonzero(plain & short), lengths):  # digits
-        values[rows] = _integers(skel, starts[rows], width)
     sign_only &= short
-    for width, rows in _by_length(np.flatnonzero(sign_only), lengths):  # a sign, then digits
-        v = _integers(skel, starts[rows] + 1, width - 1)
-        neg = first[rows] == 45
-        v[neg] = -v[neg]
+    rows = np.flatnonzero((plain & short) | sign_only)  # digits, after a sign or not
+    if len(rows):
+        v = _digit_values(skel, starts[rows] + sign_only[rows], ends[rows]).astype(np.float64)
+        np.negative(v, out=v, where=first[rows] == 45)
         values[rows] = v
     signed |= sign_only
     for width, rows in _by_length(np.flatnonzero(~plain & ~sign_only & short), lengths):
