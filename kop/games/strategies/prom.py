@@ -302,7 +302,6 @@ def _view(tree: GameTree, *, kind: np.ndarray | None = None, probs: np.ndarray |
         v.payoffs = payoffs
     v._leaf_rows = None
     v._hash = None
-    v._solutions = None  # other arrays: other solutions
     return v
 
 
