@@ -211,6 +211,19 @@ _EXPORTS: dict[str, str] = {
     "load_theory": "kop.theory",
     "parse_theory": "kop.theory",
     "run_theory": "kop.theory",
+    # games with information sets (issue 27: knowledge in the game, recall)
+    "InfoGame": "kop.games.imperfect.game",
+    "InfoSet": "kop.games.imperfect.game",
+    "load_game": "kop.games.imperfect.game",
+    "loads_game": "kop.games.imperfect.game",
+    "from_pygambit": "kop.games.trees.gambit",
+    "game_from_openspiel": "kop.games.imperfect.openspiel",
+    "game_model": "kop.games.imperfect.epistemic",
+    "perfect_recall": "kop.games.imperfect.recall",
+    "recall_report": "kop.games.imperfect.recall",
+    "RecallReport": "kop.games.imperfect.recall",
+    "RecallWitness": "kop.games.imperfect.recall",
+    "beliefs": "kop.games.imperfect.recall",
 }
 
 

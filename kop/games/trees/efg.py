@@ -69,7 +69,7 @@ from kop.errors import KopError
 from kop.syntax.jsontext import location, paused_gc
 from kop.games.trees.checks import tree_argument
 
-__all__ = ["loads_efg", "dumps_efg", "MAX_NUMBER_CHARS", "MAX_EXPONENT"]
+__all__ = ["loads_efg", "dumps_efg", "read_efg_sets", "EfgSets", "MAX_NUMBER_CHARS", "MAX_EXPONENT"]
 
 #: the longest number token read
 MAX_NUMBER_CHARS = 200
@@ -400,6 +400,53 @@ def _loads(text: str, fast: bool) -> GameTree:
         return tree if tree is not None else _Reader(text, players).read(pos)
 
 
+class EfgSets(NamedTuple):
+    """What :func:`read_efg_sets` reads: the tree and its personal information sets."""
+
+    tree: GameTree
+    node_set: np.ndarray  # per node (breadth first): the index of its information set, or -1
+    keys: list[tuple[int, int]]  # per set: (player number, set number), in order of first appearance
+    actions: list[list[str]]  # per set: its action names as the file lists them
+    lines: list[int]  # per set: the line where it first appears
+
+
+def read_efg_sets(text: str) -> EfgSets:
+    """The tree of an ``.efg`` text with its personal information sets kept (several nodes each).
+
+    A further node of a set must list the same actions or none; the errors are located as by
+    :func:`loads_efg`.
+
+    >>> r = read_efg_sets('EFG 2 R "" { "A" "B" } p "" 1 1 "" { "x" "y" } 0 '
+    ...                   'p "" 2 1 "" { "l" "r" } 0 t "" 1 "" { 1 0 } t "" 0 '
+    ...                   'p "" 2 1 "" { "l" "r" } 0 t "" 0 t "" 1')
+    >>> r.node_set.tolist(), r.keys
+    ([0, 1, 1, -1, -1, -1, -1], [(1, 1), (2, 1)])
+    """
+    if not isinstance(text, str):
+        raise EfgError(f"an .efg text is a string, not {type(text).__name__}")
+    players, pos = _header(text)
+    reader = _Reader(text, players, keep_sets=True)
+    with paused_gc():
+        tree = reader.read(pos)
+    n = len(tree)
+    order = np.argsort(np.asarray(reader.depth_of, dtype=np.int64), kind="stable")
+    rank = np.empty(n, dtype=np.int64)
+    rank[order] = np.arange(n, dtype=np.int64)
+    node_set = np.full(n, -1, dtype=np.int64)
+    if reader.node_set:
+        pre = np.fromiter(reader.node_set.keys(), dtype=np.int64, count=len(reader.node_set))
+        node_set[rank[pre]] = np.fromiter(reader.node_set.values(), dtype=np.int64, count=len(pre))
+    actions, starts = [], []
+    for key in reader.set_keys:
+        acts, start = reader.personal_sets[key]
+        assert acts is not None
+        actions.append(acts)
+        starts.append(_SPACE.match(text, start).end())  # type: ignore[union-attr]
+    ends = np.array([m.start() for m in re.finditer("\n", text)], dtype=np.int64)
+    lines = (np.searchsorted(ends, np.array(starts, dtype=np.int64)) + 1).tolist()
+    return EfgSets(tree, node_set, reader.set_keys, actions, lines)
+
+
 def read_efg_file(path: str | os.PathLike[str]) -> GameTree | None:
     """The tree of a Gambit ``.efg`` file read a piece at a time (its text never held whole), or
     None when the fast path does not cover it (then read the text with :func:`loads_efg`, which
@@ -491,10 +538,16 @@ def _chance_values(actions: list[str], tokens: list[str]) -> list[Number]:
 class _Reader:
     """The node records of a file, turned into the arrays of a :class:`GameTree`."""
 
-    def __init__(self, text: str, players: tuple[Player, ...]):
+    def __init__(self, text: str, players: tuple[Player, ...], keep_sets: bool = False):
         self.text = text
         self.players = players
         self.n = len(players)
+        # keep_sets: personal information sets may hold several nodes (read_infosets)
+        self.keep_sets = keep_sets
+        self.node_set: dict[int, int] = {}  # personal node (prefix order) -> its set's index
+        self.set_keys: list[tuple[int, int]] = []  # per set: (player number, set number)
+        self.set_index: dict[tuple[int, int], int] = {}  # (player number, set number) -> index
+        self.depth_of: list[int] = []
         self.outcomes: dict[int, tuple[list[Number], int]] = {}  # number -> payoffs, first offset
         self.chance_sets: dict[int, tuple[list[str], list[Number]]] = {}
         self.personal_sets: dict[tuple[int, int], tuple[list[str] | None, int]] = {}
@@ -575,6 +628,7 @@ class _Reader:
         if end < len(text):
             raise EfgError(f"{location(text, end)}: extra text after the tree (it is complete): "
                            f"{text[end:end + 20]!r}")
+        self.depth_of = depth_of
         return self.tree(depth_of, kinds, n_kids, leaf_pays, labels, moves, chance_nodes, probs)
 
     def add(self, acc: list[Number], pays: list[Number], nd: _Node) -> list[Number]:
@@ -624,15 +678,21 @@ class _Reader:
                 raise _Fault("player", f"player {pl} does not exist (players 1..{self.n}: "
                                        f"{', '.join(p.name for p in self.players)})")
             seen = self.personal_sets.get((pl, key))
+            if seen is not None and self.keep_sets:
+                return self.member(nd, i, pl, key, seen), None
             if seen is not None:
                 raise _Fault("infoset", f"information set {key} of player {pl} ({self.players[pl - 1].name}) "
                                         f"contains more than one node (also at {self.where(seen[1])});"
                                         " kop supports perfect-information trees only, where every "
-                                        "information set is a single node")
+                                        "information set is a single node (kop.load_game reads it "
+                                        "with its information sets)")
             if nd.actions is None:
                 raise _Fault("infoset", f"information set {key} of player {pl} is used before its actions "
                                         "are listed")
             self.personal_sets[(pl, key)] = (nd.actions, nd.start)
+            if self.keep_sets:
+                self.node_set[i] = self.set_index[(pl, key)] = len(self.set_keys)
+                self.set_keys.append((pl, key))
             return nd.actions, None
         known = self.chance_sets.get(key)
         if nd.actions is None:
@@ -647,6 +707,23 @@ class _Reader:
                                     "or probabilities")
         self.chance_sets[key] = (nd.actions, vals)
         return nd.actions, vals
+
+    def member(self, nd: _Node, i: int, pl: int, key: int, seen: tuple[list[str] | None, int]) -> list[str]:
+        """A further node of personal information set *key* of player *pl*: its actions checked
+        against the set's (same number, same names, in order)."""
+        actions = seen[0]
+        assert actions is not None
+        if nd.actions is not None and nd.actions != actions:
+            name = self.players[pl - 1].name
+            listed = " ".join(_q(a) for a in actions)
+            here = " ".join(_q(a) for a in nd.actions)
+            what = (f"{len(nd.actions)} action{'s' if len(nd.actions) != 1 else ''}"
+                    if len(nd.actions) != len(actions) else "other action names")
+            raise _Fault("actions", f"information set {key} of player {pl} ({name}) has {len(actions)} "
+                                    f"action{'s' if len(actions) != 1 else ''} {{ {listed} }} (at "
+                                    f"{self.where(seen[1])}); this node gives it {what} {{ {here} }}")
+        self.node_set[i] = self.set_index[(pl, key)]
+        return actions
 
     def tree(self, depth_of: list[int], kinds: list[int], n_kids: list[int], leaf_pays: list[list[Number]],
              labels: dict[int, str], moves: list[tuple[int, int, str]], chance_nodes: list[int],

@@ -33,7 +33,7 @@ from typing import Any
 from kop.games.errors import GameError
 from kop.games.trees.tree import GameTree
 
-__all__ = ["from_gambit", "to_gambit"]
+__all__ = ["from_gambit", "to_gambit", "from_pygambit"]
 
 #: the doctests need this optional package (kop/conftest.py skips them without it)
 __doctest_requires__ = ("pygambit",)
@@ -151,3 +151,27 @@ def to_gambit(tree: GameTree, title: str = "kop tree") -> Any:
     if callable(parse):
         return parse(text)
     raise GameError("this pygambit version has neither read_efg nor Game.parse_game")
+
+
+def from_pygambit(game: Any) -> Any:
+    """kop's game of a pygambit extensive game, information sets kept (through its ``.efg`` text).
+
+    Parameters
+    ----------
+    game : pygambit.Game
+        An extensive (tree) game.
+
+    Returns
+    -------
+    kop.InfoGame
+
+    Examples
+    --------
+    >>> import kop, pygambit
+    >>> g = pygambit.read_efg("theories/forgetful_cards.efg")
+    >>> kop.from_pygambit(g).players
+    ('Ann', 'Bob')
+    """
+    from kop.games.imperfect.game import loads_game
+
+    return loads_game(_efg_text(game), name=str(getattr(game, "title", "") or "pygambit game"))

@@ -1,0 +1,192 @@
+"""The epistemic model of a game: a Kripke model whose worlds are the nodes (histories) of the game.
+
+World ``w{i}`` is node *i* (breadth first, as in :class:`~kop.games.trees.tree.GameTree`); the
+root ``w0`` is designated.  Player P's partition is P's information sets at P's own nodes; at
+every other node P's cell is the node alone (the ``.efg`` says nothing about what P knows there),
+unless the game knows P's information state at every history (OpenSpiel,
+:attr:`InfoGame.states`): then P's cell is everything with P's information state, everywhere.
+Read ``K_P`` at P's own nodes (``turn_P -> K_P ...``) for a ``.efg`` game.
+
+Agents are the players' names when all are valid agent names, else ``p1``, ``p2``, ...
+(:func:`~kop.games.imperfect.recall.agent_name`).  The atoms:
+
+* ``turn_P``: it is P's turn;
+* ``move_a``: the history passed through a players' action named *a*; ``chance_c``: chance chose
+  an outcome named *c* (names outside letters, digits and ``_`` have those characters replaced
+  by ``_``; equal names merge);
+* ``pay_P_v``: a terminal node where P's payoff is *v* (``m`` for minus, ``p`` for the point:
+  ``pay_A_m1``, ``pay_A_2p5``);
+* for the information sets asked for (``sets=``): ``at_P_k`` (the node is in P's set number k),
+  ``seen_P_k`` (the path to the node, the node excluded, passes through it), ``did_P_k_r`` (and
+  took its action r, from 0).
+
+Example
+-------
+>>> import kop
+>>> g = kop.load_game("theories/forgetful_cards.efg")
+>>> m = kop.game_model(g, sets="all")
+>>> m
+KripkeModel(worlds=15, agents=('Ann', 'Bob'), actual=('w0',))
+>>> sorted(m.truth_set("turn_Ann"))
+['w1', 'w2', 'w7', 'w9']
+>>> m.satisfies("K_Ann chance_High", "w1"), m.satisfies("K_Ann chance_High", "w7")   # she forgets
+(True, False)
+>>> sorted(m.truth_set("at_Ann_2 & ~K_Ann seen_Ann_1"))   # then forgets that she looked
+['w7', 'w9']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from kop.errors import LimitError
+from kop.games.imperfect.game import game_argument
+from kop.games.imperfect.recall import agent_name
+from kop.games.trees.tree import LEAF
+
+__all__ = ["game_model", "MAX_CELLS", "atom_word"]
+
+#: the most atom values (atoms times nodes) a game model holds unless told otherwise
+MAX_CELLS = 50_000_000
+
+_BAD = re.compile(r"[^A-Za-z0-9_]")
+
+
+def atom_word(text: str) -> str:
+    """*text* as a part of an atom name: characters outside letters, digits and ``_`` become ``_``.
+
+    >>> atom_word("Raise 2"), atom_word("-1.5")
+    ('Raise_2', 'm1p5')
+    """
+    if re.fullmatch(r"[+-]?[0-9.]+(?:[eE][+-]?[0-9]+)?", text):
+        return text.replace("-", "m").replace("+", "").replace(".", "p")
+    return _BAD.sub("_", text) or "_"
+
+
+def _number(x: float) -> str:
+    return atom_word(str(int(x)) if float(x).is_integer() else repr(float(x)))
+
+
+def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] | str = (),
+               atoms: Sequence[str] = ("turn", "move", "chance", "payoff"), max_cells: int = MAX_CELLS) -> Any:
+    """The Kripke model of a game (see the module docstring): every formula kop checks works on it.
+
+    Parameters
+    ----------
+    game : InfoGame, GameTree, str or pygambit/pyspiel game
+        The game (``.efg`` path, ``openspiel:NAME``).
+    knowledge : {"sets", "states"}, optional
+        ``"sets"``: information sets at own nodes, the node alone elsewhere; ``"states"``: the
+        information state everywhere (games that have one: OpenSpiel).  The default is
+        ``"states"`` where the game has them, else ``"sets"``.
+    sets : iterable of int, or "all"
+        The information sets (indices in ``game.sets``) whose ``at``/``seen``/``did`` atoms to
+        include (none by default).
+    atoms : sequence of str
+        Which of the other atoms to include: ``turn``, ``move``, ``chance``, ``payoff``.
+    max_cells : int
+        The most atom values (atoms times nodes): beyond it, a :class:`kop.LimitError` (pass
+        fewer ``sets``).
+
+    Returns
+    -------
+    KripkeModel
+
+    Examples
+    --------
+    >>> import kop
+    >>> m = kop.game_model("theories/driver.efg", sets="all")
+    >>> sorted(m.truth_set("at_Driver_1 & ~K_Driver ~seen_Driver_1"))   # absent-minded
+    ['w0', 'w2']
+    """
+    from kop.semantics.model import KripkeModel
+
+    g = game_argument(game)
+    tree = g.tree
+    n = len(tree)
+    kind = tree.kind
+    if knowledge is None:
+        knowledge = "states" if g.states else "sets"
+    if knowledge not in ("sets", "states") or (knowledge == "states" and not g.states):
+        raise LimitError(f"knowledge={knowledge!r}: use 'sets'" + (" or 'states'" if g.states else
+                                                                   " (this game has no information states)"))
+    chosen = list(range(len(g.sets))) if sets == "all" else sorted({int(s) for s in sets})  # type: ignore[union-attr]
+    agents = [agent_name(g, k) for k in range(len(g.players))]
+    partitions: dict[str, np.ndarray] = {}
+    for k, a in enumerate(agents):
+        if knowledge == "states":
+            assert g.states is not None
+            partitions[a] = g.states[g.players[k]]
+        else:
+            cell = np.arange(n, dtype=np.int64) + len(g.sets)
+            own = kind == k
+            cell[own] = g.node_set[own]
+            partitions[a] = cell
+    valuation: dict[str, np.ndarray] = {}
+    if "turn" in atoms:
+        for k, a in enumerate(agents):
+            valuation[f"turn_{a}"] = kind == k
+    if "payoff" in atoms:
+        leaves = np.flatnonzero(kind == LEAF)
+        for k, a in enumerate(agents):
+            column = tree.payoffs[:, k] * tree.players[k].sign
+            for v in np.unique(column).tolist():
+                mask = np.zeros(n, dtype=bool)
+                mask[leaves[column == v]] = True
+                valuation[f"pay_{a}_{_number(v)}"] = mask
+    # atoms made true by an edge and kept below it ("the history passed through ...")
+    names: dict[str, int] = {}
+    edge_nodes: list[np.ndarray] = []
+    edge_atoms: list[np.ndarray] = []
+    parent, rank = g.parents, g.ranks
+    kids = np.arange(1, n, dtype=np.int64)
+    p_of = parent[1:]
+    if "move" in atoms or "chance" in atoms:
+        labels: dict[int, str] = {}
+        for c in kids.tolist():
+            p = int(parent[c])
+            if (kind[p] >= 0 and "move" in atoms) or (kind[p] < 0 and "chance" in atoms):
+                labels[c] = ("move_" if kind[p] >= 0 else "chance_") + atom_word(g.action_name(c))
+        for c, name in labels.items():
+            edge_nodes.append(np.array([c]))
+            edge_atoms.append(np.array([names.setdefault(name, len(names))]))
+    at_sets: dict[str, np.ndarray] = {}
+    for s in chosen:
+        h = g.sets[s]
+        a = agents[g.player_index(h.player)]
+        mask = np.zeros(n, dtype=bool)
+        mask[list(h.nodes)] = True
+        at_sets[f"at_{a}_{h.number}"] = mask
+        from_h = kids[g.node_set[p_of] == s]
+        if len(from_h):
+            seen = names.setdefault(f"seen_{a}_{h.number}", len(names))
+            edge_nodes.append(from_h)
+            edge_atoms.append(np.full(len(from_h), seen))
+            for r in range(len(h.actions)):
+                took = from_h[rank[from_h] == r]
+                if len(took):
+                    edge_nodes.append(took)
+                    edge_atoms.append(np.full(len(took), names.setdefault(f"did_{a}_{h.number}_{r}", len(names))))
+        else:
+            names.setdefault(f"seen_{a}_{h.number}", len(names))
+            for r in range(len(h.actions)):
+                names.setdefault(f"did_{a}_{h.number}_{r}", len(names))
+    total = (len(names) + len(valuation) + len(at_sets)) * n
+    if total > max_cells:
+        raise LimitError(f"the game model would hold {len(names) + len(valuation) + len(at_sets)} atoms over "
+                         f"{n} nodes ({total} values, beyond max_cells={max_cells}): ask for fewer sets")
+    passed = np.zeros((n, len(names)), dtype=bool)
+    if edge_nodes:
+        passed[np.concatenate(edge_nodes), np.concatenate(edge_atoms)] = True
+        levels = tree.levels
+        for d in range(1, len(levels) - 1):
+            s, e = int(levels[d]), int(levels[d + 1])
+            passed[s:e] |= passed[parent[s:e]]
+    for name, j in names.items():
+        valuation[name] = passed[:, j]
+    valuation.update(at_sets)
+    return KripkeModel.from_arrays([f"w{i}" for i in range(n)], partitions, valuation, actual="w0", agents=agents)

@@ -1,0 +1,442 @@
+"""Perfect recall (Kuhn 1953), the kinds of imperfect recall, and beliefs at information sets.
+
+A player's *own history* at a node is the sequence of (information set, action) pairs of that
+player on the path from the root to the node.  The player has **perfect recall** when any two
+nodes of one of its information sets have the same own history (Kuhn's definition, SPEC §6).
+
+When it does not, :func:`recall_report` names the kinds of imperfect recall present (the names
+of gambitproject/gambit#547), each with a witness: two nodes *x*, *y* of one information set *h*
+and what the player forgot.
+
+* ``absent-minded``: *x* lies on the path to *y* (the set meets one path twice): at *x*, the
+  player does not know that it has not been at *h* before.
+* ``forgets-information``: the path to *x* passes through another set *h'* of the player, the
+  path to *y* does not: at *h* the player forgot that it was at *h'* (what it knew there).
+* ``forgets-action``: both paths pass through *h'*, but *x*'s took action *a* there and *y*'s did
+  not: the player forgot what it did.
+
+A player has perfect recall exactly when none of the three kinds is present (if no set meets a
+path twice and the sets of (set, action) pairs agree within every set, the sequences agree: by
+induction on the last pair).  Each kind is also an epistemic formula over the game model
+(:func:`kop.game_model`), with atoms ``at_P_k`` (the node is in P's set k), ``seen_P_k`` (the path
+to the node passes through P's set k) and ``did_P_k_r`` (and took its action r there):
+
+* absent-minded at *h*: ``at_P_h -> K_P ~seen_P_h``;
+* forgets-information (*h*, *h'*): ``at_P_h & seen_P_h' -> K_P seen_P_h'``;
+* forgets-action (*h*, *h'*, *a*): ``at_P_h & did_P_h'_a -> K_P did_P_h'_a``.
+
+Each witness carries its formula and the nodes where the formula is false in the game model.
+
+Beliefs (:func:`beliefs`): given a behaviour profile, the belief at a node of a set is its
+realisation probability divided by the sum of the realisation probabilities of the set's nodes;
+in an absent-minded set the sum counts every node, re-entries included, and the probability that
+the set is reached is the probability that it is visited at least once: the sum over its nodes
+that have no earlier node of the set on their path (gambitproject/gambit#826, as proposed there
+and merged in #835).
+
+Example
+-------
+>>> import kop
+>>> g = kop.load_game("theories/forgetful_cards.efg")
+>>> kop.perfect_recall(g, "Ann"), kop.perfect_recall(g, "Bob")
+(False, True)
+>>> r = kop.recall_report(g, "Ann")
+>>> r.kinds
+('forgets-information',)
+>>> r.witnesses[0].formula
+'at_Ann_2 & seen_Ann_1 -> K_Ann seen_Ann_1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from kop.games.errors import TreeError
+from kop.games.imperfect.game import InfoGame, InfoSet, game_argument
+
+__all__ = ["KINDS", "RecallWitness", "RecallReport", "perfect_recall", "recall_report", "own_sequences",
+           "beliefs", "reach_probabilities", "agent_name"]
+
+#: the kinds of imperfect recall, in the order reports list them
+KINDS = ("forgets-information", "forgets-action", "absent-minded")
+
+
+def agent_name(game: InfoGame, player: int) -> str:
+    """The agent name of a player in formulas: its name when every player's name is a valid agent
+    name (letters, digits, underscores), else ``p1``, ``p2``, ... (Gambit's player numbers).
+
+    >>> import kop
+    >>> agent_name(kop.load_game("theories/forgetful_cards.efg"), 0)
+    'Ann'
+    """
+    from kop.syntax.formula import AGENT_RE
+
+    names = game.players
+    if all(AGENT_RE.fullmatch(n) for n in names):
+        return names[player]
+    return f"p{player + 1}"
+
+
+def own_sequences(game: InfoGame, player: int) -> np.ndarray:
+    """Per node, an integer naming *player*'s own history there (equal integers: equal histories).
+
+    The own history is the sequence of the player's (information set, action) pairs on the path
+    from the root; one pass over the tree, breadth first.
+
+    >>> import kop
+    >>> g = kop.load_game("theories/forgetful_cards.efg")
+    >>> own_sequences(g, 0)[:4].tolist()
+    [0, 0, 0, 1]
+    """
+    tree = game.tree
+    n = len(tree)
+    kind = tree.kind
+    parent, rank, node_set = game.parents, game.ranks, game.node_set
+    seq = np.zeros(n, dtype=np.int64)
+    intern: dict[tuple[int, int, int], int] = {}
+    levels = tree.levels
+    for d in range(1, len(levels) - 1):
+        s, e = int(levels[d]), int(levels[d + 1])
+        if s >= e:
+            break
+        par = parent[s:e]
+        seq[s:e] = seq[par]
+        own = np.flatnonzero(kind[par] == player)
+        if len(own):
+            p_own = par[own]
+            keys = zip(seq[p_own].tolist(), node_set[p_own].tolist(), rank[s + own].tolist())
+            seq[s + own] = [intern.setdefault(k, len(intern) + 1) for k in keys]
+    return seq
+
+
+def _broken_sets(game: InfoGame, player: int) -> list[int]:
+    """The indices of *player*'s information sets whose nodes do not all have one own history."""
+    kind = game.tree.kind
+    nodes = np.flatnonzero(kind == player)
+    if not len(nodes):
+        return []
+    seq = own_sequences(game, player)
+    sets = game.node_set[nodes]
+    order = np.lexsort((seq[nodes], sets))
+    s_sorted, q_sorted = sets[order], seq[nodes][order]
+    bad = (s_sorted[1:] == s_sorted[:-1]) & (q_sorted[1:] != q_sorted[:-1])
+    return sorted(set(s_sorted[1:][bad].tolist()))
+
+
+def perfect_recall(game: Any, player: str | int | None = None) -> bool:
+    """Whether *player* (every player when None) has perfect recall, by Kuhn's definition.
+
+    Parameters
+    ----------
+    game : InfoGame, GameTree, str or pygambit/pyspiel game
+        The game (a ``.efg`` path or ``openspiel:NAME`` is read).
+    player : str or int, optional
+        A player's name or index.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import kop
+    >>> kop.perfect_recall("theories/forgetful_cards.efg")
+    False
+    >>> kop.perfect_recall(kop.figure2())
+    True
+    """
+    g = game_argument(game)
+    players = range(len(g.players)) if player is None else [g.player_index(player)]
+    return all(not _broken_sets(g, k) for k in players)
+
+
+@dataclass(frozen=True)
+class RecallWitness:
+    """One kind of imperfect recall at one information set, shown by two of its nodes.
+
+    Attributes
+    ----------
+    kind : str
+        One of :data:`KINDS`.
+    player : str
+        The player.
+    infoset : str
+        The information set *h* (its label; for a ``.efg``, Gambit's number).
+    nodes : tuple of str
+        The two nodes *x* and *y* of *h* (names: labels, else the actions from the root).
+    forgotten : str
+        What the player forgot at *h*.
+    formula : str
+        The epistemic formula over :func:`kop.game_model` that states this kind's absence.
+    fails_at : tuple of str
+        Nodes where the formula is false (at most 10).
+    sets : int
+        How many of the player's sets show this kind.
+
+    Examples
+    --------
+    >>> RecallWitness("absent-minded", "D", "1", ("root", "C"), "that it was at 1 before", "at_D_1 -> K_D ~seen_D_1",
+    ...               ("root",), 1).to_json()["kind"]
+    'absent-minded'
+    """
+
+    kind: str
+    player: str
+    infoset: str
+    nodes: tuple[str, str]
+    forgotten: str
+    formula: str
+    fails_at: tuple[str, ...]
+    sets: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The witness as a JSON object."""
+        return {"kind": self.kind, "infoset": self.infoset, "nodes": list(self.nodes),
+                "forgotten": self.forgotten, "formula": self.formula, "fails_at": list(self.fails_at),
+                "sets": self.sets}
+
+
+@dataclass(frozen=True)
+class RecallReport:
+    """What :func:`recall_report` finds for one player.
+
+    Examples
+    --------
+    >>> RecallReport("A", True, (), ())
+    RecallReport(player='A', perfect_recall=True, kinds=(), witnesses=())
+    """
+
+    player: str
+    perfect_recall: bool
+    kinds: tuple[str, ...]
+    witnesses: tuple[RecallWitness, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "perfect_recall", "kinds", "witnesses"}``: one player of ``kop recall --json``."""
+        return {"name": self.player, "perfect_recall": self.perfect_recall, "kinds": list(self.kinds),
+                "witnesses": [w.to_json() for w in self.witnesses]}
+
+
+def _own_path(game: InfoGame, player: int, node: int) -> list[tuple[int, int, int]]:
+    """(set, action rank, node) of *player*'s nodes strictly above *node*, from the root."""
+    kind, node_set, parent, rank = game.tree.kind, game.node_set, game.parents, game.ranks
+    out = []
+    child = node
+    p = int(parent[node])
+    while p >= 0:
+        if int(kind[p]) == player:
+            out.append((int(node_set[p]), int(rank[child]), p))
+        child, p = p, int(parent[p])
+    out.reverse()
+    return out
+
+
+def recall_report(game: Any, player: str | int) -> RecallReport:
+    """The kinds of imperfect recall of *player*, each with a witness and its failing formula.
+
+    Parameters
+    ----------
+    game : InfoGame, GameTree, str or pygambit/pyspiel game
+        The game.
+    player : str or int
+        A player's name or index.
+
+    Returns
+    -------
+    RecallReport
+        ``perfect_recall``; ``kinds`` in the order of :data:`KINDS`; one witness per kind (its
+        first information set in the game's order), with the formula and where it fails.
+
+    Examples
+    --------
+    >>> import kop
+    >>> r = kop.recall_report("theories/driver.efg", "Driver")
+    >>> r.kinds, r.witnesses[0].nodes, r.witnesses[0].formula
+    (('absent-minded',), ('root', 'Continue'), 'at_Driver_1 -> K_Driver ~seen_Driver_1')
+    >>> r.witnesses[0].fails_at
+    ('root', 'Continue')
+    """
+    g = game_argument(game)
+    k = g.player_index(player)
+    broken = _broken_sets(g, k)
+    found: dict[str, tuple[InfoSet, int, int, str, str, list[int]]] = {}
+    counts = dict.fromkeys(KINDS, 0)
+    agent = agent_name(g, k)
+    for h_index in broken:
+        h = g.sets[h_index]
+        paths = {x: _own_path(g, k, x) for x in h.nodes}
+        seen = {x: {s for s, _, _ in path} for x, path in paths.items()}
+        did = {x: {(s, r) for s, r, _ in path} for x, path in paths.items()}
+        kinds_here: dict[str, tuple[int, int, str, str, list[int]]] = {}
+        # absent-minded: an earlier node of h on the path to y
+        for y in h.nodes:
+            if h_index in seen[y]:
+                x = next(node for s, _, node in paths[y] if s == h_index)
+                kinds_here["absent-minded"] = (x, y, f"that it was at information set {h.label} before (at "
+                                                     f"{g.node_name(x)})", f"at_{agent}_{h.number} -> K_{agent} "
+                                                     f"~seen_{agent}_{h.number}", [h_index])
+                break
+        union = set().union(*seen.values()) - {h_index}
+        for s in sorted(union):
+            x = next((x for x in h.nodes if s in seen[x]), None)
+            y = next((y for y in h.nodes if s not in seen[y]), None)
+            if x is not None and y is not None:
+                hs = g.sets[s]
+                kinds_here["forgets-information"] = (
+                    x, y, f"that it was at its information set {hs.label}",
+                    f"at_{agent}_{h.number} & seen_{agent}_{hs.number} -> K_{agent} seen_{agent}_{hs.number}",
+                    [h_index, s])
+                break
+        pairs = set().union(*did.values())
+        for s, r in sorted(pairs):
+            if s == h_index:
+                continue
+            x = next((x for x in h.nodes if (s, r) in did[x]), None)
+            y = next((y for y in h.nodes if s in seen[y] and (s, r) not in did[y]), None)
+            if x is not None and y is not None:
+                hs = g.sets[s]
+                atom = f"did_{agent}_{hs.number}_{r}"
+                kinds_here["forgets-action"] = (
+                    x, y, f"that it chose {hs.actions[r]!r} at its information set {hs.label}",
+                    f"at_{agent}_{h.number} & {atom} -> K_{agent} {atom}", [h_index, s])
+                break
+        for kind, (x, y, what, formula, sets) in kinds_here.items():
+            counts[kind] += 1
+            if kind not in found:
+                found[kind] = (h, x, y, what, formula, sets)
+    witnesses = []
+    for kind in KINDS:
+        if kind not in found:
+            continue
+        h, x, y, what, formula, sets = found[kind]
+        fails = _failures(g, k, formula, sets)
+        witnesses.append(RecallWitness(kind, g.players[k], h.label, (g.node_name(x), g.node_name(y)), what,
+                                       formula, tuple(g.node_name(i) for i in fails[:10]), counts[kind]))
+    return RecallReport(g.players[k], not broken, tuple(w.kind for w in witnesses), tuple(witnesses))
+
+
+def _failures(game: InfoGame, player: int, formula: str, sets: Sequence[int]) -> list[int]:
+    """The nodes where *formula* is false in the game model with the atoms of *sets*."""
+    from kop.games.imperfect.epistemic import game_model
+
+    model = game_model(game, knowledge="sets", sets=sets, atoms=())
+    mask = model.truth_mask(formula)
+    return np.flatnonzero(~mask).tolist()
+
+
+def reach_probabilities(game: Any, profile: Mapping[Any, Sequence[float]] | None = None) -> np.ndarray:
+    """Per node, its realisation probability under a behaviour *profile* (chance as in the game).
+
+    Parameters
+    ----------
+    game : InfoGame or as :func:`perfect_recall`
+        The game.
+    profile : mapping, optional
+        Information set (an :class:`InfoSet`, its index, or ``(player, number)``) -> the
+        probabilities of its actions; a set left out plays its actions uniformly.
+
+    Returns
+    -------
+    numpy.ndarray of float
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.load_game("theories/driver.efg")
+    >>> reach_probabilities(g, {("Driver", 1): [0.75, 0.25]}).round(4).tolist()
+    [1.0, 0.75, 0.25, 0.1875, 0.0625]
+    """
+    g = game_argument(game)
+    probs = _behaviour(g, profile)
+    tree = g.tree
+    n = len(tree)
+    step = np.ones(n)
+    parent, rank = g.parents, g.ranks
+    for k in range(1, n):
+        p = int(parent[k])
+        s = int(g.node_set[p])
+        if s >= 0:
+            step[k] = probs[s][int(rank[k])]
+        elif tree.probs is not None and not np.isnan(tree.probs[k]):
+            step[k] = float(tree.probs[k])
+    reach = np.ones(n)
+    levels = tree.levels
+    for d in range(1, len(levels) - 1):
+        s, e = int(levels[d]), int(levels[d + 1])
+        reach[s:e] = reach[parent[s:e]] * step[s:e]
+    return reach
+
+
+def _behaviour(game: InfoGame, profile: Mapping[Any, Sequence[float]] | None) -> list[list[float]]:
+    out = [[1 / len(s.actions)] * len(s.actions) for s in game.sets]
+    by_key = {(s.player, s.number): s.index for s in game.sets}
+    for key, ps in (profile or {}).items():
+        if isinstance(key, InfoSet):
+            j = key.index
+        elif isinstance(key, tuple) and key in by_key:
+            j = by_key[key]
+        elif isinstance(key, int) and 0 <= key < len(game.sets):
+            j = key
+        else:
+            raise TreeError(f"the profile names no information set {key!r} (use an InfoSet, its index, or "
+                            "(player, number))")
+        ps = [float(p) for p in ps]
+        if len(ps) != len(game.sets[j].actions) or min(ps) < 0 or abs(sum(ps) - 1) > 1e-9:
+            raise TreeError(f"information set {game.sets[j].label} of {game.sets[j].player}: the profile gives "
+                            f"{ps}, not {len(game.sets[j].actions)} probabilities summing to 1")
+        out[j] = ps
+    return out
+
+
+def beliefs(game: Any, infoset: Any, profile: Mapping[Any, Sequence[float]] | None = None
+            ) -> tuple[dict[int, float], float]:
+    """The beliefs at an information set under a behaviour profile, and the set's reach probability.
+
+    Parameters
+    ----------
+    game : InfoGame or as :func:`perfect_recall`
+        The game.
+    infoset : InfoSet, int or (player, number)
+        The information set.
+    profile : mapping, optional
+        As for :func:`reach_probabilities`.
+
+    Returns
+    -------
+    (dict, float)
+        Node -> belief (its realisation probability over the sum over the set's nodes; empty
+        when the set is reached with probability 0), and the probability that the set is
+        visited at least once (gambitproject/gambit#826).
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.load_game("theories/driver.efg")
+    >>> b, reached = kop.beliefs(g, ("Driver", 1), {("Driver", 1): [0.5, 0.5]})
+    >>> {g.node_name(x): round(p, 4) for x, p in b.items()}, reached
+    ({'root': 0.6667, 'Continue': 0.3333}, 1.0)
+    """
+    g = game_argument(game)
+    if isinstance(infoset, InfoSet):
+        h = g.sets[infoset.index]
+    else:
+        h = g.sets[_behaviour_key(g, infoset)]
+    reach = reach_probabilities(g, profile)
+    total = float(sum(reach[x] for x in h.nodes))
+    members = set(h.nodes)
+    first = [x for x in h.nodes if not any(a in members for a in g.history(x)[:-1])]
+    visited = float(sum(reach[x] for x in first))
+    if total <= 0:
+        return {}, visited
+    return {x: float(reach[x]) / total for x in h.nodes}, visited
+
+
+def _behaviour_key(game: InfoGame, key: Any) -> int:
+    for s in game.sets:
+        if key == s.index or key == (s.player, s.number):
+            return s.index
+    raise TreeError(f"no information set {key!r} (use an InfoSet, its index, or (player, number))")
