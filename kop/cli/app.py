@@ -95,6 +95,7 @@ COMMAND_MODULES = [
     "kop.cli.experiment_cmds",
     "kop.cli.draw_cmd",
     "kop.cli.epddl_cmds",
+    "kop.cli.recall_cmd",
 ]
 
 #: command -> the module that registers it: ``kop CMD`` imports that module alone.  A command
@@ -112,6 +113,7 @@ COMMAND_INDEX = {
     "experiment": "kop.cli.experiment_cmds",
     "draw": "kop.cli.draw_cmd",
     "epddl": "kop.cli.epddl_cmds",
+    "recall": "kop.cli.recall_cmd",
 }
 
 #: command -> its line in ``kop --help``, in the order of the help: the first line of its handler's

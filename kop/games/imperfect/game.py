@@ -285,8 +285,15 @@ class InfoGame:
         lab = self.tree.labels.get(node)
         if lab:
             return lab
-        steps = [self.action_name(i) for i in self.history(node)[1:]]
+        steps = [self._step(i) for i in self.history(node)[1:]]
         return "root" if not steps else "/".join(steps)
+
+    def _step(self, node: int) -> str:
+        """The action name leading to *node*, or ``#r`` (its position) if a sibling has that name too."""
+        p = int(self._parent[node])
+        names = [self.action_name(c) for c in range(int(self.tree.offsets[p]), int(self.tree.offsets[p + 1]))]
+        name = self.action_name(node)
+        return name if names.count(name) == 1 and "/" not in name else f"#{int(self._rank[node])}"
 
     def __len__(self) -> int:
         return len(self.tree)
