@@ -89,7 +89,7 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
     atoms : sequence of str
         Which of the other atoms to include: ``turn``, ``move``, ``chance``, ``payoff``.
     max_cells : int
-        The most atom values (atoms times nodes): beyond it, a :class:`kop.LimitError` (pass
+        The most atom values (atoms times nodes): beyond it, a :class:`kop.errors.LimitError` (pass
         fewer ``sets``).
 
     Returns

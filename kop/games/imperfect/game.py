@@ -42,10 +42,10 @@ from typing import Any
 import numpy as np
 
 from kop.games.errors import EfgError, TreeError
-from kop.games.trees.tree import CHANCE, GameTree
+from kop.games.trees.tree import CHANCE, LEAF as LEAF_KIND, GameTree
 from kop.games.trees.checks import tree_argument
 
-__all__ = ["InfoSet", "InfoGame", "load_game", "loads_game", "game_argument"]
+__all__ = ["InfoSet", "InfoGame", "load_game", "loads_game", "dumps_game", "game_argument"]
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class InfoGame:
     def __init__(self, tree: GameTree, node_set: np.ndarray, sets: Sequence[InfoSet],
                  states: Mapping[str, np.ndarray] | None = None, name: str = ""):
         self.tree = tree
-        self.node_set = np.asarray(node_set, dtype=np.int64)
+        self.node_set = np.array(node_set, dtype=np.int64)
         self.node_set.setflags(write=False)
         self.sets = tuple(sets)
         self.states = None if states is None else {k: np.asarray(v, dtype=np.int64) for k, v in states.items()}
@@ -423,3 +423,81 @@ def load_game(path: str | os.PathLike[str]) -> InfoGame:
         return loads_game(text, name=str(p))
     except TreeError as exc:
         raise type(exc)(f"{p}: {exc}") from None
+
+
+def dumps_game(game: InfoGame, title: str = "kop game", labels: bool = True) -> str:
+    """Gambit ``.efg`` text of a game with its information sets (read back by :func:`loads_game`).
+
+    Parameters
+    ----------
+    game : InfoGame
+        The game.
+    title : str
+        The game's title.
+    labels : bool
+        Whether to write the node labels (Gambit 17 requires them unique; False writes none).
+
+    Returns
+    -------
+    str
+        The text: nodes in prefix order, each set numbered per player in order of first
+        appearance, its actions listed at every node; payoffs of ``min`` players negated and the
+        goals in the comment, as :func:`kop.dumps_efg` does.
+
+    Examples
+    --------
+    >>> import kop
+    >>> g = kop.load_game("theories/driver.efg")
+    >>> print(dumps_game(g, "driver"))
+    EFG 2 R "driver" { "Driver" }
+    "kop-goals: Driver=max"
+    <BLANKLINE>
+    p "" 1 1 "" { "Exit" "Continue" } 0
+    t "" 1 "" { 0 }
+    p "Continue" 1 1 "" { "Exit" "Continue" } 0
+    t "" 2 "" { 4 }
+    t "" 3 "" { 1 }
+    <BLANKLINE>
+    >>> g2 = kop.loads_game(dumps_game(g))
+    >>> g2.tree == g.tree and [s.nodes for s in g2.sets] == [s.nodes for s in g.sets]
+    True
+    """
+    from kop.games.trees.efg import _numbers, _q
+
+    tree = game.tree
+    simple = all(p.name.split() == [p.name] and "=" not in p.name for p in tree.players)
+    goals = " ".join(f"{p.name}={p.goal}" if simple else p.goal for p in tree.players)
+    lines = [f"EFG 2 R {_q(title)} {{ {' '.join(_q(p.name) for p in tree.players)} }}", _q(f"kop-goals: {goals}"), ""]
+    signs = np.array([p.sign for p in tree.players], dtype=np.float64)
+    numbers: dict[int, int] = {}
+    per_player = [0] * len(tree.players)
+    chance_sets = 0
+    leaf_rows = tree.leaf_rows()
+    stack = [0]
+    offsets, kind = tree.offsets, tree.kind
+    outcome = 0
+    while stack:
+        i = stack.pop()
+        k = int(kind[i])
+        name = _q(tree.labels.get(i, "")) if labels else '""'
+        lo, hi = int(offsets[i]), int(offsets[i + 1])
+        if k == LEAF_KIND:
+            outcome += 1
+            pays = " ".join(_numbers(tree.payoffs[int(leaf_rows[i])] * signs, tree.integral))
+            lines.append(f"t {name} {outcome} \"\" {{ {pays} }}")
+            continue
+        if k == CHANCE:
+            chance_sets += 1
+            assert tree.probs is not None
+            ps = _numbers(tree.probs[lo:hi], False)
+            acts = [_q(tree.moves.get(j) or str(j - lo)) for j in range(lo, hi)]
+            lines.append(f"c {name} {chance_sets} \"\" {{ {' '.join(f'{a} {p}' for a, p in zip(acts, ps))} }} 0")
+        else:
+            h = game.sets[int(game.node_set[i])]
+            if h.index not in numbers:
+                per_player[k] += 1
+                numbers[h.index] = per_player[k]
+            acts_text = " ".join(_q(a) for a in h.actions)
+            lines.append(f"p {name} {k + 1} {numbers[h.index]} \"\" {{ {acts_text} }} 0")
+        stack.extend(range(hi - 1, lo - 1, -1))
+    return "\n".join(lines) + "\n"

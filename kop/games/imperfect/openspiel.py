@@ -1,7 +1,7 @@
 """OpenSpiel games as games with information sets, with each player's information state everywhere.
 
 :func:`game_from_openspiel` enumerates every history of a ``pyspiel`` game (up to *max_nodes*;
-beyond, a :class:`kop.LimitError`: the limit is explicit).  Player i's information sets are the
+beyond, a :class:`kop.errors.LimitError`: the limit is explicit).  Player i's information sets are the
 classes of ``information_state_string(i)`` at i's own histories; :attr:`InfoGame.states` keeps
 i's information state at every history (chance and terminal ones too), so that in
 :func:`kop.game_model` i's knowledge is defined everywhere.  Simultaneous-move games are read
@@ -55,7 +55,7 @@ class OpenSpielGame(InfoGame):
     >>> g = kop.game_from_openspiel("kuhn_poker")
     >>> state = pyspiel.load_game("kuhn_poker").new_initial_state().child(0).child(1)
     >>> g.node_of(state), g.histories[g.node_of(state)]
-    (9, (0, 1))
+    (4, (0, 1))
     """
 
     __slots__ = ("histories", "_index")
@@ -76,7 +76,7 @@ def game_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES) -> OpenSpielGa
     game : str or pyspiel.Game
         A game or its name with parameters (``"leduc_poker"``, ``"liars_dice(dice_sides=3)"``).
     max_nodes : int
-        The most histories to read; beyond, :class:`kop.LimitError`.
+        The most histories to read; beyond, :class:`kop.errors.LimitError`.
 
     Returns
     -------
@@ -90,7 +90,7 @@ def game_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES) -> OpenSpielGa
     (9457, 936)
     >>> try:
     ...     kop.game_from_openspiel("leduc_poker", max_nodes=1000)
-    ... except kop.LimitError as err:
+    ... except kop.KopError as err:
     ...     print(err)
     leduc_poker has more than 1000 histories (max_nodes=1000)
     """
