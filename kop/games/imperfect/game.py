@@ -435,7 +435,9 @@ def dumps_game(game: InfoGame, title: str = "kop game", labels: bool = True) -> 
     title : str
         The game's title.
     labels : bool
-        Whether to write the node labels (Gambit 17 requires them unique; False writes none).
+        Whether to write the node labels, action and player names (Gambit 17 requires labels
+        unique and without double spaces; False writes no node labels, actions by position and
+        players as ``p1``, ``p2``, ...).
 
     Returns
     -------
@@ -465,9 +467,10 @@ def dumps_game(game: InfoGame, title: str = "kop game", labels: bool = True) -> 
     from kop.games.trees.efg import _numbers, _q
 
     tree = game.tree
-    simple = all(p.name.split() == [p.name] and "=" not in p.name for p in tree.players)
-    goals = " ".join(f"{p.name}={p.goal}" if simple else p.goal for p in tree.players)
-    lines = [f"EFG 2 R {_q(title)} {{ {' '.join(_q(p.name) for p in tree.players)} }}", _q(f"kop-goals: {goals}"), ""]
+    names = [p.name for p in tree.players] if labels else [f"p{k + 1}" for k in range(len(tree.players))]
+    simple = all(n.split() == [n] and "=" not in n for n in names)
+    goals = " ".join(f"{n}={p.goal}" if simple else p.goal for n, p in zip(names, tree.players))
+    lines = [f"EFG 2 R {_q(title)} {{ {' '.join(_q(n) for n in names)} }}", _q(f"kop-goals: {goals}"), ""]
     signs = np.array([p.sign for p in tree.players], dtype=np.float64)
     numbers: dict[int, int] = {}
     per_player = [0] * len(tree.players)
@@ -489,15 +492,31 @@ def dumps_game(game: InfoGame, title: str = "kop game", labels: bool = True) -> 
         if k == CHANCE:
             chance_sets += 1
             assert tree.probs is not None
-            ps = _numbers(tree.probs[lo:hi], False)
-            acts = [_q(tree.moves.get(j) or str(j - lo)) for j in range(lo, hi)]
+            ps = _exact(tree.probs[lo:hi])
+            acts = [_q((tree.moves.get(j) if labels else None) or str(j - lo)) for j in range(lo, hi)]
             lines.append(f"c {name} {chance_sets} \"\" {{ {' '.join(f'{a} {p}' for a, p in zip(acts, ps))} }} 0")
         else:
             h = game.sets[int(game.node_set[i])]
             if h.index not in numbers:
                 per_player[k] += 1
                 numbers[h.index] = per_player[k]
-            acts_text = " ".join(_q(a) for a in h.actions)
+            acts_text = " ".join(_q(a) if labels else f'"{r}"' for r, a in enumerate(h.actions))
             lines.append(f"p {name} {k + 1} {numbers[h.index]} \"\" {{ {acts_text} }} 0")
         stack.extend(range(hi - 1, lo - 1, -1))
     return "\n".join(lines) + "\n"
+
+
+def _exact(probs: np.ndarray) -> list[str]:
+    """Probabilities as short fractions that sum to exactly 1 and read back as the same floats
+    (Gambit checks the sum exactly), else as decimals."""
+    from fractions import Fraction
+
+    from kop.games.trees.efg import _numbers
+
+    xs = probs.tolist()
+    fr = [Fraction(x).limit_denominator(10**9) for x in xs]
+    if fr:
+        fr[-1] = 1 - sum(fr[:-1], Fraction(0))
+    if fr and all(float(f) == x and f >= 0 for f, x in zip(fr, xs)):
+        return [str(f) for f in fr]
+    return _numbers(probs, False)
