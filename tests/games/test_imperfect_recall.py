@@ -247,6 +247,9 @@ def test_recall_matches_kuhn_by_brute_force(g):
             h = next(s for s in g.player_sets(p) if s.label == w.infoset)
             names = {g.node_name(x) for x in h.nodes}
             assert set(w.nodes) <= names and set(w.fails_at) <= names and w.fails_at
+            # the formula on the whole game model fails exactly where the report says (on the set alone)
+            full = kop.game_model(g, sets="all", knowledge="sets", atoms=())
+            assert tuple(g.node_name(x) for x in np.flatnonzero(~full.truth_mask(w.formula)))[:10] == w.fails_at
 
 
 @settings(max_examples=examples(1000, quick=100), deadline=None)
@@ -313,3 +316,13 @@ def test_gambit_checkout():
                 r = kop.recall_report(g, p)
                 assert (r.perfect_recall, r.kinds) == recall_reference(g, p), (f, p)
     assert imperfect > 0
+
+
+@settings(max_examples=examples(1000, quick=100), deadline=None)
+@given(games, st.booleans())
+def test_fast_path_reads_sets_as_the_token_reader(g, labels):
+    from kop.games.trees.efg import read_efg_sets
+
+    text = dumps_game(g, labels=labels)
+    a, b = read_efg_sets(text), read_efg_sets(text, fast=False)
+    assert a.tree == b.tree and a.keys == b.keys and a.node_set.tolist() == b.node_set.tolist()

@@ -72,7 +72,8 @@ def _number(x: float) -> str:
 
 
 def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] | str = (),
-               atoms: Sequence[str] = ("turn", "move", "chance", "payoff"), max_cells: int = MAX_CELLS) -> Any:
+               atoms: Sequence[str] = ("turn", "move", "chance", "payoff"), nodes: Sequence[int] | None = None,
+               max_cells: int = MAX_CELLS) -> Any:
     """The Kripke model of a game (see the module docstring): every formula kop checks works on it.
 
     Parameters
@@ -88,6 +89,11 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
         include (none by default).
     atoms : sequence of str
         Which of the other atoms to include: ``turn``, ``move``, ``chance``, ``payoff``.
+    nodes : sequence of int, optional
+        Only these nodes (worlds keep their names ``w{i}``): the submodel on them, where ``K_P``
+        ranges over P's cell within them.  A union of whole cells of P gives P's knowledge there
+        as in the whole model (:func:`kop.recall_report` checks its formulas on the information
+        set alone).  The first node listed is designated.
     max_cells : int
         The most atom values (atoms times nodes): beyond it, a :class:`kop.errors.LimitError` (pass
         fewer ``sets``).
@@ -179,6 +185,10 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
     if total > max_cells:
         raise LimitError(f"the game model would hold {len(names) + len(valuation) + len(at_sets)} atoms over "
                          f"{n} nodes ({total} values, beyond max_cells={max_cells}): ask for fewer sets")
+    if nodes is not None:
+        keep = np.asarray(list(nodes), dtype=np.int64)
+        if not len(keep) or keep.min() < 0 or keep.max() >= n:
+            raise LimitError(f"nodes: expected node numbers from 0 to {n - 1}, at least one")
     passed = np.zeros((n, len(names)), dtype=bool)
     if edge_nodes:
         passed[np.concatenate(edge_nodes), np.concatenate(edge_atoms)] = True
@@ -189,4 +199,8 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
     for name, j in names.items():
         valuation[name] = passed[:, j]
     valuation.update(at_sets)
-    return KripkeModel.from_arrays([f"w{i}" for i in range(n)], partitions, valuation, actual="w0", agents=agents)
+    if nodes is None:
+        return KripkeModel.from_arrays([f"w{i}" for i in range(n)], partitions, valuation, actual="w0", agents=agents)
+    worlds = [f"w{i}" for i in keep.tolist()]
+    return KripkeModel.from_arrays(worlds, {a: c[keep] for a, c in partitions.items()},
+                                   {k: v[keep] for k, v in valuation.items()}, actual=worlds[0], agents=agents)

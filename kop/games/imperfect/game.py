@@ -375,14 +375,31 @@ def loads_game(text: str, name: str = "") -> InfoGame:
     from kop.games.trees.efg import read_efg_sets
 
     r = read_efg_sets(text)
-    tree = r.tree
-    members: list[list[int]] = [[] for _ in r.keys]
-    for i, k in enumerate(r.node_set.tolist()):
-        if k >= 0:
-            members[k].append(i)
-    sets = [InfoSet(j, tree.players[pl - 1].name, num, tuple(r.actions[j]), tuple(members[j]), str(num), r.lines[j])
-            for j, (pl, num) in enumerate(r.keys)]
-    return InfoGame(tree, r.node_set, sets, name=name)
+    return InfoGame(r.tree, r.node_set, _sets(r.tree, r.node_set, r.keys, r.lines), name=name)
+
+
+def _sets(tree: GameTree, node_set: np.ndarray, keys: Sequence[tuple[int, int]], lines: Sequence[int | None]
+          ) -> list[InfoSet]:
+    """The InfoSet values of sets numbered by *node_set* (keys: (player number, set number) each)."""
+    inside = np.flatnonzero(node_set >= 0)
+    order = inside[np.argsort(node_set[inside], kind="stable")]
+    bounds = np.searchsorted(node_set[order], np.arange(len(keys) + 1)).tolist()
+    flat = order.tolist()
+    members = [flat[bounds[j]:bounds[j + 1]] for j in range(len(keys))]
+    offsets = tree.offsets
+    moves = tree.moves
+    plain: dict[int, tuple[str, ...]] = {}
+    out = []
+    names = tree.player_names
+    for j, ((pl, num), nodes) in enumerate(zip(keys, members)):
+        first = nodes[0]
+        lo, hi = int(offsets[first]), int(offsets[first + 1])
+        if moves and any(c in moves for c in range(lo, hi)):
+            acts = _action_names(tree, first)
+        else:
+            acts = plain.get(hi - lo) or plain.setdefault(hi - lo, tuple(map(str, range(hi - lo))))
+        out.append(InfoSet(j, names[pl - 1], num, acts, tuple(nodes), str(num), lines[j]))
+    return out
 
 
 def load_game(path: str | os.PathLike[str]) -> InfoGame:

@@ -92,12 +92,19 @@ def own_sequences(game: InfoGame, player: int) -> np.ndarray:
     >>> own_sequences(g, 0)[:4].tolist()
     [0, 0, 0, 1]
     """
+    return _own_trie(game, player)[0]
+
+
+def _own_trie(game: InfoGame, player: int) -> tuple[np.ndarray, list[tuple[int, int, int]]]:
+    """:func:`own_sequences` and the trie of the histories: entry q is (the history before the
+    last pair, the last pair's set, its action) of history q (entry 0, the empty history, unused)."""
     tree = game.tree
     n = len(tree)
     kind = tree.kind
     parent, rank, node_set = game.parents, game.ranks, game.node_set
     seq = np.zeros(n, dtype=np.int64)
     intern: dict[tuple[int, int, int], int] = {}
+    trie: list[tuple[int, int, int]] = [(-1, -1, -1)]
     levels = tree.levels
     for d in range(1, len(levels) - 1):
         s, e = int(levels[d]), int(levels[d + 1])
@@ -108,18 +115,25 @@ def own_sequences(game: InfoGame, player: int) -> np.ndarray:
         own = np.flatnonzero(kind[par] == player)
         if len(own):
             p_own = par[own]
-            keys = zip(seq[p_own].tolist(), node_set[p_own].tolist(), rank[s + own].tolist())
-            seq[s + own] = [intern.setdefault(k, len(intern) + 1) for k in keys]
-    return seq
+            ids = []
+            for key in zip(seq[p_own].tolist(), node_set[p_own].tolist(), rank[s + own].tolist()):
+                q = intern.get(key)
+                if q is None:
+                    q = intern[key] = len(trie)
+                    trie.append(key)
+                ids.append(q)
+            seq[s + own] = ids
+    return seq, trie
 
 
-def _broken_sets(game: InfoGame, player: int) -> list[int]:
+def _broken_sets(game: InfoGame, player: int, seq: np.ndarray | None = None) -> list[int]:
     """The indices of *player*'s information sets whose nodes do not all have one own history."""
     kind = game.tree.kind
     nodes = np.flatnonzero(kind == player)
     if not len(nodes):
         return []
-    seq = own_sequences(game, player)
+    if seq is None:
+        seq = own_sequences(game, player)
     sets = game.node_set[nodes]
     order = np.lexsort((seq[nodes], sets))
     s_sorted, q_sorted = sets[order], seq[nodes][order]
@@ -262,46 +276,64 @@ def recall_report(game: Any, player: str | int) -> RecallReport:
     """
     g = game_argument(game)
     k = g.player_index(player)
-    broken = _broken_sets(g, k)
+    seq, trie = _own_trie(g, k)
+    broken = _broken_sets(g, k, seq)
     found: dict[str, tuple[InfoSet, int, int, str, str, list[int]]] = {}
     counts = dict.fromkeys(KINDS, 0)
     agent = agent_name(g, k)
+    paths: dict[int, list[tuple[int, int]]] = {}
+
+    def path_of(q: int) -> list[tuple[int, int]]:
+        """The (set, action) pairs of own history q, from the root."""
+        if q not in paths:
+            out = []
+            r = q
+            while r > 0:
+                up, s, a = trie[r]
+                out.append((s, a))
+                r = up
+            out.reverse()
+            paths[q] = out
+        return paths[q]
+
     for h_index in broken:
         h = g.sets[h_index]
-        paths = {x: _own_path(g, k, x) for x in h.nodes}
-        seen = {x: {s for s, _, _ in path} for x, path in paths.items()}
-        did = {x: {(s, r) for s, r, _ in path} for x, path in paths.items()}
+        rep: dict[int, int] = {}  # own history -> the first node of h with it
+        for x in h.nodes:
+            rep.setdefault(int(seq[x]), x)
+        seen = {q: {s for s, _ in path_of(q)} for q in rep}
+        did = {q: set(path_of(q)) for q in rep}
         kinds_here: dict[str, tuple[int, int, str, str, list[int]]] = {}
         # absent-minded: an earlier node of h on the path to y
-        for y in h.nodes:
-            if h_index in seen[y]:
-                x = next(node for s, _, node in paths[y] if s == h_index)
+        for q, y in rep.items():
+            if h_index in seen[q]:
+                members = set(h.nodes)
+                x = next(a for a in g.history(y)[:-1] if a in members)
                 kinds_here["absent-minded"] = (x, y, f"that it was at information set {h.label} before (at "
                                                      f"{g.node_name(x)})", f"at_{agent}_{h.number} -> K_{agent} "
                                                      f"~seen_{agent}_{h.number}", [h_index])
                 break
         union = set().union(*seen.values()) - {h_index}
         for s in sorted(union):
-            x = next((x for x in h.nodes if s in seen[x]), None)
-            y = next((y for y in h.nodes if s not in seen[y]), None)
-            if x is not None and y is not None:
+            qx = next((q for q in rep if s in seen[q]), None)
+            qy = next((q for q in rep if s not in seen[q]), None)
+            if qx is not None and qy is not None:
                 hs = g.sets[s]
                 kinds_here["forgets-information"] = (
-                    x, y, f"that it was at its information set {hs.label}",
+                    rep[qx], rep[qy], f"that it was at its information set {hs.label}",
                     f"at_{agent}_{h.number} & seen_{agent}_{hs.number} -> K_{agent} seen_{agent}_{hs.number}",
                     [h_index, s])
                 break
-        pairs = set().union(*did.values())
-        for s, r in sorted(pairs):
+        for s, r in sorted(set().union(*did.values())):
             if s == h_index:
                 continue
-            x = next((x for x in h.nodes if (s, r) in did[x]), None)
-            y = next((y for y in h.nodes if s in seen[y] and (s, r) not in did[y]), None)
-            if x is not None and y is not None:
+            qx = next((q for q in rep if (s, r) in did[q]), None)
+            qy = next((q for q in rep if s in seen[q] and (s, r) not in did[q]), None)
+            if qx is not None and qy is not None:
                 hs = g.sets[s]
                 atom = f"did_{agent}_{hs.number}_{r}"
                 kinds_here["forgets-action"] = (
-                    x, y, f"that it chose {hs.actions[r]!r} at its information set {hs.label}",
+                    rep[qx], rep[qy], f"that it chose {hs.actions[r]!r} at its information set {hs.label}",
                     f"at_{agent}_{h.number} & {atom} -> K_{agent} {atom}", [h_index, s])
                 break
         for kind, (x, y, what, formula, sets) in kinds_here.items():
@@ -313,19 +345,23 @@ def recall_report(game: Any, player: str | int) -> RecallReport:
         if kind not in found:
             continue
         h, x, y, what, formula, sets = found[kind]
-        fails = _failures(g, k, formula, sets)
+        fails = _failures(g, h, formula, sets)
         witnesses.append(RecallWitness(kind, g.players[k], h.label, (g.node_name(x), g.node_name(y)), what,
                                        formula, tuple(g.node_name(i) for i in fails[:10]), counts[kind]))
     return RecallReport(g.players[k], not broken, tuple(w.kind for w in witnesses), tuple(witnesses))
 
 
-def _failures(game: InfoGame, player: int, formula: str, sets: Sequence[int]) -> list[int]:
-    """The nodes where *formula* is false in the game model with the atoms of *sets*."""
+def _failures(game: InfoGame, h: InfoSet, formula: str, sets: list[int]) -> list[int]:
+    """The nodes where *formula* (about set *h*) is false in the game model.
+
+    Every formula of a witness is true outside *h* (its ``at_P_h`` is false there), and *h* is a
+    whole cell of its player, so the model on *h*'s nodes alone decides it (with the atoms of
+    *sets* (indices): the sets the formula names)."""
     from kop.games.imperfect.epistemic import game_model
 
-    model = game_model(game, knowledge="sets", sets=sets, atoms=())
+    model = game_model(game, knowledge="sets", sets=sets, atoms=(), nodes=h.nodes)
     mask = model.truth_mask(formula)
-    return np.flatnonzero(~mask).tolist()
+    return [x for x, ok in zip(h.nodes, mask.tolist()) if not ok]
 
 
 def reach_probabilities(game: Any, profile: Mapping[Any, Sequence[float]] | None = None) -> np.ndarray:

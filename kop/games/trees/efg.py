@@ -62,7 +62,7 @@ from typing import Any, NamedTuple, NoReturn, Union
 
 import numpy as np
 
-from kop.games.trees.efgscan import scan_file, scan_nodes, tree_from_prefix
+from kop.games.trees.efgscan import Scanned, scan_file, scan_nodes, scan_sets, tree_from_prefix
 from kop.games.errors import EfgError
 from kop.games.trees.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 from kop.errors import KopError
@@ -406,15 +406,14 @@ class EfgSets(NamedTuple):
     tree: GameTree
     node_set: np.ndarray  # per node (breadth first): the index of its information set, or -1
     keys: list[tuple[int, int]]  # per set: (player number, set number), in order of first appearance
-    actions: list[list[str]]  # per set: its action names as the file lists them
-    lines: list[int]  # per set: the line where it first appears
+    lines: list[int | None]  # per set: the line where it first appears (None: not kept by the fast path)
 
 
-def read_efg_sets(text: str) -> EfgSets:
+def read_efg_sets(text: str, fast: bool = True) -> EfgSets:
     """The tree of an ``.efg`` text with its personal information sets kept (several nodes each).
 
     A further node of a set must list the same actions or none; the errors are located as by
-    :func:`loads_efg`.
+    :func:`loads_efg`.  With *fast* False, by the token-level reader alone (to test the fast path).
 
     >>> r = read_efg_sets('EFG 2 R "" { "A" "B" } p "" 1 1 "" { "x" "y" } 0 '
     ...                   'p "" 2 1 "" { "l" "r" } 0 t "" 1 "" { 1 0 } t "" 0 '
@@ -425,6 +424,12 @@ def read_efg_sets(text: str) -> EfgSets:
     if not isinstance(text, str):
         raise EfgError(f"an .efg text is a string, not {type(text).__name__}")
     players, pos = _header(text)
+    with paused_gc():
+        scanned = scan_sets(text, pos, players) if fast else None
+    if scanned is not None:
+        fast = _fast_sets(scanned, len(players))
+        if fast is not None:
+            return fast
     reader = _Reader(text, players, keep_sets=True)
     with paused_gc():
         tree = reader.read(pos)
@@ -436,15 +441,56 @@ def read_efg_sets(text: str) -> EfgSets:
     if reader.node_set:
         pre = np.fromiter(reader.node_set.keys(), dtype=np.int64, count=len(reader.node_set))
         node_set[rank[pre]] = np.fromiter(reader.node_set.values(), dtype=np.int64, count=len(pre))
-    actions, starts = [], []
-    for key in reader.set_keys:
-        acts, start = reader.personal_sets[key]
-        assert acts is not None
-        actions.append(acts)
-        starts.append(_SPACE.match(text, start).end())  # type: ignore[union-attr]
+    starts = [_SPACE.match(text, reader.personal_sets[key][1]).end()  # type: ignore[union-attr]
+              for key in reader.set_keys]
     ends = np.array([m.start() for m in re.finditer("\n", text)], dtype=np.int64)
-    lines = (np.searchsorted(ends, np.array(starts, dtype=np.int64)) + 1).tolist()
-    return EfgSets(tree, node_set, reader.set_keys, actions, lines)
+    lines: list[int | None] = (np.searchsorted(ends, np.array(starts, dtype=np.int64)) + 1).tolist()
+    return EfgSets(tree, node_set, reader.set_keys, lines)
+
+
+def _fast_sets(scanned: Scanned, n_players: int) -> EfgSets | None:
+    """The sets of the fast path's reading, or None when two nodes of a set differ in their actions
+    (then the token-level reader words the error).  An action named by its position counts as
+    unlabelled, as in the tree."""
+    tree = scanned.tree
+    n = len(tree)
+    order = np.argsort(scanned.depth, kind="stable")
+    rank = np.empty(n, dtype=np.int64)
+    rank[order] = np.arange(n, dtype=np.int64)
+    personal = rank[np.flatnonzero(scanned.kind >= 0)]  # breadth-first index of each, in file order
+    keys = scanned.keys
+    if keys.ndim == 2:
+        pairs = keys
+    else:
+        pairs = np.stack([keys % n_players + 1, keys // n_players], axis=1)
+    uniq, first, inverse = np.unique(pairs, axis=0, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    by_first = np.argsort(first, kind="stable")  # sets in order of first appearance
+    renumber = np.empty(len(uniq), dtype=np.int64)
+    renumber[by_first] = np.arange(len(uniq), dtype=np.int64)
+    set_of = renumber[inverse]
+    node_set = np.full(n, -1, dtype=np.int64)
+    node_set[personal] = set_of
+    # every node of a set has the first node's number of actions and action names
+    head = personal[first[by_first]]  # breadth-first index of each set's first node
+    offsets = tree.offsets.astype(np.int64)
+    arity = offsets[1:] - offsets[:-1]
+    lead = head[set_of]
+    if (arity[personal] != arity[lead]).any():
+        return None
+    if tree.moves:
+        ids: dict[str, int] = {}
+        label = np.full(n, -1, dtype=np.int64)
+        for c, name in tree.moves.items():
+            label[c] = ids.setdefault(name, len(ids))
+        counts = arity[personal]
+        step = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
+        mine = np.repeat(offsets[personal], counts) + step
+        theirs = np.repeat(offsets[lead], counts) + step
+        if (label[mine] != label[theirs]).any():
+            return None
+    keys_out = [(int(a), int(b)) for a, b in uniq[by_first].tolist()]
+    return EfgSets(tree, node_set, keys_out, [None] * len(keys_out))
 
 
 def read_efg_file(path: str | os.PathLike[str]) -> GameTree | None:
@@ -533,6 +579,11 @@ def _chance_values(actions: list[str], tokens: list[str]) -> list[Number]:
     if abs(float(total) - 1) > PROB_TOLERANCE * max(1, len(vals)):
         raise _Fault("actions", f"chance probabilities sum to {float(total):g}, not 1")
     return vals
+
+
+def _plain(action: str, rank: int) -> str:
+    """An action's name as a move label: "" for an unlabelled one (named "" or by its position)."""
+    return "" if action in ("", str(rank)) else action
 
 
 class _Reader:
@@ -713,7 +764,8 @@ class _Reader:
         against the set's (same number, same names, in order)."""
         actions = seen[0]
         assert actions is not None
-        if nd.actions is not None and nd.actions != actions:
+        if nd.actions is not None and [_plain(a, r) for r, a in enumerate(nd.actions)] != [
+                _plain(a, r) for r, a in enumerate(actions)]:
             name = self.players[pl - 1].name
             listed = " ".join(_q(a) for a in actions)
             here = " ".join(_q(a) for a in nd.actions)
@@ -748,7 +800,7 @@ def _q(s: str) -> str:
 
 def _numbers(values: np.ndarray, integral: bool) -> list[str]:
     """Plain decimals that read back as the same floats (open-spiel reads no fractions or exponents)."""
-    if integral:
+    if integral and (not len(values) or float(np.abs(values).max()) < 2.0**63):
         return list(map(str, values.astype(np.int64).tolist()))
     out = list(map(repr, values.tolist()))
     for j, s in enumerate(out):

@@ -40,7 +40,7 @@ import numpy as np
 
 from kop.games.trees.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 
-__all__ = ["scan_nodes", "scan_file", "scan_pieces", "tree_from_prefix"]
+__all__ = ["scan_nodes", "scan_file", "scan_pieces", "scan_sets", "Scanned", "tree_from_prefix"]
 
 #: longest number token the fast path reads as digits (longer ones by ``float()``, up to
 #: ``_MAX_CHARS``: the token-level reader's limit)
@@ -159,8 +159,37 @@ def _file_pieces(f: BinaryIO, size: int) -> Iterator[tuple[bytes | None, int]]:
         rest = raw[cut:]
 
 
+def scan_sets(text: str, pos: int, players: Sequence[Player], chunk: int = _CHUNK) -> Scanned | None:
+    """:func:`scan_nodes` keeping the personal information sets (several nodes each), or None.
+
+    The caller checks that the nodes of a set have the same actions (the tree has them).
+
+    >>> r = scan_sets('p "" 1 1 "" { "x" "y" } 0 t "" 1 "" { 1 } t "" 2 "" { 2 }', 0, (Player("A"),))
+    >>> r.keys.tolist(), r.kind.tolist(), r.depth.tolist()
+    ([1], [0, -1, -1], [0, 1, 1])
+    """
+    if text.find("\\", pos) >= 0:
+        return None
+    return _scan(_pieces(text, pos, max(chunk, 1)), players, keep_sets=True)
+
+
+class Scanned(NamedTuple):
+    """The fast path's reading with the information sets kept (:func:`scan_sets`)."""
+
+    tree: GameTree
+    keys: np.ndarray  # per personal node in file order: set * n_players + player index, or (player, set) rows
+    kind: np.ndarray  # per node in file order: LEAF, CHANCE or the player's index
+    depth: np.ndarray  # per node in file order: its depth
+
+
 def scan_pieces(pieces_in: Iterable[tuple[bytes | None, int]], players: Sequence[Player]) -> GameTree | None:
     """The tree of the nodes in the pieces (bytes, the length of the piece in them), or None."""
+    out = _scan(pieces_in, players, keep_sets=False)
+    return None if out is None else out.tree
+
+
+def _scan(pieces_in: Iterable[tuple[bytes | None, int]], players: Sequence[Player], keep_sets: bool
+          ) -> Scanned | None:
     n_players = len(players)
     grammar = _grammar(n_players)
     pieces: list[_Piece] = []
@@ -176,7 +205,7 @@ def scan_pieces(pieces_in: Iterable[tuple[bytes | None, int]], players: Sequence
             base += len(piece.kind)
     if not base:
         return None
-    return _assemble(players, pieces)
+    return _assemble(players, pieces, keep_sets)
 
 
 def _pieces(text: str, pos: int, size: int) -> Iterator[tuple[bytes | None, int]]:
@@ -478,8 +507,9 @@ def _concat(pieces: list[_Piece], field: str) -> np.ndarray:
     return joined
 
 
-def _assemble(players: Sequence[Player], pieces: list[_Piece]) -> GameTree | None:
-    """The tree of the pieces' nodes, after the checks that span pieces (None if one fails)."""
+def _assemble(players: Sequence[Player], pieces: list[_Piece], keep_sets: bool = False) -> Scanned | None:
+    """The tree of the pieces' nodes, after the checks that span pieces (None if one fails); with
+    *keep_sets*, personal information sets may hold several nodes, and their keys are kept."""
     n_players = len(players)
     labels: dict[int, str] = {}
     moves: list[tuple[int, int, str]] = []
@@ -491,7 +521,10 @@ def _assemble(players: Sequence[Player], pieces: list[_Piece]) -> GameTree | Non
     partial = any(p.partial for p in pieces)
     # an information set with more than one node
     keys = _concat(pieces, "keys")
-    if keys.ndim == 2:
+    kept = keys if keep_sets else None
+    if keep_sets:
+        pass
+    elif keys.ndim == 2:
         if len(keys) > 1:
             key = np.lexsort((keys[:, 1], keys[:, 0]))
             if ((np.diff(keys[key, 0]) == 0) & (np.diff(keys[key, 1]) == 0)).any():
@@ -530,7 +563,10 @@ def _assemble(players: Sequence[Player], pieces: list[_Piece]) -> GameTree | Non
     del pieces
     integral = integral and not partial
     depth = _depths(arity)
-    return tree_from_prefix(players, depth, kind, arity, matrix, integral, labels, moves, chance, probs)
+    tree = tree_from_prefix(players, depth, kind, arity, matrix, integral, labels, moves, chance, probs)
+    if kept is None:
+        return Scanned(tree, _NOTHING, _NOTHING, _NOTHING)
+    return Scanned(tree, kept, kind, depth)
 
 
 def _rising_by_player(keys: np.ndarray, n_players: int) -> bool:
