@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from kop.cli.app import Commands, print_json
+from kop.cli.app import Commands, plural, print_json
 
 
 def register(cli: Commands) -> None:
@@ -40,7 +40,7 @@ def _recall(args: argparse.Namespace) -> int | None:
     if args.json:
         print_json({"players": [r.to_json() for r in reports]})
         return None
-    print(f"{args.game}: {len(game)} nodes, {len(game.sets)} information sets")
+    print(f"{args.game}: {plural(len(game), 'node')}, {plural(len(game.sets), 'information set')}")
     for r in reports:
         if r.perfect_recall:
             print(f"{r.player}: perfect recall")

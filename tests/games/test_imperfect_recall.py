@@ -326,3 +326,20 @@ def test_fast_path_reads_sets_as_the_token_reader(g, labels):
     text = dumps_game(g, labels=labels)
     a, b = read_efg_sets(text), read_efg_sets(text, fast=False)
     assert a.tree == b.tree and a.keys == b.keys and a.node_set.tolist() == b.node_set.tolist()
+
+
+# -- the guide --------------------------------------------------------------------------
+
+def test_guide_examples_and_transcripts():
+    sys.path.insert(0, str(ROOT / "tests"))
+    from doc_examples import run_python_blocks, transcript
+
+    text = (ROOT / "docs" / "imperfect-information.md").read_text(encoding="utf-8")
+    failed, tried = run_python_blocks(text, "imperfect-information.md")
+    assert failed == 0 and tried > 20
+    blocks = [b for b in text.split("```\n") if b.startswith("$ kop recall")]
+    assert blocks
+    for command, shown in transcript(blocks[0]):
+        r = kop_cli(*command.split()[1:])
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.splitlines() == shown, command

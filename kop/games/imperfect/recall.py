@@ -309,8 +309,8 @@ def recall_report(game: Any, player: str | int) -> RecallReport:
             if h_index in seen[q]:
                 members = set(h.nodes)
                 x = next(a for a in g.history(y)[:-1] if a in members)
-                kinds_here["absent-minded"] = (x, y, f"that it was at information set {h.label} before (at "
-                                                     f"{g.node_name(x)})", f"at_{agent}_{h.number} -> K_{agent} "
+                kinds_here["absent-minded"] = (x, y, f"that it had already been at information set {h.label} "
+                                                     f"(at {g.node_name(x)})", f"at_{agent}_{h.number} -> K_{agent} "
                                                      f"~seen_{agent}_{h.number}", [h_index])
                 break
         union = set().union(*seen.values()) - {h_index}
