@@ -141,6 +141,7 @@ COMMAND_SUMMARIES = {
     "experiment": "Run one of the papers' experiments (kop experiment NAME --help).",
     "draw": "Draw INPUT to FILE: a tree with the decided nodes and a highlighted play, or a model.",
     "epddl": "Check plans of EPDDL planning tasks (the IPC 2026 epistemic track's language): validate, show.",
+    "recall": "Perfect recall (Kuhn) and the kinds of imperfect recall, per player.",
 }
 
 

@@ -120,7 +120,7 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
     if knowledge not in ("sets", "states") or (knowledge == "states" and not g.states):
         raise LimitError(f"knowledge={knowledge!r}: use 'sets'" + (" or 'states'" if g.states else
                                                                    " (this game has no information states)"))
-    chosen = list(range(len(g.sets))) if sets == "all" else sorted({int(s) for s in sets})  # type: ignore[union-attr]
+    chosen = list(range(len(g.sets))) if sets == "all" else sorted({int(s) for s in sets})
     agents = [agent_name(g, k) for k in range(len(g.players))]
     partitions: dict[str, np.ndarray] = {}
     for k, a in enumerate(agents):

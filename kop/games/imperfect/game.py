@@ -136,7 +136,7 @@ class InfoGame:
         self.states = None if states is None else {k: np.asarray(v, dtype=np.int64) for k, v in states.items()}
         self.name = name
         n = len(tree)
-        counts = np.diff(tree.offsets.astype(np.int64))
+        counts: np.ndarray = np.asarray(np.diff(np.asarray(tree.offsets, dtype=np.int64)), dtype=np.int64)
         parent = np.full(n, -1, dtype=np.int64)
         parent[1:] = np.repeat(np.arange(n, dtype=np.int64), counts)
         rank = np.zeros(n, dtype=np.int64)

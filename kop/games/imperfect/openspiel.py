@@ -59,13 +59,15 @@ class OpenSpielGame(InfoGame):
     """
 
     __slots__ = ("histories", "_index")
+    histories: tuple[tuple[int, ...], ...]
+    _index: dict[tuple[int, ...], int]
 
     def node_of(self, state: Any) -> int:
         """The node (breadth first) of a ``pyspiel`` state of this game."""
         key = tuple(int(a) for a in state.history())
         if key not in self._index:
             raise TreeError(f"history {list(key)} is not a node of {self.name}")
-        return self._index[key]
+        return int(self._index[key])
 
 
 def game_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES) -> OpenSpielGame:

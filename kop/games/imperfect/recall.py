@@ -218,6 +218,17 @@ class RecallWitness:
 class RecallReport:
     """What :func:`recall_report` finds for one player.
 
+    Attributes
+    ----------
+    player : str
+        The player.
+    perfect_recall : bool
+        Whether the player has perfect recall (Kuhn).
+    kinds : tuple of str
+        The kinds of imperfect recall present, in the order of :data:`KINDS`.
+    witnesses : tuple of RecallWitness
+        One witness per kind.
+
     Examples
     --------
     >>> RecallReport("A", True, (), ())

@@ -427,9 +427,9 @@ def read_efg_sets(text: str, fast: bool = True) -> EfgSets:
     with paused_gc():
         scanned = scan_sets(text, pos, players) if fast else None
     if scanned is not None:
-        fast = _fast_sets(scanned, len(players))
-        if fast is not None:
-            return fast
+        quick = _fast_sets(scanned, len(players))
+        if quick is not None:
+            return quick
     reader = _Reader(text, players, keep_sets=True)
     with paused_gc():
         tree = reader.read(pos)

@@ -28,10 +28,13 @@ Theory* (gambit-project.org).
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.games.errors import GameError
 from kop.games.trees.tree import GameTree
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.games.imperfect.game import InfoGame
 
 __all__ = ["from_gambit", "to_gambit", "from_pygambit"]
 
@@ -153,7 +156,7 @@ def to_gambit(tree: GameTree, title: str = "kop tree") -> Any:
     raise GameError("this pygambit version has neither read_efg nor Game.parse_game")
 
 
-def from_pygambit(game: Any) -> Any:
+def from_pygambit(game: Any) -> InfoGame:
     """kop's game of a pygambit extensive game, information sets kept (through its ``.efg`` text).
 
     Parameters
@@ -163,7 +166,7 @@ def from_pygambit(game: Any) -> Any:
 
     Returns
     -------
-    kop.InfoGame
+    InfoGame
 
     Examples
     --------
