@@ -15,7 +15,7 @@ from kop.cli.app import Commands, plural, print_json
 def register(cli: Commands) -> None:
     p = cli.add("recall", _recall, json_help='Print one line: {"players": [{"name", "perfect_recall", "kinds", '
                                               '"witnesses"}, ...]}, players in the game\'s order.')
-    p.add_argument("game", metavar="GAME", help="A Gambit .efg file, or openspiel:NAME[(params)].")
+    p.add_argument("game", metavar="GAME", help="A Gambit .efg file, or openspiel:NAME[(params)] (a kop-tree/1 .json: perfect information).")
     p.add_argument("--player", "-p", metavar="P", help="Only this player (a name, or an index from 0).")
 
 

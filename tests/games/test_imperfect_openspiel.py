@@ -57,6 +57,8 @@ def test_knowledge_everywhere_matches_brute_force(name):
             ref = knowledge_reference(g, p, pred, states=True)
             mask = m.truth_mask(f"K_{p} {atom}")
             assert {x: bool(mask[x]) for x in ref} == ref
+        truth = {x: pred(path, x) for x, path in histories(g)}
+        assert all(ref[x] == all(truth[y] for y in g.cell(p, x)) for x in ref)
 
 
 def test_kuhn_knowledge():

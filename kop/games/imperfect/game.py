@@ -247,6 +247,26 @@ class InfoGame:
         k = int(self.node_set[node])
         return None if k < 0 else self.sets[k]
 
+    def cell(self, player: str | int, node: int) -> tuple[int, ...]:
+        """The nodes *player* cannot tell apart from *node*: its knowledge cell there.
+
+        With information states (:attr:`states`, OpenSpiel) the nodes with the player's state;
+        else, at the player's own nodes, its information set; elsewhere the node alone (as in
+        :func:`kop.game_model`).
+
+        >>> import kop
+        >>> g = kop.load_game("theories/forgetful_cards.efg")
+        >>> g.cell("Bob", 3), g.cell("Ann", 3)
+        ((3, 5), (3,))
+        """
+        k = self.player_index(player)
+        if self.states is not None:
+            st = self.states[self.players[k]]
+            return tuple(np.flatnonzero(st == st[node]).tolist())
+        if int(self.tree.kind[node]) == k:
+            return self.sets[int(self.node_set[node])].nodes
+        return (int(node),)
+
     def parent(self, node: int) -> int:
         """The parent of *node* (-1 for the root)."""
         return int(self._parent[node])
@@ -310,7 +330,8 @@ def _action_names(tree: GameTree, i: int) -> tuple[str, ...]:
 
 def game_argument(game: Any) -> InfoGame:
     """*game* as an :class:`InfoGame`: an InfoGame, a GameTree (perfect information), a pygambit
-    game, a ``.efg`` path, or ``openspiel:NAME`` / a pyspiel game.
+    game, a ``.efg`` path (a ``.json`` kop-tree/1 path: perfect information), or
+    ``openspiel:NAME`` / a pyspiel game.
 
     >>> import kop
     >>> game_argument(kop.figure2())
@@ -326,6 +347,10 @@ def game_argument(game: Any) -> InfoGame:
             from kop.games.imperfect.openspiel import game_from_openspiel
 
             return game_from_openspiel(s[len("openspiel:"):])
+        if s.lower().endswith(".json"):  # a kop-tree/1 file: perfect information
+            from kop.games.trees.formats import load_tree
+
+            return InfoGame.from_tree(load_tree(s), name=s)
         return load_game(s)
     mod = type(game).__module__ or ""
     if mod.startswith("pygambit"):
