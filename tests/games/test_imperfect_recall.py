@@ -24,7 +24,7 @@ from kop.games.errors import EfgError, TreeError
 from kop.games.imperfect.game import dumps_game, loads_game
 from kop.games.imperfect.random_games import random_info_game
 from kop.games.imperfect.recall import KINDS, beliefs, reach_probabilities
-from kop.games.imperfect.reference import histories, knowledge_reference, recall_reference
+from kop.games.imperfect.reference import beliefs_reference, histories, knowledge_reference, recall_reference
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = str(ROOT / "theories" / "forgetful_cards.efg")
@@ -344,3 +344,21 @@ def test_guide_examples_and_transcripts():
         r = kop_cli(*command.split()[1:])
         assert r.returncode == 0, r.stderr
         assert r.stdout.splitlines() == shown, command
+
+
+@settings(max_examples=examples(1000, quick=100), deadline=None)
+@given(games, st.data())
+def test_beliefs_match_brute_force(g, data):
+    assume(g.sets)
+    behaviour = []
+    for h in g.sets:
+        w = data.draw(st.lists(st.integers(0, 3), min_size=len(h.actions), max_size=len(h.actions)))
+        w = w if sum(w) else [1] * len(w)
+        behaviour.append([x / sum(w) for x in w])
+    profile = {h: behaviour[h.index] for h in g.sets}
+    for h in g.sets:
+        b, once = beliefs(g, h, profile)
+        rb, ronce = beliefs_reference(g, h.index, behaviour)
+        assert once == pytest.approx(ronce) and 0 <= once <= 1 + 1e-9
+        assert b.keys() == rb.keys() and all(b[x] == pytest.approx(rb[x]) for x in b)
+        assert not b or sum(b.values()) == pytest.approx(1.0)

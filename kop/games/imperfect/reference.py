@@ -8,6 +8,8 @@ root, by a walk down the tree that does not use kop's parent arrays) and compare
   the three kinds by their definitions over pairs of nodes.
 * :func:`knowledge_reference`: ``K_P atom`` at every history, by comparing the history with every
   other history in P's cell.
+* :func:`beliefs_reference`: beliefs at an information set and the probability that it is visited
+  at least once (gambitproject/gambit#826), from the probability of each history.
 
 Example
 -------
@@ -24,7 +26,7 @@ from typing import Any
 
 from kop.games.imperfect.game import InfoGame
 
-__all__ = ["histories", "recall_reference", "knowledge_reference"]
+__all__ = ["histories", "recall_reference", "knowledge_reference", "beliefs_reference"]
 
 Step = tuple[int, int, str]  # (node, rank of the action taken there, the mover: player name, "chance")
 
@@ -113,3 +115,38 @@ def knowledge_reference(game: InfoGame, player: str | int, atom: Callable[[tuple
         cx = cell(x)
         out[x] = all(truth[y] for y in paths if cell(y) == cx)
     return out
+
+
+def beliefs_reference(game: InfoGame, infoset: int, behaviour: list[list[float]]) -> tuple[dict[int, float], float]:
+    """(node -> belief, probability that the set is visited at least once) at set *infoset*, with
+    *behaviour* giving the probabilities of every set's actions (chance from the tree).
+
+    A history's probability is the product of its steps'; the belief at a node of the set is its
+    probability over the sum over the set's nodes; the set is visited at least once on a play
+    exactly when the play passes through a node of the set with no earlier node of the set.
+
+    >>> import kop
+    >>> g = kop.load_game("theories/driver.efg")
+    >>> b, once = beliefs_reference(g, 0, [[0.5, 0.5]])
+    >>> {k: round(v, 4) for k, v in b.items()}, once
+    ({0: 0.6667, 2: 0.3333}, 1.0)
+    """
+    tree = game.tree
+    prob: dict[int, float] = {}
+    for node, path in histories(game):
+        pr = 1.0
+        for n, r, who in path:
+            if who == "chance":
+                assert tree.probs is not None
+                pr *= float(tree.probs[int(tree.offsets[n]) + r])
+            else:
+                pr *= behaviour[int(game.node_set[n])][r]
+        prob[node] = pr
+    paths = dict(histories(game))
+    members = [x for x in prob if int(game.node_set[x]) == infoset and int(game.tree.kind[x]) >= 0]
+    total = sum(prob[x] for x in members)
+    firsts = [x for x in members if not any(int(game.node_set[n]) == infoset for n, _, _ in paths[x])]
+    once = sum(prob[x] for x in firsts)
+    if total <= 0:
+        return {}, once
+    return {x: prob[x] / total for x in sorted(members)}, once
