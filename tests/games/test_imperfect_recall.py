@@ -362,3 +362,12 @@ def test_beliefs_match_brute_force(g, data):
         assert once == pytest.approx(ronce) and 0 <= once <= 1 + 1e-9
         assert b.keys() == rb.keys() and all(b[x] == pytest.approx(rb[x]) for x in b)
         assert not b or sum(b.values()) == pytest.approx(1.0)
+
+
+def test_pygambit_games():
+    gbt = pytest.importorskip("pygambit")
+    pg = gbt.read_efg(CARDS)
+    g, mine = kop.from_pygambit(pg), kop.load_game(CARDS)
+    assert g.tree == mine.tree and [s.nodes for s in g.sets] == [s.nodes for s in mine.sets]
+    assert kop.perfect_recall(pg) == pg.is_perfect_recall is False
+    assert kop.game_model(pg, sets="all").satisfies("K_Ann chance_High", "w1")
