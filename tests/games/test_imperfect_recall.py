@@ -371,3 +371,29 @@ def test_pygambit_games():
     assert g.tree == mine.tree and [s.nodes for s in g.sets] == [s.nodes for s in mine.sets]
     assert kop.perfect_recall(pg) == pg.is_perfect_recall is False
     assert kop.game_model(pg, sets="all").satisfies("K_Ann chance_High", "w1")
+
+
+@settings(max_examples=examples(500, quick=60), deadline=None)
+@given(games, st.data())
+def test_model_probability_is_the_belief(g, data):
+    """With a profile, P_P(phi) at a node of P's set h is the reference belief mass of h's nodes where phi holds."""
+    from fractions import Fraction
+
+    assume(g.sets)
+    behaviour = []
+    for h in g.sets:
+        w = data.draw(st.lists(st.integers(0, 3), min_size=len(h.actions), max_size=len(h.actions)))
+        w = w if sum(w) else [1] * len(w)
+        behaviour.append([x / sum(w) for x in w])
+    m = kop.game_model(g, sets="all", profile={h: behaviour[h.index] for h in g.sets}, knowledge="sets")
+    h = data.draw(st.sampled_from(g.sets))
+    other = data.draw(st.sampled_from(g.sets))
+    atom = f"seen_{other.player}_{other.number}"
+    rb, _ = beliefs_reference(g, h.index, behaviour)
+    truth = m.truth_mask(atom)
+    for x in h.nodes:
+        got = m.probability(h.player, atom, f"w{x}")
+        if rb:
+            assert float(got) == pytest.approx(sum(p for y, p in rb.items() if truth[y]))
+        else:   # a set reached with probability 0: its nodes weigh the same
+            assert got == Fraction(sum(bool(truth[y]) for y in h.nodes), len(h.nodes))

@@ -38,7 +38,7 @@ KripkeModel(worlds=15, agents=('Ann', 'Bob'), actual=('w0',))
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -73,7 +73,7 @@ def _number(x: float) -> str:
 
 def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] | str = (),
                atoms: Sequence[str] = ("turn", "move", "chance", "payoff"), nodes: Sequence[int] | None = None,
-               max_cells: int = MAX_CELLS) -> Any:
+               profile: Mapping[Any, Sequence[float]] | None = None, max_cells: int = MAX_CELLS) -> Any:
     """The Kripke model of a game (see the module docstring): every formula kop checks works on it.
 
     Parameters
@@ -94,6 +94,11 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
         ranges over P's cell within them.  A union of whole cells of P gives P's knowledge there
         as in the whole model (:func:`kop.recall_report` checks its formulas on the information
         set alone).  The first node listed is designated.
+    profile : mapping, optional
+        A behaviour profile (as for :func:`kop.beliefs`): each world then weighs its realisation
+        probability, so that ``P_P(phi)`` within an information set is P's belief of *phi* there
+        (:func:`kop.beliefs`).  A cell reached with probability 0 weighs its worlds equally (the
+        beliefs there are not defined by the profile).
     max_cells : int
         The most atom values (atoms times nodes): beyond it, a :class:`kop.errors.LimitError` (pass
         fewer ``sets``).
@@ -108,6 +113,11 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
     >>> m = kop.game_model("theories/driver.efg", sets="all")
     >>> sorted(m.truth_set("at_Driver_1 & ~K_Driver ~seen_Driver_1"))   # absent-minded
     ['w0', 'w2']
+    >>> g = kop.load_game("theories/forgetful_cards.efg")
+    >>> high, bob, low = g.sets[0], g.sets[1], g.sets[3]
+    >>> m = kop.game_model(g, profile={high: [1, 0], low: [0.25, 0.75]})   # Ann bluffs with Low
+    >>> m.probability("Bob", "chance_High", "w3")        # Bob's belief after a bet
+    Fraction(4, 5)
     """
     from kop.semantics.model import KripkeModel
 
@@ -199,8 +209,25 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
     for name, j in names.items():
         valuation[name] = passed[:, j]
     valuation.update(at_sets)
+    weights: dict[str, np.ndarray] | None = None
+    if profile is not None:
+        from kop.games.imperfect.recall import reach_probabilities
+
+        reach = reach_probabilities(g, profile)
+        weights = {}
+        for a, cells in partitions.items():
+            _, cell_of = np.unique(cells, return_inverse=True)
+            cell_of = cell_of.reshape(-1)
+            if nodes is not None:   # the cells of the submodel
+                cell_of = np.where(np.isin(np.arange(n), keep), cell_of, -1)
+            totals = np.bincount(cell_of[cell_of >= 0], weights=reach[cell_of >= 0], minlength=n)
+            w = reach.copy()
+            w[(cell_of >= 0) & (totals[np.maximum(cell_of, 0)] <= 0)] = 1.0
+            weights[a] = w
     if nodes is None:
-        return KripkeModel.from_arrays([f"w{i}" for i in range(n)], partitions, valuation, actual="w0", agents=agents)
+        return KripkeModel.from_arrays([f"w{i}" for i in range(n)], partitions, valuation, actual="w0", agents=agents,
+                                       probability=weights)
     worlds = [f"w{i}" for i in keep.tolist()]
     return KripkeModel.from_arrays(worlds, {a: c[keep] for a, c in partitions.items()},
-                                   {k: v[keep] for k, v in valuation.items()}, actual=worlds[0], agents=agents)
+                                   {k: v[keep] for k, v in valuation.items()}, actual=worlds[0], agents=agents,
+                                   probability=None if weights is None else {a: w[keep] for a, w in weights.items()})
