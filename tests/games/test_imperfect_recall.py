@@ -397,3 +397,11 @@ def test_model_probability_is_the_belief(g, data):
             assert float(got) == pytest.approx(sum(p for y, p in rb.items() if truth[y]))
         else:   # a set reached with probability 0: its nodes weigh the same
             assert got == Fraction(sum(bool(truth[y]) for y in h.nodes), len(h.nodes))
+
+
+def test_theories_script_runs():
+    r = subprocess.run([sys.executable, str(ROOT / "theories" / "forgetful_cards.py")], capture_output=True,
+                       text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert r.returncode == 0, r.stderr
+    assert "Ann: imperfect recall: forgets-information" in r.stdout and "Bob: perfect recall" in r.stdout
+    assert "Bob's belief in High/Bet: 0.80" in r.stdout
