@@ -521,18 +521,9 @@ def _assemble(players: Sequence[Player], pieces: list[_Piece], keep_sets: bool =
     partial = any(p.partial for p in pieces)
     # an information set with more than one node
     keys = _concat(pieces, "keys")
-    kept = keys if keep_sets else None
-    if keep_sets:
-        pass
-    elif keys.ndim == 2:
-        if len(keys) > 1:
-            key = np.lexsort((keys[:, 1], keys[:, 0]))
-            if ((np.diff(keys[key, 0]) == 0) & (np.diff(keys[key, 1]) == 0)).any():
-                return None
-    elif len(keys) > 1 and not _rising_by_player(keys, n_players):
-        keys.sort()
-        if (keys[1:] == keys[:-1]).any():
-            return None
+    kept = keys if keep_sets else None  # kept: sets of several nodes allowed
+    if kept is None and _shared_set(keys, n_players):
+        return None
     del keys
     c_set = _concat(pieces, "c_set")
     if len(c_set) > 1:
@@ -567,6 +558,20 @@ def _assemble(players: Sequence[Player], pieces: list[_Piece], keep_sets: bool =
     if kept is None:
         return Scanned(tree, _NOTHING, _NOTHING, _NOTHING)
     return Scanned(tree, kept, kind, depth)
+
+
+def _shared_set(keys: np.ndarray, n_players: int) -> bool:
+    """Whether two personal nodes share an information set (*keys* as in :class:`_Piece`; sorted
+    in place when it must be)."""
+    if len(keys) < 2:
+        return False
+    if keys.ndim == 2:
+        key = np.lexsort((keys[:, 1], keys[:, 0]))
+        return bool(((np.diff(keys[key, 0]) == 0) & (np.diff(keys[key, 1]) == 0)).any())
+    if _rising_by_player(keys, n_players):
+        return False
+    keys.sort()
+    return bool((keys[1:] == keys[:-1]).any())
 
 
 def _rising_by_player(keys: np.ndarray, n_players: int) -> bool:
