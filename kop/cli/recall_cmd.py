@@ -47,7 +47,8 @@ def _recall(args: argparse.Namespace) -> int | None:
             continue
         print(f"{r.player}: imperfect recall ({', '.join(r.kinds)})")
         for w in r.witnesses:
-            print(f"  {w.kind} at information set {w.infoset} ({w.sets} set{'s' if w.sets != 1 else ''}): "
+            where = w.infoset if len(w.infoset) <= 40 and "\n" not in w.infoset else repr(w.infoset[:40] + "...")
+            print(f"  {w.kind} at information set {where} ({w.sets} set{'s' if w.sets != 1 else ''}): "
                   f"nodes {w.nodes[0]} and {w.nodes[1]}; forgot {w.forgotten}")
             print(f"    formula {w.formula}  fails at {', '.join(w.fails_at)}")
     return None

@@ -405,3 +405,12 @@ def test_theories_script_runs():
     assert r.returncode == 0, r.stderr
     assert "Ann: imperfect recall: forgets-information" in r.stdout and "Bob: perfect recall" in r.stdout
     assert "Bob's belief in High/Bet: 0.80" in r.stdout
+
+
+def test_long_set_labels_stay_on_one_line():
+    t = kop.GameTree.build(["A"], ("A", [("A", [(1,), (0,)]), ("A", [(0,), (1,)])]))
+    label = "[Observer: 0]\n[Private: 2]\n" + "x" * 60
+    g = kop.InfoGame.from_tree(t, {1: label, 2: label, 0: "first\nmove"})
+    w = kop.recall_report(g, "A").witnesses[0]
+    assert w.kind == "forgets-action" and w.infoset == label
+    assert "\n" not in w.forgotten and w.forgotten == "that it chose '0' at its information set 1"

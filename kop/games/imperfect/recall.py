@@ -320,7 +320,7 @@ def recall_report(game: Any, player: str | int) -> RecallReport:
             if h_index in seen[q]:
                 members = set(h.nodes)
                 x = next(a for a in g.history(y)[:-1] if a in members)
-                kinds_here["absent-minded"] = (x, y, f"that it had already been at information set {h.label} "
+                kinds_here["absent-minded"] = (x, y, f"that it had already been at information set {_short(h)} "
                                                      f"(at {g.node_name(x)})", f"at_{agent}_{h.number} -> K_{agent} "
                                                      f"~seen_{agent}_{h.number}", [h_index])
                 break
@@ -331,7 +331,7 @@ def recall_report(game: Any, player: str | int) -> RecallReport:
             if qx is not None and qy is not None:
                 hs = g.sets[s]
                 kinds_here["forgets-information"] = (
-                    rep[qx], rep[qy], f"that it was at its information set {hs.label}",
+                    rep[qx], rep[qy], f"that it was at its information set {_short(hs)}",
                     f"at_{agent}_{h.number} & seen_{agent}_{hs.number} -> K_{agent} seen_{agent}_{hs.number}",
                     [h_index, s])
                 break
@@ -344,7 +344,7 @@ def recall_report(game: Any, player: str | int) -> RecallReport:
                 hs = g.sets[s]
                 atom = f"did_{agent}_{hs.number}_{r}"
                 kinds_here["forgets-action"] = (
-                    rep[qx], rep[qy], f"that it chose {hs.actions[r]!r} at its information set {hs.label}",
+                    rep[qx], rep[qy], f"that it chose {hs.actions[r]!r} at its information set {_short(hs)}",
                     f"at_{agent}_{h.number} & {atom} -> K_{agent} {atom}", [h_index, s])
                 break
         for kind, (x, y, what, formula, sets) in kinds_here.items():
@@ -360,6 +360,12 @@ def recall_report(game: Any, player: str | int) -> RecallReport:
         witnesses.append(RecallWitness(kind, g.players[k], h.label, (g.node_name(x), g.node_name(y)), what,
                                        formula, tuple(g.node_name(i) for i in fails[:10]), counts[kind]))
     return RecallReport(g.players[k], not broken, tuple(w.kind for w in witnesses), tuple(witnesses))
+
+
+def _short(h: InfoSet) -> str:
+    """A one-line name of a set: its label, or its number when the label is long or has line breaks
+    (OpenSpiel's information state strings)."""
+    return h.label if len(h.label) <= 40 and "\n" not in h.label else str(h.number)
 
 
 def _failures(game: InfoGame, h: InfoSet, formula: str, sets: list[int]) -> list[int]:
