@@ -216,6 +216,8 @@ _EXPORTS: dict[str, str] = {
     "InfoSet": "kop.games.imperfect.game",
     "load_game": "kop.games.imperfect.game",
     "loads_game": "kop.games.imperfect.game",
+    "dumps_game": "kop.games.imperfect.game",
+    "random_info_game": "kop.games.imperfect.random_games",
     "from_pygambit": "kop.games.trees.gambit",
     "game_from_openspiel": "kop.games.imperfect.openspiel",
     "game_model": "kop.games.imperfect.epistemic",
