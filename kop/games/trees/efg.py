@@ -764,7 +764,7 @@ class _Reader:
         against the set's (same number, same names, in order)."""
         actions = seen[0]
         assert actions is not None
-        if nd.actions is not None and [_plain(a, r) for r, a in enumerate(nd.actions)] != [
+        if nd.actions is not None and nd.actions != actions and [_plain(a, r) for r, a in enumerate(nd.actions)] != [
                 _plain(a, r) for r, a in enumerate(actions)]:
             name = self.players[pl - 1].name
             listed = " ".join(_q(a) for a in actions)
