@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from kop.errors import LimitError
-from kop.games.imperfect.game import game_argument
+from kop.games.imperfect.game import InfoGame, game_argument
 from kop.games.imperfect.recall import agent_name
 from kop.games.trees.tree import LEAF
 
@@ -122,9 +122,7 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
     from kop.semantics.model import KripkeModel
 
     g = game_argument(game)
-    tree = g.tree
-    n = len(tree)
-    kind = tree.kind
+    n = len(g.tree)
     if knowledge is None:
         knowledge = "states" if g.states else "sets"
     if knowledge not in ("sets", "states") or (knowledge == "states" and not g.states):
@@ -132,20 +130,50 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
                                                                    " (this game has no information states)"))
     chosen = list(range(len(g.sets))) if sets == "all" else sorted({int(s) for s in sets})
     agents = [agent_name(g, k) for k in range(len(g.players))]
-    partitions: dict[str, np.ndarray] = {}
+    partitions = _partitions(g, agents, knowledge)
+    valuation = _local_atoms(g, agents, atoms, chosen)
+    names, edge_nodes, edge_atoms = _edges(g, agents, atoms, chosen)
+    total = (len(names) + len(valuation)) * n
+    if total > max_cells:
+        raise LimitError(f"the game model would hold {len(names) + len(valuation)} atoms over "
+                         f"{n} nodes ({total} values, beyond max_cells={max_cells}): ask for fewer sets")
+    keep = np.arange(n, dtype=np.int64) if nodes is None else np.asarray(list(nodes), dtype=np.int64)
+    if not len(keep) or keep.min() < 0 or keep.max() >= n:
+        raise LimitError(f"nodes: expected node numbers from 0 to {n - 1}, at least one")
+    valuation.update(_passed(g, names, edge_nodes, edge_atoms))
+    weights = None if profile is None else _weights(g, partitions, profile, keep)
+    worlds = [f"w{i}" for i in keep.tolist()]
+    if nodes is not None:
+        partitions = {a: c[keep] for a, c in partitions.items()}
+        valuation = {k: v[keep] for k, v in valuation.items()}
+    return KripkeModel.from_arrays(worlds, partitions, valuation, actual=worlds[0], agents=agents, probability=weights)
+
+
+def _partitions(g: InfoGame, agents: Sequence[str], knowledge: str) -> dict[str, np.ndarray]:
+    """Each agent's cell per node: information states, or sets at own nodes and the node alone elsewhere."""
+    n = len(g.tree)
+    out: dict[str, np.ndarray] = {}
     for k, a in enumerate(agents):
         if knowledge == "states":
             assert g.states is not None
-            partitions[a] = g.states[g.players[k]]
+            out[a] = g.states[g.players[k]]
         else:
             cell = np.arange(n, dtype=np.int64) + len(g.sets)
-            own = kind == k
+            own = g.tree.kind == k
             cell[own] = g.node_set[own]
-            partitions[a] = cell
-    valuation: dict[str, np.ndarray] = {}
+            out[a] = cell
+    return out
+
+
+def _local_atoms(g: InfoGame, agents: Sequence[str], atoms: Sequence[str], chosen: Sequence[int]
+                 ) -> dict[str, np.ndarray]:
+    """The atoms that hold at a node by itself: ``turn_P``, ``pay_P_v`` and ``at_P_k``."""
+    tree = g.tree
+    n, kind = len(tree), tree.kind
+    out: dict[str, np.ndarray] = {}
     if "turn" in atoms:
         for k, a in enumerate(agents):
-            valuation[f"turn_{a}"] = kind == k
+            out[f"turn_{a}"] = kind == k
     if "payoff" in atoms:
         leaves = np.flatnonzero(kind == LEAF)
         for k, a in enumerate(agents):
@@ -153,81 +181,75 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
             for v in np.unique(column).tolist():
                 mask = np.zeros(n, dtype=bool)
                 mask[leaves[column == v]] = True
-                valuation[f"pay_{a}_{_number(v)}"] = mask
-    # atoms made true by an edge and kept below it ("the history passed through ...")
+                out[f"pay_{a}_{_number(v)}"] = mask
+    for s in chosen:
+        h = g.sets[s]
+        mask = np.zeros(n, dtype=bool)
+        mask[list(h.nodes)] = True
+        out[f"at_{agents[g.player_index(h.player)]}_{h.number}"] = mask
+    return out
+
+
+def _edges(g: InfoGame, agents: Sequence[str], atoms: Sequence[str], chosen: Sequence[int]
+           ) -> tuple[dict[str, int], list[np.ndarray], list[np.ndarray]]:
+    """The atoms made true by an edge and kept below it ("the history passed through ..."): their
+    columns, and the (child node, column) pairs that make them true."""
+    tree = g.tree
+    n, kind = len(tree), tree.kind
+    parent, rank = g.parents, g.ranks
+    kids = np.arange(1, n, dtype=np.int64)
     names: dict[str, int] = {}
     edge_nodes: list[np.ndarray] = []
     edge_atoms: list[np.ndarray] = []
-    parent, rank = g.parents, g.ranks
-    kids = np.arange(1, n, dtype=np.int64)
     p_of = parent[1:]
     if "move" in atoms or "chance" in atoms:
-        labels: dict[int, str] = {}
-        for c in kids.tolist():
-            p = int(parent[c])
-            if (kind[p] >= 0 and "move" in atoms) or (kind[p] < 0 and "chance" in atoms):
-                labels[c] = ("move_" if kind[p] >= 0 else "chance_") + atom_word(g.action_name(c))
-        for c, name in labels.items():
-            edge_nodes.append(np.array([c]))
-            edge_atoms.append(np.array([names.setdefault(name, len(names))]))
-    at_sets: dict[str, np.ndarray] = {}
+        by_player = kind[p_of] >= 0
+        wanted = kids[(by_player & ("move" in atoms)) | (~by_player & ("chance" in atoms))].tolist()
+        cols = [names.setdefault(("move_" if kind[parent[c]] >= 0 else "chance_") + atom_word(g.action_name(c)),
+                                 len(names)) for c in wanted]
+        edge_nodes.append(np.asarray(wanted, dtype=np.int64))
+        edge_atoms.append(np.asarray(cols, dtype=np.int64))
     for s in chosen:
         h = g.sets[s]
         a = agents[g.player_index(h.player)]
-        mask = np.zeros(n, dtype=bool)
-        mask[list(h.nodes)] = True
-        at_sets[f"at_{a}_{h.number}"] = mask
         from_h = kids[g.node_set[p_of] == s]
-        if len(from_h):
-            seen = names.setdefault(f"seen_{a}_{h.number}", len(names))
-            edge_nodes.append(from_h)
-            edge_atoms.append(np.full(len(from_h), seen))
-            for r in range(len(h.actions)):
-                took = from_h[rank[from_h] == r]
-                if len(took):
-                    edge_nodes.append(took)
-                    edge_atoms.append(np.full(len(took), names.setdefault(f"did_{a}_{h.number}_{r}", len(names))))
-        else:
-            names.setdefault(f"seen_{a}_{h.number}", len(names))
-            for r in range(len(h.actions)):
-                names.setdefault(f"did_{a}_{h.number}_{r}", len(names))
-    total = (len(names) + len(valuation) + len(at_sets)) * n
-    if total > max_cells:
-        raise LimitError(f"the game model would hold {len(names) + len(valuation) + len(at_sets)} atoms over "
-                         f"{n} nodes ({total} values, beyond max_cells={max_cells}): ask for fewer sets")
-    if nodes is not None:
-        keep = np.asarray(list(nodes), dtype=np.int64)
-        if not len(keep) or keep.min() < 0 or keep.max() >= n:
-            raise LimitError(f"nodes: expected node numbers from 0 to {n - 1}, at least one")
+        edge_nodes.append(from_h)
+        edge_atoms.append(np.full(len(from_h), names.setdefault(f"seen_{a}_{h.number}", len(names))))
+        for r in range(len(h.actions)):
+            took = from_h[rank[from_h] == r]
+            edge_nodes.append(took)
+            edge_atoms.append(np.full(len(took), names.setdefault(f"did_{a}_{h.number}_{r}", len(names))))
+    return names, edge_nodes, edge_atoms
+
+
+def _passed(g: InfoGame, names: Mapping[str, int], edge_nodes: Sequence[np.ndarray],
+            edge_atoms: Sequence[np.ndarray]) -> dict[str, np.ndarray]:
+    """Each edge atom per node: true below an edge that makes it true (one pass, breadth first)."""
+    n = len(g.tree)
     passed = np.zeros((n, len(names)), dtype=bool)
     if edge_nodes:
         passed[np.concatenate(edge_nodes), np.concatenate(edge_atoms)] = True
-        levels = tree.levels
+        levels = g.tree.levels
+        parent = g.parents
         for d in range(1, len(levels) - 1):
             s, e = int(levels[d]), int(levels[d + 1])
             passed[s:e] |= passed[parent[s:e]]
-    for name, j in names.items():
-        valuation[name] = passed[:, j]
-    valuation.update(at_sets)
-    weights: dict[str, np.ndarray] | None = None
-    if profile is not None:
-        from kop.games.imperfect.recall import reach_probabilities
+    return {name: passed[:, j] for name, j in names.items()}
 
-        reach = reach_probabilities(g, profile)
-        weights = {}
-        for a, cells in partitions.items():
-            _, cell_of = np.unique(cells, return_inverse=True)
-            cell_of = cell_of.reshape(-1)
-            if nodes is not None:   # the cells of the submodel
-                cell_of = np.where(np.isin(np.arange(n), keep), cell_of, -1)
-            totals = np.bincount(cell_of[cell_of >= 0], weights=reach[cell_of >= 0], minlength=n)
-            w = reach.copy()
-            w[(cell_of >= 0) & (totals[np.maximum(cell_of, 0)] <= 0)] = 1.0
-            weights[a] = w
-    if nodes is None:
-        return KripkeModel.from_arrays([f"w{i}" for i in range(n)], partitions, valuation, actual="w0", agents=agents,
-                                       probability=weights)
-    worlds = [f"w{i}" for i in keep.tolist()]
-    return KripkeModel.from_arrays(worlds, {a: c[keep] for a, c in partitions.items()},
-                                   {k: v[keep] for k, v in valuation.items()}, actual=worlds[0], agents=agents,
-                                   probability=None if weights is None else {a: w[keep] for a, w in weights.items()})
+
+def _weights(g: InfoGame, partitions: Mapping[str, np.ndarray], profile: Mapping[Any, Sequence[float]],
+             keep: np.ndarray) -> dict[str, np.ndarray]:
+    """Each agent's weight per kept node: its realisation probability; the nodes of a cell (within
+    *keep*) reached with probability 0 weigh 1 each."""
+    from kop.games.imperfect.recall import reach_probabilities
+
+    reach = reach_probabilities(g, profile)[keep]
+    out = {}
+    for a, cells in partitions.items():
+        _, cell_of = np.unique(cells[keep], return_inverse=True)
+        cell_of = cell_of.reshape(-1)
+        totals = np.bincount(cell_of, weights=reach)
+        w = reach.copy()
+        w[totals[cell_of] <= 0] = 1.0
+        out[a] = w
+    return out
