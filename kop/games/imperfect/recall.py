@@ -289,77 +289,87 @@ def recall_report(game: Any, player: str | int) -> RecallReport:
     k = g.player_index(player)
     seq, trie = _own_trie(g, k)
     broken = _broken_sets(g, k, seq)
-    found: dict[str, tuple[InfoSet, int, int, str, str, list[int]]] = {}
+    found: dict[str, tuple[InfoSet, _Finding]] = {}
     counts = dict.fromkeys(KINDS, 0)
+    histories = _OwnHistories(trie)
     agent = agent_name(g, k)
-    paths: dict[int, list[tuple[int, int]]] = {}
-
-    def path_of(q: int) -> list[tuple[int, int]]:
-        """The (set, action) pairs of own history q, from the root."""
-        if q not in paths:
-            out = []
-            r = q
-            while r > 0:
-                up, s, a = trie[r]
-                out.append((s, a))
-                r = up
-            out.reverse()
-            paths[q] = out
-        return paths[q]
-
     for h_index in broken:
         h = g.sets[h_index]
         rep: dict[int, int] = {}  # own history -> the first node of h with it
         for x in h.nodes:
             rep.setdefault(int(seq[x]), x)
-        seen = {q: {s for s, _ in path_of(q)} for q in rep}
-        did = {q: set(path_of(q)) for q in rep}
-        kinds_here: dict[str, tuple[int, int, str, str, list[int]]] = {}
-        # absent-minded: an earlier node of h on the path to y
-        for q, y in rep.items():
-            if h_index in seen[q]:
-                members = set(h.nodes)
-                x = next(a for a in g.history(y)[:-1] if a in members)
-                kinds_here["absent-minded"] = (x, y, f"that it had already been at information set {_short(h)} "
-                                                     f"(at {g.node_name(x)})", f"at_{agent}_{h.number} -> K_{agent} "
-                                                     f"~seen_{agent}_{h.number}", [h_index])
-                break
-        union = set().union(*seen.values()) - {h_index}
-        for s in sorted(union):
-            qx = next((q for q in rep if s in seen[q]), None)
-            qy = next((q for q in rep if s not in seen[q]), None)
-            if qx is not None and qy is not None:
-                hs = g.sets[s]
-                kinds_here["forgets-information"] = (
-                    rep[qx], rep[qy], f"that it was at its information set {_short(hs)}",
-                    f"at_{agent}_{h.number} & seen_{agent}_{hs.number} -> K_{agent} seen_{agent}_{hs.number}",
-                    [h_index, s])
-                break
-        for s, r in sorted(set().union(*did.values())):
-            if s == h_index:
-                continue
-            qx = next((q for q in rep if (s, r) in did[q]), None)
-            qy = next((q for q in rep if s in seen[q] and (s, r) not in did[q]), None)
-            if qx is not None and qy is not None:
-                hs = g.sets[s]
-                atom = f"did_{agent}_{hs.number}_{r}"
-                kinds_here["forgets-action"] = (
-                    rep[qx], rep[qy], f"that it chose {hs.actions[r]!r} at its information set {_short(hs)}",
-                    f"at_{agent}_{h.number} & {atom} -> K_{agent} {atom}", [h_index, s])
-                break
-        for kind, (x, y, what, formula, sets) in kinds_here.items():
+        for kind, finding in _kinds_at(g, h, rep, histories, agent).items():
             counts[kind] += 1
-            if kind not in found:
-                found[kind] = (h, x, y, what, formula, sets)
+            found.setdefault(kind, (h, finding))
     witnesses = []
     for kind in KINDS:
-        if kind not in found:
-            continue
-        h, x, y, what, formula, sets = found[kind]
-        fails = _failures(g, h, formula, sets)
-        witnesses.append(RecallWitness(kind, g.players[k], h.label, (g.node_name(x), g.node_name(y)), what,
-                                       formula, tuple(g.node_name(i) for i in fails[:10]), counts[kind]))
+        if kind in found:
+            h, (x, y, what, formula, sets) = found[kind]
+            fails = _failures(g, h, formula, sets)
+            witnesses.append(RecallWitness(kind, g.players[k], h.label, (g.node_name(x), g.node_name(y)), what,
+                                           formula, tuple(g.node_name(i) for i in fails[:10]), counts[kind]))
     return RecallReport(g.players[k], not broken, tuple(w.kind for w in witnesses), tuple(witnesses))
+
+
+#: one kind at one set: (node x, node y, what was forgotten, the formula, the sets it names)
+_Finding = tuple[int, int, str, str, list[int]]
+
+
+class _OwnHistories:
+    """The (set, action) pairs of each own history of the trie (:func:`_own_trie`), memoized."""
+
+    def __init__(self, trie: list[tuple[int, int, int]]):
+        self.trie = trie
+        self.paths: dict[int, list[tuple[int, int]]] = {}
+
+    def pairs(self, q: int) -> list[tuple[int, int]]:
+        if q not in self.paths:
+            out = []
+            r = q
+            while r > 0:
+                up, s, a = self.trie[r]
+                out.append((s, a))
+                r = up
+            out.reverse()
+            self.paths[q] = out
+        return self.paths[q]
+
+
+def _kinds_at(g: InfoGame, h: InfoSet, rep: dict[int, int], histories: _OwnHistories, agent: str
+              ) -> dict[str, _Finding]:
+    """The kinds of imperfect recall at set *h* (*rep*: own history -> a node of h with it)."""
+    seen = {q: {s for s, _ in histories.pairs(q)} for q in rep}
+    did = {q: set(histories.pairs(q)) for q in rep}
+    out: dict[str, _Finding] = {}
+    at = f"at_{agent}_{h.number}"
+    # absent-minded: an earlier node of h on the path to y
+    y = next((y for q, y in rep.items() if h.index in seen[q]), None)
+    if y is not None:
+        members = set(h.nodes)
+        x = next(a for a in g.history(y)[:-1] if a in members)
+        out["absent-minded"] = (x, y, f"that it had already been at information set {_short(h)} (at {g.node_name(x)})",
+                                f"{at} -> K_{agent} ~seen_{agent}_{h.number}", [h.index])
+    # forgets-information: another set on some node's path, not on another's
+    for s in sorted(set().union(*seen.values()) - {h.index}):
+        qx = next((q for q in rep if s in seen[q]), None)
+        qy = next((q for q in rep if s not in seen[q]), None)
+        if qx is not None and qy is not None:
+            atom = f"seen_{agent}_{g.sets[s].number}"
+            out["forgets-information"] = (rep[qx], rep[qy], f"that it was at its information set {_short(g.sets[s])}",
+                                          f"{at} & {atom} -> K_{agent} {atom}", [h.index, s])
+            break
+    # forgets-action: another set on both paths, an action taken there on one and not the other
+    for s, r in sorted(set().union(*did.values())):
+        qx = next((q for q in rep if (s, r) in did[q]), None) if s != h.index else None
+        qy = next((q for q in rep if s in seen[q] and (s, r) not in did[q]), None)
+        if qx is not None and qy is not None:
+            hs = g.sets[s]
+            atom = f"did_{agent}_{hs.number}_{r}"
+            out["forgets-action"] = (rep[qx], rep[qy], f"that it chose {hs.actions[r]!r} at its information set "
+                                                       f"{_short(hs)}", f"{at} & {atom} -> K_{agent} {atom}",
+                                     [h.index, s])
+            break
+    return out
 
 
 def _short(h: InfoSet) -> str:
