@@ -145,9 +145,9 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
         Route("/", index),
         Route("/api/files", endpoint(lambda d: views.list_files(base), body=False)),
         Route("/api/file", endpoint(lambda d: views.read_file(base, d.get("path", "")), body=False)),
-        Route("/api/theory/check", endpoint(lambda d: views.check_theory(d.get("text"), base)), methods=["POST"]),
+        Route("/api/theory/check", endpoint(lambda d: views.check_theory(d.get("text"), base, d.get("path"))), methods=["POST"]),
         Route("/api/theory/answers", endpoint(lambda d: views.theory_answers(
-            d.get("text"), base, d.get("scenario"), timeout=seconds)), methods=["POST"]),
+            d.get("text"), base, d.get("scenario"), timeout=seconds, path=d.get("path"))), methods=["POST"]),
         Route("/api/model", endpoint(lambda d: views.model_view(d, base)), methods=["POST"]),
         Route("/api/match", endpoint(lambda d: views.match_view(d, base, timeout=seconds)), methods=["POST"]),
         Route("/api/story/status", endpoint(lambda d: views.story_status(story_reader), body=False)),

@@ -32,7 +32,7 @@ from kop.errors import KopError, ParseError
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
 
-__all__ = ["list_files", "read_file", "check_theory", "theory_answers", "model_view", "match_view",
+__all__ = ["list_files", "read_file", "theory_folder", "check_theory", "theory_answers", "model_view", "match_view",
            "story_status", "story_view", "error_json", "SUFFIXES", "MAX_LISTED", "UPDATES", "STORY_CONTRACT"]
 
 #: the doctests need these optional packages (kop/conftest.py skips them without them)
@@ -149,13 +149,32 @@ def read_file(root: str | os.PathLike[str], path: str) -> dict[str, Any]:
 
 # -- theories -------------------------------------------------------------------------------------------
 
-def check_theory(text: str, root: str | os.PathLike[str]) -> dict[str, Any]:
-    """Parse a theory's text (what the editor calls as the user types): ``ok`` and the located errors."""
+def theory_folder(root: str | os.PathLike[str], path: str | None) -> Path:
+    """The folder a theory's files are read from: that of the file *path* (under *root*), else *root*.
+
+    >>> theory_folder(".", "theories/figure2.kop") == Path("theories").resolve()
+    True
+    """
+    base = Path(root).resolve()
+    if not path:
+        return base
+    from kop.theory.files import resolve_confined
+
+    if not isinstance(path, str):
+        raise KopError("the theory's path must be text")
+    return resolve_confined(path, base, what="theory").parent
+
+
+def check_theory(text: str, root: str | os.PathLike[str], path: str | None = None) -> dict[str, Any]:
+    """Parse a theory's text (what the editor calls as the user types): ``ok`` and the located errors.
+
+    *path*, the file the text came from (under *root*), is where the files it names are read.
+    """
     from kop.theory.grammar import parse_theory
 
     _need_text(text, "theory")
     try:
-        parse_theory(text, Path(root))
+        parse_theory(text, theory_folder(root, path))
     except KopError as exc:
         return {"ok": False, "errors": [error_json(exc)]}
     return {"ok": True, "errors": []}
@@ -167,10 +186,11 @@ def _need_text(text: Any, what: str) -> None:
 
 
 def theory_answers(text: str, root: str | os.PathLike[str], scenario: str | None = None, *,
-                   timeout: float = 20.0) -> dict[str, Any]:
+                   timeout: float = 20.0, path: str | None = None) -> dict[str, Any]:
     """A theory's answers: per scenario the dominance report (levels, decided nodes, candidates, claims,
     recommendation, communication) and the picture of the chosen scenario's game; the theory's own
-    questions answered.  A theory without a game shows its answers and its model.
+    questions answered.  A theory without a game shows its answers and its model.  The files it
+    names are read from the folder of *path* (the file the text came from, under *root*), else *root*.
 
     >>> r = theory_answers("players A max, B min\\ngame r: A { x: B { (1,2) (3,4) } (2,2) }\\ncore A = 1\\n", ".")
     >>> r["kind"], r["scenarios"][0]["report"]["recommended"], "<svg" in r["svg"]
@@ -182,7 +202,7 @@ def theory_answers(text: str, root: str | os.PathLike[str], scenario: str | None
     from kop.theory.questions import contexts, run_statements
 
     _need_text(text, "theory")
-    th = parse_theory(text, Path(root))
+    th = parse_theory(text, theory_folder(root, path))
     state, ctxs = contexts(th, None, timeout=timeout)
     if state.tree is None:
         answers = run_statements(th, timeout=timeout).answers
@@ -351,7 +371,7 @@ def _match_tree(request: Mapping[str, Any], root: str | os.PathLike[str], timeou
     from kop.theory.questions import contexts
 
     text = read_file(root, str(path))["text"]
-    state, _ = contexts(parse_theory(text, (Path(root) / str(path)).parent), None, timeout=timeout)
+    state, _ = contexts(parse_theory(text, theory_folder(root, str(path))), None, timeout=timeout)
     if state.tree is None:
         raise KopError(f"{path}: the theory states no game ('game ...' or tree \"FILE\")")
     return state.tree

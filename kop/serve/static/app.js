@@ -89,6 +89,7 @@ function highlightLine(line, errCol) {
 }
 
 let theoryError = null;
+let theoryPath = null;      // the file the editor's text came from: the theory's files are read from its folder
 function renderHighlight() {
   const text = $("theory-text").value;
   const lines = text.split("\n");
@@ -115,7 +116,7 @@ function theoryTyped() {
 async function checkTheory() {
   const seq = ++checkSeq;
   const text = $("theory-text").value;
-  const r = await api("/api/theory/check", { text });
+  const r = await api("/api/theory/check", { text, path: theoryPath });
   if (seq !== checkSeq) return;
   if (r.error) { theoryError = r.error; }
   else theoryError = r.ok ? null : r.errors[0];
@@ -132,7 +133,7 @@ async function answerTheory() {
   const text = $("theory-text").value;
   const scenario = $("theory-scenario").value || null;
   $("theory-status").textContent = "answering…";
-  const r = await api("/api/theory/answers", { text, scenario });
+  const r = await api("/api/theory/answers", { text, scenario, path: theoryPath });
   if (seq !== answerSeq || text !== $("theory-text").value) return;
   if (r.error) {
     showError("theory-error", r.error); $("theory-status").textContent = "error";
@@ -176,7 +177,7 @@ $("theory-files").addEventListener("change", async () => {
   const p = $("theory-files").value; if (!p) return;
   const r = await readFile(p);
   if (r.error) { showError("theory-error", r.error); return; }
-  $("theory-text").value = r.text; $("theory-scenario").innerHTML = ""; theoryTyped();
+  theoryPath = p; $("theory-text").value = r.text; $("theory-scenario").innerHTML = ""; theoryTyped();
 });
 
 // ---------------------------------------------------------------- model
