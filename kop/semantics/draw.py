@@ -395,7 +395,7 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
             for side in (1, -1):     # the apex of the bend (either side: matplotlib's sign convention aside)
                 reach_x.append((x1 + x2) / 2 + side * rad * (y2 - y1) / 2)
                 reach_y.append((y1 + y2) / 2 - side * rad * (x2 - x1) / 2)
-            ax.add_patch(FancyArrowPatch(pos[u], pos[v], arrowstyle="-", connectionstyle=f"arc3,rad={rad}",
+            ax.add_artist(FancyArrowPatch(pos[u], pos[v], arrowstyle="-", connectionstyle=f"arc3,rad={rad}",
                                          color=AGENT_COLOURS[agents.index(a) % len(AGENT_COLOURS)],
                                          linewidth=2.2, shrinkA=15, shrinkB=15, zorder=1))
     actual = set(model.actual)
@@ -409,13 +409,13 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
         _draw_plausibility(ax, model, pos)
     for i, w in enumerate(model.worlds):
         x, y = pos[w]
-        ax.add_patch(Circle((x, y), radius, facecolor=_LIT if w in lit else "white", edgecolor="black",
+        ax.add_artist(Circle((x, y), radius, facecolor=_LIT if w in lit else "white", edgecolor="black",
                             linewidth=1.5, zorder=2, gid=f"kop-world-{i}"))
         for k, (a, text) in enumerate(marks.get(w, ())):
             ax.text(x - radius * 0.9, y + radius * (1.05 + 0.62 * k), text, ha="right", va="bottom",
                     fontsize=6 if small else 7, zorder=4, color=AGENT_COLOURS[agents.index(a) % len(AGENT_COLOURS)])
         if w in actual:
-            ax.add_patch(Circle((x, y), radius * 1.22, facecolor="none", edgecolor="black", linewidth=1.5, zorder=2))
+            ax.add_artist(Circle((x, y), radius * 1.22, facecolor="none", edgecolor="black", linewidth=1.5, zorder=2))
         inside, under = _label(model, w, names, distinct)
         if inside:
             ax.text(x, y, inside, ha="center", va="center", fontsize=7 if small else 9, zorder=3,
@@ -515,7 +515,7 @@ def _draw_plausibility(ax: Any, model: KripkeModel, pos: dict[str, tuple[float, 
                 better = [v for v in cell if ranks[a][model.index(v)] == levels[k - 1]]
                 (x, y) = pos[w]
                 v = min(better, key=lambda u: ((pos[u][0] - x) ** 2 + (pos[u][1] - y) ** 2, u))
-                ax.add_patch(FancyArrowPatch(pos[w], pos[v], arrowstyle="-|>", mutation_scale=11,
+                ax.add_artist(FancyArrowPatch(pos[w], pos[v], arrowstyle="-|>", mutation_scale=11,
                                              connectionstyle="arc3,rad=0.25", color=colour, linewidth=1.2,
                                              linestyle="--", shrinkA=14, shrinkB=14, zorder=1,
                                              gid=f"kop-plausibility-{a}-{model.index(w)}-{model.index(v)}"))
@@ -555,7 +555,7 @@ def _draw_cell_boxes(ax: Any, model: KripkeModel, agent: str, pos: dict[str, tup
 
     colour = AGENT_COLOURS[model.agents.index(agent) % len(AGENT_COLOURS)]
     for k, (x0, y0, x1, y1) in enumerate(_boxes(model, agent, pos, radius * 1.3)):
-        ax.add_patch(FancyBboxPatch((x0, y0), x1 - x0, y1 - y0, boxstyle="round,pad=0.05,rounding_size=0.4",
+        ax.add_artist(FancyBboxPatch((x0, y0), x1 - x0, y1 - y0, boxstyle="round,pad=0.05,rounding_size=0.4",
                                     facecolor=colour, alpha=0.10, edgecolor=colour, linewidth=1.2, zorder=0,
                                     gid=f"kop-cell-{agent}-{k}"))
 
