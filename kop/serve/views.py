@@ -165,7 +165,7 @@ def theory_folder(root: str | os.PathLike[str], path: str | None) -> Path:
     return resolve_confined(path, base, what="theory").parent
 
 
-def check_theory(text: str, root: str | os.PathLike[str], path: str | None = None) -> dict[str, Any]:
+def check_theory(text: Any, root: str | os.PathLike[str], path: str | None = None) -> dict[str, Any]:
     """Parse a theory's text (what the editor calls as the user types): ``ok`` and the located errors.
 
     *path*, the file the text came from (under *root*), is where the files it names are read.
@@ -185,7 +185,7 @@ def _need_text(text: Any, what: str) -> None:
         raise KopError(f"the {what} must be text")
 
 
-def theory_answers(text: str, root: str | os.PathLike[str], scenario: str | None = None, *,
+def theory_answers(text: Any, root: str | os.PathLike[str], scenario: str | None = None, *,
                    timeout: float = 20.0, path: str | None = None) -> dict[str, Any]:
     """A theory's answers: per scenario the dominance report (levels, decided nodes, candidates, claims,
     recommendation, communication) and the picture of the chosen scenario's game; the theory's own
