@@ -187,18 +187,20 @@ def test_keystroke_to_underline_in_a_200_line_theory(page, server):
     assert len(text.splitlines()) == 199
     page.fill("#theory-text", text)
     page.wait_for_function("document.querySelector('#theory-status').textContent === 'answered'", timeout=60000)
-    times = []
+    times, cpu = [], []
     box = page.locator("#theory-text")
     for _ in range(7):
         box.press("Control+End")
         box.press("%")                          # one keystroke: a character no theory line may hold
         times.append(_since(page, "underlined", "typed"))
+        cpu.append(page.evaluate("kop.t.checkCpu"))
         assert page.locator("#theory-highlight .err").count() == 1
         assert "line 200" in page.inner_text("#theory-error")
         box.press("Backspace")
         page.wait_for_function("document.querySelector('#theory-status').textContent !== 'error'")
     FIGURES["keystroke to underlined error, 200-line theory"] = \
-        f"median {statistics.median(times):.0f} ms (min {min(times):.0f}, max {max(times):.0f}; 7 keystrokes)"
+        f"median {statistics.median(times):.0f} ms (min {min(times):.0f}, max {max(times):.0f}; 7 keystrokes); " \
+        f"server CPU per parse: median {statistics.median(cpu):.0f} ms"
 
 
 def test_figure2_report_after_the_last_keystroke(page, server):
@@ -206,12 +208,13 @@ def test_figure2_report_after_the_last_keystroke(page, server):
     page.wait_for_selector("#theory-files option[value='theories/figure2.kop']", state="attached")
     page.select_option("#theory-files", "theories/figure2.kop")
     page.wait_for_function("document.querySelector('#theory-status').textContent === 'answered'", timeout=60000)
-    times = []
+    times, cpu = [], []
     box = page.locator("#theory-text")
     for _ in range(5):
         box.press("Control+End")
         box.press("#")                          # a comment: the theory stays valid, the report is asked again
         times.append(_since(page, "report", "typed"))
+        cpu.append(page.evaluate("kop.t.reportCpu"))
     assert page.locator("#theory-scenario option").count() == 4
     page.select_option("#theory-scenario", "s4")
     page.wait_for_function("document.querySelector('#theory-report').textContent.includes('Scenario s4')")
@@ -221,7 +224,8 @@ def test_figure2_report_after_the_last_keystroke(page, server):
     assert page.locator("#theory-answers li.bad").count() == 0
     _shot(page, "theory")
     FIGURES["figure2.kop dominance report after the last keystroke"] = \
-        f"median {statistics.median(times):.0f} ms (min {min(times):.0f}, max {max(times):.0f}; 5 keystrokes)"
+        f"median {statistics.median(times):.0f} ms (min {min(times):.0f}, max {max(times):.0f}; 5 keystrokes); " \
+        f"server CPU per report: median {statistics.median(cpu):.0f} ms"
 
 
 # -- Model -------------------------------------------------------------------------------------------------
@@ -277,12 +281,13 @@ def test_a_64_world_model_is_drawn(page, server):
     m = kop.KripkeModel.from_observations("p q r s t u", "true", {"a": "p q r", "b": "s t u"}, actual="p q")
     page.goto(server + "#model")
     page.wait_for_function("document.querySelector('#model-status').textContent.startsWith('3 worlds')")
-    times = []
+    times, cpu = [], []
     for _ in range(3):
         page.fill("#model-text", json.dumps(m.to_json()))
         page.dispatch_event("#model-text", "change")
         page.wait_for_function("document.querySelector('#model-status').textContent.startsWith('64 worlds')")
         times.append(page.evaluate("kop.t.modelMs"))
+        cpu.append(page.evaluate("kop.t.modelCpu"))
         page.fill("#model-text", '{"format": "kop-model/1", "agents": ["a"], "worlds": {"w": []}, '
                                  '"relations": {"a": [["w"]]}, "actual": ["w"]}')
         page.dispatch_event("#model-text", "change")
@@ -293,7 +298,8 @@ def test_a_64_world_model_is_drawn(page, server):
     assert _svg_ids(page, "model-svg", "kop-world-") == 64
     assert _svg_ids(page, "model-svg", "kop-cell-a-") == 8
     FIGURES["64-world model drawn (request to SVG in the page)"] = \
-        f"median {statistics.median(times):.0f} ms (min {min(times):.0f}, max {max(times):.0f}; 3 draws)"
+        f"median {statistics.median(times):.0f} ms (min {min(times):.0f}, max {max(times):.0f}; 3 draws); " \
+        f"server CPU per draw: median {statistics.median(cpu):.0f} ms"
 
 
 # -- Story -------------------------------------------------------------------------------------------------

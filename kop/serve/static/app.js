@@ -122,7 +122,7 @@ async function checkTheory() {
   else theoryError = r.ok ? null : r.errors[0];
   renderHighlight();
   showError("theory-error", theoryError);
-  if (theoryError) { kop.t.underlined = performance.now(); $("theory-status").textContent = "error"; return; }
+  if (theoryError) { kop.t.underlined = performance.now(); kop.t.checkCpu = r.cpu_ms; $("theory-status").textContent = "error"; return; }
   $("theory-status").textContent = "parsed";
   clearTimeout(answerTimer);
   answerTimer = setTimeout(answerTheory, ANSWER_DELAY);
@@ -142,7 +142,7 @@ async function answerTheory() {
   }
   showError("theory-error", null);
   renderAnswers(r);
-  kop.t.report = performance.now();
+  kop.t.report = performance.now(); kop.t.reportCpu = r.cpu_ms;
   $("theory-status").textContent = "answered";
 }
 
@@ -195,7 +195,7 @@ async function drawModel() {
   if (r.error) { showError("model-error", r.error); return; }
   showError("model-error", null);
   const svg = putSvg("model-svg", r.svg);
-  kop.t.modelDrawn = performance.now(); kop.t.modelMs = kop.t.modelDrawn - t0;
+  kop.t.modelDrawn = performance.now(); kop.t.modelMs = kop.t.modelDrawn - t0; kop.t.modelCpu = r.cpu_ms;
   if (svg) for (const w of r.worlds) {
     const el = svg.querySelector("#" + w.id);
     if (el) { el.addEventListener("click", () => { model.actual = w.name; drawModel(); }); el.dataset.world = w.name; }
