@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kop.errors import KopError, ParseError
+from kop.errors import KopError, LimitError, ParseError
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -189,7 +189,8 @@ def theory_answers(text: Any, root: str | os.PathLike[str], scenario: str | None
                    timeout: float = 20.0, path: str | None = None) -> dict[str, Any]:
     """A theory's answers: per scenario the dominance report (levels, decided nodes, candidates, claims,
     recommendation, communication) and the picture of the chosen scenario's game; the theory's own
-    questions answered.  A theory without a game shows its answers and its model.  The files it
+    questions answered.  A theory without a game shows its answers and its model after its
+    announcements (or why it is not drawn: more worlds than kop draws).  The files it
     names are read from the folder of *path* (the file the text came from, under *root*), else *root*.
 
     >>> r = theory_answers("players A max, B min\\ngame r: A { x: B { (1,2) (3,4) } (2,2) }\\ncore A = 1\\n", ".")
@@ -205,11 +206,16 @@ def theory_answers(text: Any, root: str | os.PathLike[str], scenario: str | None
     th = parse_theory(text, theory_folder(root, path))
     state, ctxs = contexts(th, None, timeout=timeout)
     if state.tree is None:
-        answers = run_statements(th, timeout=timeout).answers
-        model = state.model
-        return {"kind": "model", "scenarios": [], "answers": [_answer(a) for a in answers],
-                "svg": None if model is None else _svg(lambda: model.draw()),
-                "worlds": 0 if model is None else len(model)}
+        after = run_statements(th, timeout=timeout)
+        model = after.model                       # after the theory's announcements
+        svg, note = None, ""
+        if model is not None:
+            try:
+                svg = _svg(lambda: model.draw())
+            except LimitError as exc:             # too large to draw: the answers still show
+                note = str(exc)
+        return {"kind": "model", "scenarios": [], "answers": [_answer(a) for a in after.answers],
+                "svg": svg, "picture_note": note, "worlds": 0 if model is None else len(model)}
     reports, beliefs = scenario_reports(th, state, ctxs, None, timeout=timeout)
     names = [c.name for c in ctxs]
     if scenario is not None and scenario not in names:

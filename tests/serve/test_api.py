@@ -146,9 +146,23 @@ def test_a_theory_with_a_model_shows_its_answers_and_model(client):
     r = client.post("/api/theory/answers", json={"text": text, "path": "theories/muddy3.kop"}).json()
     want = kop.run_theory(kop.load_theory(THEORIES / "muddy3.kop"))
     assert r["kind"] == "model" and [a["text"] for a in r["answers"]] == [a.text for a in want]
-    assert "<svg" in r["svg"]
+    from kop.theory.questions import run_statements
+
+    after = run_statements(kop.load_theory(THEORIES / "muddy3.kop")).model      # after its announcements
+    assert "<svg" in r["svg"] and r["worlds"] == len(after) < 8
     # without its path, the model file it names is looked for in the root, where it is not
     assert "does not exist" in _err(client.post("/api/theory/answers", json={"text": text}))["message"]
+
+
+@pytest.mark.parametrize("path", sorted(p.relative_to(ROOT).as_posix() for p in THEORIES.rglob("*.kop")))
+def test_every_shipped_theory_opens_and_answers(client, path):
+    text = (ROOT / path).read_text()
+    assert client.post("/api/theory/check", json={"text": text, "path": path}).json()["ok"]
+    r = client.post("/api/theory/answers", json={"text": text, "path": path})
+    assert r.status_code == 200, r.text
+    r = r.json()
+    assert r["answers"] and all(a["ok"] is not False for a in r["answers"])
+    assert r["svg"] is not None or "kop draws at most" in r["picture_note"]
 
 
 @pytest.mark.parametrize("body,words", [(b"{", "line 1, column 2"), (b"[1]", "JSON object"),

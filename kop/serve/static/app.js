@@ -155,6 +155,7 @@ function renderAnswers(r) {
   });
   if ([...sel.options].some((o) => o.value === keep)) sel.value = keep;
   putSvg("theory-svg", r.svg);
+  if (!r.svg && r.picture_note) $("theory-svg").textContent = r.picture_note;
   const s = r.scenarios[r.chosen || 0];
   if (s) {
     const lv = s.report.levels;
@@ -162,7 +163,7 @@ function renderAnswers(r) {
       `<span>recommended: ${esc(s.report.recommended)} → (${esc(s.report.outcome.join(","))})</span>` +
       `<span>with communication: ${s.report.outcome_with_communication ? "(" + esc(s.report.outcome_with_communication.join(",")) + ")" : "none"}</span>`;
     $("theory-report").textContent = s.text;
-  } else { $("theory-levels").innerHTML = ""; $("theory-report").textContent = r.kind === "model" ? `a model of ${r.worlds} worlds` : ""; }
+  } else { $("theory-levels").innerHTML = ""; $("theory-report").textContent = r.kind === "model" ? `the model after the theory's announcements: ${r.worlds} worlds` : ""; }
   $("theory-answers").innerHTML = r.answers.map((a) =>
     `<li class="${a.ok === false ? "bad" : a.ok === true ? "good" : ""}">[${esc(a.where)}]${a.scenario ? " (" + esc(a.scenario) + ")" : ""} ${esc(a.text)}</li>`).join("");
 }
