@@ -12,7 +12,7 @@ Needs the ``serve`` extra (Starlette and uvicorn): ``pip install 'kop-epistemic[
 
 >>> from kop.serve import make_app
 >>> from starlette.testclient import TestClient
->>> TestClient(make_app(".")).get("/").status_code
+>>> TestClient(make_app("."), base_url="http://127.0.0.1").get("/").status_code
 200
 """
 

@@ -18,7 +18,7 @@ The rules it keeps (docs/playground.md):
 Example
 -------
 >>> from starlette.testclient import TestClient
->>> client = TestClient(make_app("."))
+>>> client = TestClient(make_app("."), base_url="http://127.0.0.1")
 >>> client.post("/api/theory/check", json={"text": "agents A\\nask level"}).json()["ok"]
 False
 """
@@ -81,8 +81,7 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
         Reads a story's text (default: ``kop.read_story`` when it exists; the
         Story page is disabled without one).
     hosts : tuple of str, optional
-        The Host names accepted (default: ``127.0.0.1`` and ``localhost``;
-        the test client's ``testserver`` is also accepted).
+        The Host names accepted (default: ``127.0.0.1`` and ``localhost``).
 
     Returns
     -------
@@ -91,7 +90,7 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
     Example
     -------
     >>> from starlette.testclient import TestClient
-    >>> TestClient(make_app(".")).get("/api/story/status").json()["available"] in (True, False)
+    >>> TestClient(make_app("."), base_url="http://127.0.0.1").get("/api/story/status").json()["available"] in (True, False)
     True
     """
     _require()
@@ -167,7 +166,7 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
         Route("/api/experiment/stop", endpoint(lambda d: job.stop()), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    allowed = list(hosts or ("127.0.0.1", "localhost")) + ["testserver"]
+    allowed = list(hosts or ("127.0.0.1", "localhost"))
     app = Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed)])
     app.state.root = base
     app.state.job = job

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
 
 __all__ = ["list_files", "read_file", "theory_folder", "check_theory", "theory_answers", "model_view", "match_view",
-           "story_status", "story_view", "error_json", "SUFFIXES", "MAX_LISTED", "UPDATES", "STORY_CONTRACT"]
+           "story_status", "story_view", "error_json", "SUFFIXES", "MAX_LISTED", "MAX_WALKED", "UPDATES", "STORY_CONTRACT"]
 
 #: the doctests need these optional packages (kop/conftest.py skips them without them)
 __doctest_requires__ = ("matplotlib",)
@@ -42,6 +42,8 @@ __doctest_requires__ = ("matplotlib",)
 SUFFIXES = (".kop", ".model.json", ".story")
 #: at most this many files are listed (the walk stops there)
 MAX_LISTED = 500
+#: at most this many folder entries are looked at (a root such as a home folder stays quick)
+MAX_WALKED = 50_000
 #: folders never walked
 _SKIP = {".git", ".venv", "venv", "node_modules", "__pycache__", ".mypy_cache", ".tox", "build", "dist"}
 #: the updates the model page applies, by the name the page sends
@@ -83,6 +85,9 @@ def _svg(draw: Callable[[], Any]) -> str:
 def list_files(root: str | os.PathLike[str]) -> dict[str, Any]:
     """The theories, models and stories under *root* (relative paths, sorted; hidden folders skipped).
 
+    At most :data:`MAX_LISTED` files, after at most :data:`MAX_WALKED` folder entries
+    (``truncated`` says when the walk stopped early); links out of *root* are not listed.
+
     >>> import tempfile
     >>> d = Path(tempfile.mkdtemp())
     >>> _ = (d / "a.kop").write_text("agents A\\n")
@@ -91,8 +96,12 @@ def list_files(root: str | os.PathLike[str]) -> dict[str, Any]:
     """
     base = Path(root).resolve()
     found: list[dict[str, Any]] = []
+    walked = 0
     for folder, dirs, names in os.walk(base):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP)
+        walked += len(dirs) + len(names)
+        if walked > MAX_WALKED:
+            return {"root": str(base), "files": found, "truncated": True}
         here = Path(folder)
         for name in sorted(names):
             kind = _kind(name)

@@ -27,7 +27,7 @@ THEORIES = ROOT / "theories"
 
 @pytest.fixture(scope="module")
 def client():
-    return TestClient(make_app(ROOT))
+    return TestClient(make_app(ROOT), base_url="http://127.0.0.1")
 
 
 def _err(r):
@@ -67,7 +67,7 @@ def test_files_are_confined_to_the_root(tmp_path):
     (root / "in.kop").write_text("agents A\n")
     (tmp_path / "out.kop").write_text("agents B\n")
     (root / "link.kop").symlink_to(tmp_path / "out.kop")
-    c = TestClient(make_app(root))
+    c = TestClient(make_app(root), base_url="http://127.0.0.1")
     assert [f["path"] for f in c.get("/api/files").json()["files"]] == ["in.kop"]
     assert c.get("/api/file", params={"path": "in.kop"}).json()["text"] == "agents A\n"
     for bad in ("../out.kop", "link.kop", str(tmp_path / "out.kop")):
@@ -80,7 +80,7 @@ def test_theory_includes_are_confined_to_the_root(tmp_path):
     (tmp_path / "secret.kop").write_text("agents S\n")
     root = tmp_path / "root"
     root.mkdir()
-    c = TestClient(make_app(root))
+    c = TestClient(make_app(root), base_url="http://127.0.0.1")
     e = _err(c.post("/api/theory/answers", json={"text": 'include "../secret.kop"\n'}))
     assert "outside" in e["message"] and e["line"] == 1
 
@@ -90,7 +90,7 @@ def test_the_size_cap_applies_to_requests(tmp_path):
 
     before = set_max_bytes(100)
     try:
-        c = TestClient(make_app(tmp_path))
+        c = TestClient(make_app(tmp_path), base_url="http://127.0.0.1")
         assert "larger than 100 bytes" in _err(c.post("/api/theory/check", json={"text": "x" * 200}))["message"]
     finally:
         set_max_bytes(before)
@@ -273,13 +273,13 @@ def _fake_story(text):
 
 
 def test_story_contract_with_a_reader(tmp_path):
-    c = TestClient(make_app(tmp_path, story_reader=_fake_story))
+    c = TestClient(make_app(tmp_path, story_reader=_fake_story), base_url="http://127.0.0.1")
     assert c.get("/api/story/status").json()["available"]
     r = c.post("/api/story", json={"text": "Sally puts the ball in the basket.\nAnne moves it.", "order": 2}).json()
     assert r["order"] == 2 and [e["text"] for e in r["events"]] == ["Sally puts the ball in the basket.",
                                                                      "Anne moves it."]
     assert r["events"][1]["beliefs"]["sally"] == ["Sally puts the ball in the basket."]
-    bad = TestClient(make_app(tmp_path, story_reader=lambda t: {"agents": [], "events": [{"text": 1}]}))
+    bad = TestClient(make_app(tmp_path, story_reader=lambda t: {"agents": [], "events": [{"text": 1}]}), base_url="http://127.0.0.1")
     assert "contract" in _err(bad.post("/api/story", json={"text": "x"}))["message"]
     assert "order" in _err(c.post("/api/story", json={"text": "x", "order": 99}))["message"]
 
@@ -287,7 +287,7 @@ def test_story_contract_with_a_reader(tmp_path):
 def test_experiment_runs_in_the_background(tmp_path):
     from kop.experiments.bodkin import Cell, run_cell
 
-    c = TestClient(make_app(tmp_path))
+    c = TestClient(make_app(tmp_path), base_url="http://127.0.0.1")
     assert c.get("/api/experiment").json()["state"] == "idle"
     r = c.post("/api/experiment/start", json={"players": 3, "branching": 2, "depths": [2, 4], "trees": 25}).json()
     assert r["state"] in ("running", "done") and r["total"] == 3
@@ -312,7 +312,7 @@ def test_a_slow_request_times_out_and_the_server_goes_on(tmp_path, monkeypatch):
         return {"ok": True, "errors": []}
 
     monkeypatch.setattr(views, "check_theory", slow)
-    c = TestClient(make_app(tmp_path, timeout=0.3))
+    c = TestClient(make_app(tmp_path, timeout=0.3), base_url="http://127.0.0.1")
     t = time.perf_counter()
     e = _err(c.post("/api/theory/check", json={"text": "agents A"}))
     assert "took longer than 0.3 s" in e["message"] and time.perf_counter() - t < 5
@@ -325,7 +325,7 @@ def test_an_unexpected_error_is_not_a_traceback(tmp_path, monkeypatch):
         raise ValueError("boom")
 
     monkeypatch.setattr(views, "check_theory", broken)
-    r = TestClient(make_app(tmp_path)).post("/api/theory/check", json={"text": "x"})
+    r = TestClient(make_app(tmp_path), base_url="http://127.0.0.1").post("/api/theory/check", json={"text": "x"})
     assert r.status_code == 500 and r.json() == {"error": {"message": "kop could not answer: ValueError: boom"}}
 
 
