@@ -163,6 +163,7 @@ def test_theory_error_underlined_then_report(page, server):
     line = page.evaluate("[...document.querySelector('#theory-highlight').innerHTML.split('\\n')]"
                          ".findIndex(l => l.includes('class=\"err\"'))")
     assert line == 6
+    _shot(page, "theory-error")
     page.fill("#theory-text", text + "core B = 0\nask dominates A\n")
     page.wait_for_function("document.querySelector('#theory-status').textContent === 'answered'")
     assert page.locator("#theory-highlight .err").count() == 0
@@ -222,6 +223,11 @@ def test_figure2_report_after_the_last_keystroke(page, server):
     assert "Recommendation: HM0M2, outcome (9, 4); with communication (scheme I) (10, 3)." in report
     assert _svg_ids(page, "theory-svg", "kop-node-") == 22
     assert page.locator("#theory-answers li.bad").count() == 0
+    for _ in range(5):
+        box.press("Backspace")                  # the theory as shipped, seen from its top
+    page.wait_for_function("kop.t.report > kop.t.typed", timeout=30000)
+    page.evaluate("document.querySelector('#theory-text').scrollTop = 0; "
+                  "document.querySelector('#theory-text').dispatchEvent(new Event('scroll'))")
     _shot(page, "theory")
     FIGURES["figure2.kop dominance report after the last keystroke"] = \
         f"median {statistics.median(times):.0f} ms (min {min(times):.0f}, max {max(times):.0f}; 5 keystrokes); " \
@@ -267,11 +273,13 @@ def test_model_with_plausibility_and_probability(page, server):
     page.goto(server + "#model")
     page.wait_for_function("document.querySelector('#model-status').textContent.startsWith('3 worlds')")
     assert _svg_ids(page, "model-svg", "kop-plausibility-ann-") == 2
-    page.fill("#model-kind", "radical") if False else page.select_option("#model-kind", "radical")
+    page.select_option("#model-kind", "radical")
     page.fill("#model-update", "~h")
     page.click("#model-apply")
     page.wait_for_function("document.querySelector('#model-step').textContent === 'step 1 of 1'")
     assert _svg_ids(page, "model-svg", "kop-world-") == 3
+    page.fill("#model-formula", "B_ann ~h")
+    page.wait_for_function("document.querySelector('#model-info').textContent.includes('B_ann ~h holds at')")
     _shot(page, "model")
 
 

@@ -122,6 +122,7 @@ async function checkTheory() {
   else theoryError = r.ok ? null : r.errors[0];
   renderHighlight();
   showError("theory-error", theoryError);
+  $("page-theory").classList.toggle("stale", !!theoryError);    // the answers shown are those of an earlier text
   if (theoryError) { kop.t.underlined = performance.now(); kop.t.checkCpu = r.cpu_ms; $("theory-status").textContent = "error"; return; }
   $("theory-status").textContent = "parsed";
   clearTimeout(answerTimer);
@@ -141,6 +142,7 @@ async function answerTheory() {
     return;
   }
   showError("theory-error", null);
+  $("page-theory").classList.remove("stale");
   renderAnswers(r);
   kop.t.report = performance.now(); kop.t.reportCpu = r.cpu_ms;
   $("theory-status").textContent = "answered";
