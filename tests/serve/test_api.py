@@ -302,6 +302,23 @@ def test_experiment_runs_in_the_background(tmp_path):
     assert "depths" in _err(c.post("/api/experiment/start", json={"depths": [5, 2]}))["message"]
 
 
+def test_jamroga_experiment_rows_are_the_runners(tmp_path):
+    from kop.experiments.jamroga import figure_tasks, play_game, summarize
+    from kop.experiments.runner import run_tasks
+
+    c = TestClient(make_app(tmp_path), base_url="http://127.0.0.1")
+    r = c.post("/api/experiment/start", json={"experiment": "jamroga", "figure": 4, "games": 12}).json()
+    assert r["experiment"] == "jamroga" and r["total"] == 24           # two tables of 12 games
+    status = c.app.state.job.wait(120)
+    assert status["state"] == "done" and status["done"] == 24
+    want = summarize(4, run_tasks(play_game, figure_tasks(4, 12, 0, small=True), workers=1, progress=False), True)
+    assert status["rows"] == want
+    assert list(tmp_path.iterdir()) == []
+    assert "figure must be" in _err(c.post("/api/experiment/start", json={"experiment": "jamroga",
+                                                                          "figure": 6}))["message"]
+    assert "experiment must be" in _err(c.post("/api/experiment/start", json={"experiment": "x"}))["message"]
+
+
 def test_a_slow_request_times_out_and_the_server_goes_on(tmp_path, monkeypatch):
     import threading
 

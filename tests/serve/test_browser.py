@@ -378,3 +378,16 @@ def test_experiment_progress_and_plot(page, server):
     naive = page.locator("#exp-plot svg polyline[data-algorithm=naive]").get_attribute("points")
     assert len(naive.split()) == 8
     _shot(page, "experiment")
+
+
+def test_jamroga_experiment_bars(page, server):
+    page.goto(server + "#experiment")
+    page.select_option("#exp-kind", "jamroga")
+    page.select_option("#exp-figure", "8")
+    page.fill("#exp-games", "30")
+    page.click("#exp-start")
+    page.wait_for_function("document.querySelector('#exp-status').textContent.startsWith('done: 30 of 30 games')",
+                           timeout=120000)
+    assert page.locator("#exp-plot svg rect.series").count() == 10      # Fig. 8 compares 10 pairs
+    assert page.locator("#exp-plot svg rect.paper").count() == 10
+    _shot(page, "experiment-jamroga")

@@ -297,8 +297,11 @@ $("match-forward").addEventListener("click", () => { if (match.data && match.at 
 let expTimer = null;
 async function expStart() {
   const num = (id) => Number($(id).value);
-  const r = await api("/api/experiment/start", { players: num("exp-players"), branching: num("exp-branching"),
-    depths: [num("exp-from"), num("exp-to")], trees: num("exp-trees") });
+  const body = $("exp-kind").value === "jamroga"
+    ? { experiment: "jamroga", figure: num("exp-figure"), games: num("exp-games") }
+    : { experiment: "bodkin", players: num("exp-players"), branching: num("exp-branching"),
+        depths: [num("exp-from"), num("exp-to")], trees: num("exp-trees") };
+  const r = await api("/api/experiment/start", body);
   if (r.error) { showError("exp-error", r.error); return; }
   showError("exp-error", null); renderExp(r); expPoll();
 }
@@ -312,8 +315,25 @@ async function expPoll() {
 const ALGOS = [["naive", "#7f7f7f"], ["bnb", "#1f77b4"], ["lower_eval", "#2ca02c"], ["bimodal_unimodal", "#d62728"]];
 function renderExp(r) {
   $("exp-progress").max = Math.max(r.total, 1); $("exp-progress").value = r.done;
-  $("exp-status").textContent = `${r.state}: ${r.done} of ${r.total} depths` + (r.seconds ? `, ${r.seconds} s` : "") + (r.error ? ` — ${r.error}` : "");
-  $("exp-plot").innerHTML = plot(r.points);
+  const unit = r.experiment === "jamroga" ? "games" : "depths";
+  $("exp-status").textContent = `${r.state}: ${r.done} of ${r.total} ${unit}` + (r.seconds ? `, ${r.seconds} s` : "") + (r.error ? ` — ${r.error}` : "");
+  $("exp-plot").innerHTML = r.experiment === "jamroga" ? bars(r.rows) : plot(r.points);
+}
+function bars(rows) {
+  const W = 640, row = 34, L = 130, T = 24, H = T + rows.length * row + 30, X0 = L + (W - L - 50) / 2, S = (W - L - 50) / 200;
+  let s = `<svg id="exp-svg" xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-size="11">`;
+  s += `<line x1="${X0}" y1="${T - 6}" x2="${X0}" y2="${H - 24}" stroke="#333"/>`;
+  for (const v of [-100, -50, 0, 50, 100]) s += `<text x="${X0 + v * S}" y="${H - 10}" text-anchor="middle">${v}%</text>`;
+  s += `<rect x="${L}" y="4" width="10" height="10" fill="#1f77b4"/><text x="${L + 14}" y="13">kop</text>` +
+       `<rect x="${L + 50}" y="4" width="10" height="10" fill="#bbbbbb"/><text x="${L + 64}" y="13">paper</text>`;
+  rows.forEach((r, i) => {
+    const y = T + i * row;
+    s += `<text x="${L - 8}" y="${y + 17}" text-anchor="end">${esc(r.a)} vs ${esc(r.b)}</text>`;
+    const bar = (v, dy, c, cls) => `<rect class="${cls}" x="${Math.min(X0, X0 + v * S)}" y="${y + dy}" width="${Math.abs(v * S)}" height="11" fill="${c}"/>`;
+    s += bar(r.triumph, 4, "#1f77b4", "series") + bar(r.paper.triumph, 16, "#bbbbbb", "paper");
+    s += `<text x="${X0 + r.triumph * S + (r.triumph < 0 ? -4 : 4)}" y="${y + 13}" text-anchor="${r.triumph < 0 ? "end" : "start"}">${r.triumph}</text>`;
+  });
+  return s + "</svg>";
 }
 function plot(points) {
   const W = 560, H = 320, L = 48, B = 36, T = 14, R = 150;
@@ -336,6 +356,10 @@ function plot(points) {
   return s + "</svg>";
 }
 $("exp-start").addEventListener("click", expStart);
+$("exp-kind").addEventListener("change", () => {
+  const j = $("exp-kind").value === "jamroga";
+  $("exp-bodkin").hidden = j; $("exp-jamroga").hidden = !j; $("exp-hint-bodkin").hidden = j; $("exp-hint-jamroga").hidden = !j;
+});
 $("exp-stop").addEventListener("click", async () => { await api("/api/experiment/stop", {}); expPoll(); });
 
 // ---------------------------------------------------------------- start
