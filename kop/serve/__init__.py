@@ -6,7 +6,7 @@ Model (a Kripke, plausibility or probability model drawn; click a world to make
 it actual, highlight where a formula holds, step through announcements and
 upgrades), Story (theory-of-mind stories, when ``kop.read_story`` exists),
 Match (agents playing move by move, with their reasons) and Experiment (a
-small Bodkin sweep with its plot, updated as cells finish).
+small Bodkin sweep or Jamroga figure with its plot, updated as tasks finish).
 
 Needs the ``serve`` extra (Starlette and uvicorn): ``pip install 'kop-epistemic[serve]'``.
 
