@@ -98,3 +98,25 @@ def test_highlighted_worlds_are_filled(m, data):
     for i, w in enumerate(m.worlds):
         group = re.search(rf'<g id="kop-world-{i}">(.*?)</g>', svg, re.S).group(1)
         assert ("fill: #ffe680" in group) == (w in lit)
+
+
+def test_kop_draw_jupyter_and_the_page_draw_the_same_picture(tmp_path):
+    """One drawing code: ``kop draw``, ``_repr_svg_`` and the playground's model view give the same SVG."""
+    from cli_runner import run_cli
+
+    pytest.importorskip("starlette")
+    from kop.serve.views import model_view
+
+    path = "theories/coin_belief.model.json"
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    out = tmp_path / "coin.svg"
+    r = run_cli(["draw", str(root / path), "-o", str(out)])
+    assert r.code == 0, r
+    cli = out.read_text()
+    m = kop.KripkeModel.load(root / path)
+    page = model_view({"path": path}, root)["svg"]
+    def same(svg: str) -> str:   # matplotlib names clip paths and markers by object ids: the only difference allowed
+        return re.sub(r"\b[pm][0-9a-f]{10}\b", "ID", svg)
+
+    assert same(cli) == same(m._repr_svg_()) == same(page)
+    assert 'id="kop-plausibility-ann-1-0"' in cli and "r0, 3/4" in cli       # ann: heads is rank 0, P 3/4
