@@ -15,6 +15,10 @@ ratio (what the page adds: mostly the picture):
   (what ``kop dominates`` computes);
 * a 64-world model: ``model_view`` (read, draw, SVG), against reading it (``KripkeModel.from_json``).
 
+Then the start of ``kop serve --port 0`` (a child process): the wall time until it prints its
+address (goal < 2 s) and the child's CPU time (killed once it has printed), beside a bare
+``python -c pass``.
+
 The wall times in the page (keystroke to underline, last keystroke to report, request to picture)
 are measured in headless Chromium by ``tests/serve/test_browser.py``; ``--browser`` runs it and
 prints its ``[playground]`` lines.  CPU times, not wall times: the machine may be shared.
@@ -89,6 +93,30 @@ def main() -> int:
     for name, page, lib, goal in rows:
         a, b = cpu(page, args.runs), cpu(lib, args.runs)
         print(f"{name:<42} {1000 * a:>8.1f}ms {1000 * b:>10.1f}ms {a / b:>6.1f}x   {goal}")
+    import resource
+    import signal
+
+    def child(argv: list[str], wait_line: bool) -> tuple[float, float]:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+        if wait_line:
+            p.stdout.readline()  # type: ignore[union-attr]
+            wall = time.perf_counter() - t
+            p.send_signal(signal.SIGINT)
+        p.wait(30)
+        wall = wall if wait_line else time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+    serve = [child([sys.executable, "-m", "kop", "serve", "--port", "0"], True) for _ in range(args.runs)][1:]
+    bare = [child([sys.executable, "-c", "pass"], False) for _ in range(args.runs)][1:]
+    print(f"kop serve prints its address after {statistics.median(w for w, _ in serve):.2f} s of wall time "
+          f"(goal < 2 s); CPU {statistics.median(c for _, c in serve):.2f} s, "
+          f"{statistics.median(c for _, c in serve) / statistics.median(c for _, c in bare):.1f}x python -c pass "
+          f"({statistics.median(c for _, c in bare):.3f} s); median of {args.runs - 1} runs after one to warm")
     if args.browser:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-s",
