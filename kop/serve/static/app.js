@@ -278,11 +278,17 @@ async function playMatch() {
   if (r.error) { showError("match-error", r.error); return; }
   showError("match-error", null); match.data = r; match.at = r.log.length; putSvg("match-svg", r.svg); renderMatch();
 }
+function headline(e) {
+  // a move's text is "who plays what, predicting what: its reasons"; the reasons are listed below it
+  if (!e.reasons || !e.reasons.length) return e.text;
+  const k = e.text.indexOf(": ");
+  return k < 0 ? e.text : e.text.slice(0, k);
+}
 function renderMatch() {
   const d = match.data; if (!d) return;
   $("match-step").textContent = `move ${match.at} of ${d.log.length}` + (match.at === d.log.length ? ` — outcome (${d.outcome.join(",")})` : "");
   $("match-log").innerHTML = d.log.map((e, i) => `<li class="${i === match.at - 1 ? "current" : i >= match.at ? "future" : ""}">` +
-    `${esc(e.text)}${(e.reasons || []).map((x) => `<div class="reason">${esc(x)}</div>`).join("")}</li>`).join("");
+    `${esc(headline(e))}${(e.reasons || []).map((x) => `<div class="reason">${esc(x)}</div>`).join("")}</li>`).join("");
   const svg = $("match-svg").querySelector("svg"); if (!svg) return;
   svg.querySelectorAll(".visited").forEach((el) => el.classList.remove("visited"));
   let k = 0;
