@@ -13,7 +13,7 @@ The rules it keeps (docs/playground.md):
   kop's own per-question timeouts (the same seconds) end the work;
 * bad input is a located error in JSON (status 400), never a traceback;
 * nothing is written to disk;
-* the Host header must name the address served (no DNS rebinding).
+* on 127.0.0.1 the Host header must be ``127.0.0.1`` or ``localhost`` (no DNS rebinding).
 
 Example
 -------
@@ -219,7 +219,8 @@ def serve(root: str | os.PathLike[str] = ".", *, host: str = "127.0.0.1", port: 
     _require()
     import uvicorn
 
-    hosts = None if host in ("127.0.0.1", "localhost", "::1") else (host, "127.0.0.1", "localhost")
+    # on another address the page is reached by names kop cannot know: the Host check is off (unsafe, as said)
+    hosts = None if host in ("127.0.0.1", "localhost", "::1") else ("*",)
     app = make_app(root, timeout=timeout, hosts=hosts)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
