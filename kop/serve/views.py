@@ -161,8 +161,12 @@ def read_file(root: str | os.PathLike[str], path: str) -> dict[str, Any]:
 def theory_folder(root: str | os.PathLike[str], path: str | None) -> Path:
     """The folder a theory's files are read from: that of the file *path* (under *root*), else *root*.
 
-    >>> theory_folder(".", "theories/figure2.kop") == Path("theories").resolve()
-    True
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> (d / "games").mkdir()
+    >>> _ = (d / "games" / "g.kop").write_text("agents A\\n")
+    >>> theory_folder(d, "games/g.kop") == (d / "games").resolve(), theory_folder(d, None) == d.resolve()
+    (True, True)
     """
     base = Path(root).resolve()
     if not path:
