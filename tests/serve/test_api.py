@@ -380,3 +380,24 @@ def test_kop_serve_bad_arguments(argv, words):
 
     r = run_cli(["serve", *argv])
     assert r.code == 2 and words in r.err and "Traceback" not in r.err, r
+
+
+def test_concurrent_requests_answer_as_one_at_a_time(client):
+    """The server works on several requests at once (threads): the answers equal those given one at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    fig2 = (THEORIES / "figure2.kop").read_text()
+    requests = [("/api/theory/answers", {"text": fig2, "scenario": s}) for s in ("s1", "s2", "s3", "s4")]
+    requests += [("/api/model", {"path": "theories/muddy3.model.json", "formula": f})
+                 for f in ("K_a m_b", "C{a,b,c} (m_a | m_b)", "~Kw_c m_c")]
+    requests += [("/api/theory/check", {"text": fig2.replace("core A = 2", "core A = ?")})]
+
+    def strip(answer):
+        answer.pop("cpu_ms", None)
+        answer.pop("svg", None)   # matplotlib's clip-path ids differ from figure to figure
+        return answer
+
+    alone = [strip(client.post(path, json=body).json()) for path, body in requests]
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(lambda r: strip(client.post(r[0], json=r[1]).json()), requests * 2))
+    assert together == alone * 2
