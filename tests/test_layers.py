@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 ORDER = ["syntax", "semantics", "reasoning", "games", "worlds", "selection", "agents", "theory",
-         "experiments", "cli"]
+         "experiments", "serve", "cli"]
 ROOT = Path(__file__).resolve().parent.parent / "kop"
 
 

@@ -96,6 +96,7 @@ COMMAND_MODULES = [
     "kop.cli.draw_cmd",
     "kop.cli.epddl_cmds",
     "kop.cli.recall_cmd",
+    "kop.cli.serve_cmd",
 ]
 
 #: command -> the module that registers it: ``kop CMD`` imports that module alone.  A command
@@ -114,6 +115,7 @@ COMMAND_INDEX = {
     "draw": "kop.cli.draw_cmd",
     "epddl": "kop.cli.epddl_cmds",
     "recall": "kop.cli.recall_cmd",
+    "serve": "kop.cli.serve_cmd",
 }
 
 #: command -> its line in ``kop --help``, in the order of the help: the first line of its handler's
@@ -142,6 +144,7 @@ COMMAND_SUMMARIES = {
     "draw": "Draw INPUT to FILE: a tree with the decided nodes and a highlighted play, or a model.",
     "epddl": "Check plans of EPDDL planning tasks (the IPC 2026 epistemic track's language): validate, show.",
     "recall": "Perfect recall (Kuhn) and the kinds of imperfect recall, per player.",
+    "serve": "Serve the playground: theories, models, stories, matches and experiments in the browser.",
 }
 
 

@@ -38,10 +38,11 @@ def register(cli: Commands) -> None:
     p.add_argument("--play", dest="plays", action="append", default=[], metavar="PLAYER=NAME",
                    help="Highlight the play of these strategies (repeat per player), e.g. A=M2.")
     p.add_argument("--title", metavar="TEXT", help="A title above the picture.")
-    p.add_argument("--layout", choices=("auto", "valuation", "cells", "kamada_kawai", "spring", "circular"),
+    p.add_argument("--layout", choices=("auto", "valuation", "cells", "grouped", "kamada_kawai", "spring", "circular"),
                    default="auto", metavar="LAYOUT",
                    help="How a model's worlds are placed: auto (default: by valuation, or in a grid of two agents' "
-                        "cells, else kamada_kawai), valuation, cells, kamada_kawai, spring or circular.")
+                        "cells, else kamada_kawai, or grouped past 48 worlds), valuation, cells, grouped, "
+                        "kamada_kawai, spring or circular.")
     p.add_argument("--step", type=int, metavar="N",
                    help="A theory's model after its first N announcements (0: before any; default: after all).")
     p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",

@@ -83,25 +83,11 @@ def _dominance_reports(args: argparse.Namespace, th: Theory, state: TheoryState,
                        ) -> tuple[list[Dominance], list[list[dict[str, Any]]]]:
     """Per scenario: the dominance report, and the selector under uncertainty for each belief (JSON)."""
     from kop.errors import KopError
-    from kop.theory.beliefs import belief_tables
-    from kop.theory.dominance import dominance
+    from kop.theory.dominance import scenario_reports
 
-    tree = state.tree
-    if tree is None:
+    if state.tree is None:
         raise KopError(f"{args.theory}: the theory states no game ('game ...' or tree \"FILE\")")
-    reports = []
-    uncertain: list[list[dict[str, Any]]] = []
-    probe = th.statements[-1] if th.statements else None
-    for ctx in ctxs:
-        if probe is not None:
-            state.consistent_in(ctx, probe)
-            evs = state.evaluations(ctx, probe)
-        else:
-            evs = []
-        reports.append(dominance(tree, ctx.formulas, args.player, scenario=ctx.name, timeout=args.timeout,
-                                 evaluations=evs))
-        uncertain.append(belief_tables(tree, ctx.beliefs, reports[-1].player) if ctx.beliefs else [])
-    return reports, uncertain
+    return scenario_reports(th, state, ctxs, args.player, timeout=args.timeout)
 
 
 def _print_dominance(reports: list[Dominance], uncertain: list[list[dict[str, Any]]], checks: list[Answer],

@@ -27,6 +27,8 @@ True
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,8 +39,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from kop.semantics.model import KripkeModel
 
-__all__ = ["draw_model", "model_layout", "LAYOUTS", "model_svg", "save_figure", "figure_svg", "require_matplotlib",
-           "repr_svg", "AGENT_COLOURS", "MAX_DRAWN_WORLDS", "FORMATS"]
+__all__ = ["draw_model", "model_layout", "LAYOUTS", "KAMADA_MAX", "model_svg", "save_figure", "figure_svg", "require_matplotlib",
+           "repr_svg", "AGENT_COLOURS", "MAX_DRAWN_WORLDS", "FORMATS", "world_marks", "GROUP_ABOVE"]
 
 #: the doctests need this optional package (kop/conftest.py skips them without it)
 __doctest_requires__ = ("matplotlib",)
@@ -102,13 +104,16 @@ def _layout(g: Any, layout: str) -> dict[str, Any]:
     if layout == "spring":
         pos = nx.spring_layout(g, seed=7)
         return pos
-    raise LimitError(f"unknown layout {layout!r} (use auto, valuation, cells, kamada_kawai, spring or circular)")
+    raise LimitError(f"unknown layout {layout!r} (use {', '.join(LAYOUTS)})")
 
 
 #: directions of the atoms in the valuation layout (a square, a cube, two cubes side by side)
 _AXES = ((1.0, 0.0), (0.0, 1.0), (0.5, 0.42), (2.0, 0.0))
 #: the layouts :func:`model_layout` knows
-LAYOUTS = ("auto", "valuation", "cells", "kamada_kawai", "spring", "circular")
+LAYOUTS = ("auto", "valuation", "cells", "grouped", "kamada_kawai", "spring", "circular")
+#: past this many worlds, ``auto`` places the worlds by one agent's cells (``grouped``) rather than by
+#: Kamada-Kawai, whose time grows fast (about 13 s for 140 worlds)
+KAMADA_MAX = 48
 
 
 def _distinct_valuations(model: KripkeModel) -> bool:
@@ -173,6 +178,36 @@ def _cells_layout(model: KripkeModel) -> dict[str, tuple[float, float]] | None:
     return pos
 
 
+def _grouped_layout(model: KripkeModel) -> dict[str, tuple[float, float]]:
+    """One agent's cells as columns of worlds (by valuation), the columns in a square block.
+
+    The agent is the one whose cells are closest in number to the square root
+    of the model's size (a block about as wide as it is tall); a model without
+    agents is one cell.
+
+    >>> import kop
+    >>> m = kop.KripkeModel(["u", "v", "x"], {"a": [["u", "v"], ["x"]]})
+    >>> _grouped_layout(m)
+    {'u': (0.0, -0.0), 'v': (0.0, -1.3), 'x': (2.6, -0.0)}
+    """
+    n = len(model)
+    cells: tuple[tuple[str, ...], ...] = (tuple(model.worlds),)
+    if model.agents:
+        agent = min(model.agents, key=lambda a: (abs(len(model.partition(a)) - n ** 0.5), model.agents.index(a)))
+        cells = model.partition(agent)
+    tallest = max(len(c) for c in cells)
+    longest = max(len(",".join(sorted(model.valuation(w)))) for w in model.worlds)
+    dx = max(2.6, 0.12 * longest + 1.4)
+    # columns per block row so that the block is about square: width per_row * dx, height rows * (tallest + 1) * 1.3
+    per_row = max(1, min(len(cells), round((len(cells) * (tallest + 1) * 1.3 / dx) ** 0.5)))
+    pos: dict[str, tuple[float, float]] = {}
+    for k, cell in enumerate(sorted(cells, key=lambda c: min(tuple(sorted(model.valuation(w))) for w in c))):
+        col, row = k % per_row, k // per_row
+        for j, w in enumerate(sorted(cell, key=lambda w: (tuple(sorted(model.valuation(w))), w))):
+            pos[w] = (dx * col, -1.3 * (row * (tallest + 1) + j))
+    return {w: pos[w] for w in model.worlds}
+
+
 def _order(cell_of: dict[str, int], model: KripkeModel) -> dict[int, int]:
     key: dict[int, tuple[str, ...]] = {}
     for w, c in cell_of.items():
@@ -192,7 +227,9 @@ def model_layout(model: KripkeModel, layout: str = "auto") -> tuple[dict[str, tu
         four atoms, distinct valuations, at least half of them present: each
         atom is a direction, so an agent's edges are parallel), else
         ``"cells"`` (rows are one agent's cells, columns another's: each agent's
-        edges run along rows or columns), else ``"kamada_kawai"``. Also
+        edges run along rows or columns), else ``"kamada_kawai"`` up to
+        :data:`KAMADA_MAX` worlds and ``"grouped"`` past it (one agent's cells
+        as columns of worlds, the columns in a square block). Also
         ``"spring"`` and ``"circular"``.
 
     Returns
@@ -223,18 +260,20 @@ def model_layout(model: KripkeModel, layout: str = "auto") -> tuple[dict[str, tu
             return pos, "cells"
         if layout == "cells":
             raise LimitError("the cells layout needs agents whose cells make a grid with at most two worlds in a "
-                             "place; use auto or kamada_kawai")
-        layout = "kamada_kawai"
+                             "place; use auto, grouped or kamada_kawai")
+        layout = "kamada_kawai" if len(model) <= KAMADA_MAX else "grouped"
+    if layout == "grouped":
+        return _grouped_layout(model), "grouped"
     raw = _layout(model.to_networkx(), layout)
     scale = 1.6 * max(2.0, len(model) ** 0.5)
     return {w: (float(raw[w][0]) * scale, float(raw[w][1]) * scale) for w in model.worlds}, layout
 
 
-def _label(model: KripkeModel, w: str, names: str) -> tuple[str, str]:
-    """(text inside the circle, text under it)."""
+def _label(model: KripkeModel, w: str, names: str, distinct: bool) -> tuple[str, str]:
+    """(text inside the circle, text under it); past :data:`GROUP_ABOVE` worlds, names only where needed."""
     atoms = ",".join(sorted(model.valuation(w))) or "∅"
-    short = len(w) <= 4
-    if names == "on" or (names == "auto" and (short or not _distinct_valuations(model))):
+    short = len(w) <= 4 and len(model) <= GROUP_ABOVE
+    if names == "on" or (names == "auto" and (short or not distinct)):
         return (w if len(w) <= 4 else "", atoms if len(w) <= 4 else f"{w}: {atoms}")
     return "", atoms
 
@@ -285,7 +324,9 @@ def _components(cell: tuple[str, ...] | list[str], edges: list[tuple[str, str]])
 
 
 def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = None,
-               show_atoms: bool = True, names: str = "auto", file: str | Path | None = None) -> Figure:
+               show_atoms: bool = True, names: str = "auto", file: str | Path | None = None,
+               highlight: Iterable[str] | None = None, highlight_label: str = "holds",
+               uncertainty: bool = True) -> Figure:
     """Draw *model*: one colour per agent, its cells as lines through their worlds, designated worlds circled twice.
 
     Parameters
@@ -306,10 +347,23 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     file : str or Path, optional
         Also save the picture there (the format from the suffix: ``.svg``,
         ``.png`` or ``.pdf``; see :func:`save_figure`).
+    highlight : iterable of str, optional
+        Worlds to fill in yellow (e.g. the truth set of a formula), named
+        *highlight_label* in the legend.
+    highlight_label : str
+        The legend's words for the highlighted worlds (default ``"holds"``).
+    uncertainty : bool
+        Draw each agent's plausibility order and probabilities when the model
+        has them (default): a dashed arrow in the agent's colour from each world
+        to a world of the next more plausible rank of the same cell, and beside
+        each world the agent's rank (``r1``) and probability in its cell
+        (``3/4``).
 
     Returns
     -------
     matplotlib.figure.Figure
+        Each world's circle has the SVG id ``kop-world-I`` (I its position in
+        ``model.worlds``), so a page can find and click it.
 
     Notes
     -----
@@ -320,12 +374,24 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     agents join the same two worlds, their lines bend apart. Lines that would
     run through another world bend around it.
 
+    Models of more than :data:`GROUP_ABOVE` worlds are grouped by cell: the
+    first agent whose cells' boxes do not overlap has each cell drawn as a
+    shaded box in its colour (instead of lines), and worlds are labelled by
+    their valuation.
+
     Example
     -------
     >>> import kop
     >>> fig = draw_model(kop.KripkeModel({"h": ["heads"], "t": []}, {"a": [["h", "t"]]}, "h"))
     >>> len(fig.axes)
     1
+    >>> coin = kop.KripkeModel({"h": ["heads"], "t": []}, {"a": [["h", "t"]]}, "h",
+    ...                        plausibility={"a": {"h": 0, "t": 1}}, probability={"a": {"h": "3/4", "t": "1/4"}})
+    >>> svg = figure_svg(draw_model(coin, highlight=["h"]))
+    >>> 'id="kop-world-0"' in svg and 'id="kop-plausibility-a-1-0"' in svg
+    True
+    >>> world_marks(coin)
+    {'h': [('a', 'r0, 3/4')], 't': [('a', 'r1, 1/4')]}
     """
     figure_class = require_matplotlib()
     if len(model) > MAX_DRAWN_WORLDS:
@@ -346,8 +412,13 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     from matplotlib.patches import FancyArrowPatch
 
     radius = 0.42
+    grouped = _grouping_agent(model, pos, radius) if len(model) > GROUP_ABOVE else None
+    if grouped is not None:
+        _draw_cell_boxes(ax, model, grouped, pos, radius)
     pairs: dict[frozenset[str], list[str]] = {}
     for a in agents:
+        if a == grouped:
+            continue
         for u, v in _cell_paths(model, a, pos, by_valuation=used == "valuation"):
             pairs.setdefault(frozenset((u, v)), []).append(a)
     reach_x, reach_y = list(xs), list(ys)           # where the bent lines go, for the picture's limits
@@ -361,19 +432,28 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
             for side in (1, -1):     # the apex of the bend (either side: matplotlib's sign convention aside)
                 reach_x.append((x1 + x2) / 2 + side * rad * (y2 - y1) / 2)
                 reach_y.append((y1 + y2) / 2 - side * rad * (x2 - x1) / 2)
-            ax.add_patch(FancyArrowPatch(pos[u], pos[v], arrowstyle="-", connectionstyle=f"arc3,rad={rad}",
+            ax.add_artist(FancyArrowPatch(pos[u], pos[v], arrowstyle="-", connectionstyle=f"arc3,rad={rad}",
                                          color=AGENT_COLOURS[agents.index(a) % len(AGENT_COLOURS)],
                                          linewidth=2.2, shrinkA=15, shrinkB=15, zorder=1))
     actual = set(model.actual)
     from matplotlib.patches import Circle
 
     small = len(model) > 24
-    for w in model.worlds:
+    lit = set() if highlight is None else set(highlight)
+    marks = world_marks(model) if uncertainty and model.has_uncertainty else {}
+    distinct = _distinct_valuations(model)
+    if marks:
+        _draw_plausibility(ax, model, pos)
+    for i, w in enumerate(model.worlds):
         x, y = pos[w]
-        ax.add_patch(Circle((x, y), radius, facecolor="white", edgecolor="black", linewidth=1.5, zorder=2))
+        ax.add_artist(Circle((x, y), radius, facecolor=_LIT if w in lit else "white", edgecolor="black",
+                            linewidth=1.5, zorder=2, gid=f"kop-world-{i}"))
+        for k, (a, text) in enumerate(marks.get(w, ())):
+            ax.text(x - radius * 0.9, y + radius * (1.05 + 0.62 * k), text, ha="right", va="bottom",
+                    fontsize=6 if small else 7, zorder=4, color=AGENT_COLOURS[agents.index(a) % len(AGENT_COLOURS)])
         if w in actual:
-            ax.add_patch(Circle((x, y), radius * 1.22, facecolor="none", edgecolor="black", linewidth=1.5, zorder=2))
-        inside, under = _label(model, w, names)
+            ax.add_artist(Circle((x, y), radius * 1.22, facecolor="none", edgecolor="black", linewidth=1.5, zorder=2))
+        inside, under = _label(model, w, names, distinct)
         if inside:
             ax.text(x, y, inside, ha="center", va="center", fontsize=7 if small else 9, zorder=3,
                     fontweight="bold" if w in actual else "normal")
@@ -385,8 +465,15 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
                                     "alpha": 0.9})
     from matplotlib.lines import Line2D
 
-    handles = [Line2D([0], [0], color=AGENT_COLOURS[i % len(AGENT_COLOURS)], lw=2, label=f"{a} cannot tell apart")
+    handles = [Line2D([0], [0], color=AGENT_COLOURS[i % len(AGENT_COLOURS)], lw=2,
+                      label=f"{a} cannot tell apart" + (" (boxes)" if a == grouped else ""))
                for i, a in enumerate(agents)]
+    if marks:
+        handles.append(Line2D([0], [0], color="#555555", lw=1.2, ls="--",
+                              label="→ more plausible; r: rank, P: in the cell"))
+    if lit:
+        handles.append(Line2D([0], [0], marker="o", color="black", markerfacecolor=_LIT, lw=0, markersize=12,
+                              label=highlight_label))
     if actual:
         handles.append(Line2D([0], [0], marker="o", color="black", markerfacecolor="white", lw=0,
                               markersize=12, markeredgewidth=1.5, label="designated"))
@@ -399,6 +486,115 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     if file is not None:
         save_figure(fig, file)
     return fig
+
+
+#: models with more worlds are grouped by cell (see :func:`draw_model`)
+GROUP_ABOVE = 16
+#: the fill of highlighted worlds
+_LIT = "#ffe680"
+
+
+def _fraction(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def world_marks(model: KripkeModel) -> dict[str, list[tuple[str, str]]]:
+    """Per world, the (agent, text) of each agent's plausibility rank and probability in its cell.
+
+    Only agents with an order (``r0`` is most plausible) or with probabilities
+    (the world's weight over its cell's weight, an exact fraction) appear.
+
+    Example
+    -------
+    >>> import kop
+    >>> m = kop.KripkeModel(["u", "v", "x"], {"a": [["u", "v"], ["x"]]}, probability={"a": {"u": 1, "v": 3, "x": 2}})
+    >>> world_marks(m)
+    {'u': [('a', '1/4')], 'v': [('a', '3/4')], 'x': [('a', '1')]}
+    """
+    unc = model._unc
+    out: dict[str, list[tuple[str, str]]] = {w: [] for w in model.worlds}
+    if not unc:
+        return out
+    ranks, weights = unc.ranks, unc.weights
+    for a in model.agents:
+        if a not in ranks and a not in weights:
+            continue
+        probs: dict[str, str] = {}
+        if a in weights:
+            ws = weights[a]
+            for cell in model.partition(a):
+                total = sum((ws[model.index(w)] for w in cell), Fraction(0))
+                for w in cell:
+                    probs[w] = _fraction(ws[model.index(w)] / total) if total else "0"
+        for i, w in enumerate(model.worlds):
+            parts = ([f"r{ranks[a][i]}"] if a in ranks else []) + ([probs[w]] if w in probs else [])
+            out[w].append((a, ", ".join(parts)))
+    return out
+
+
+def _draw_plausibility(ax: Any, model: KripkeModel, pos: dict[str, tuple[float, float]]) -> None:
+    """Dashed arrows, per agent with an order, from each world to the nearest world of the next better rank."""
+    from matplotlib.patches import FancyArrowPatch
+
+    unc = model._unc
+    ranks = unc.ranks if unc else {}
+    for ai, a in enumerate(model.agents):
+        if a not in ranks:
+            continue
+        colour = AGENT_COLOURS[ai % len(AGENT_COLOURS)]
+        for cell in model.partition(a):
+            levels = sorted({ranks[a][model.index(w)] for w in cell})
+            for w in cell:
+                r = ranks[a][model.index(w)]
+                k = levels.index(r)
+                if k == 0:
+                    continue
+                better = [v for v in cell if ranks[a][model.index(v)] == levels[k - 1]]
+                (x, y) = pos[w]
+                v = min(better, key=lambda u: ((pos[u][0] - x) ** 2 + (pos[u][1] - y) ** 2, u))
+                ax.add_artist(FancyArrowPatch(pos[w], pos[v], arrowstyle="-|>", mutation_scale=11,
+                                             connectionstyle="arc3,rad=0.25", color=colour, linewidth=1.2,
+                                             linestyle="--", shrinkA=14, shrinkB=14, zorder=1,
+                                             gid=f"kop-plausibility-{a}-{model.index(w)}-{model.index(v)}"))
+
+
+def _boxes(model: KripkeModel, agent: str, pos: dict[str, tuple[float, float]],
+           pad: float) -> list[tuple[float, float, float, float]]:
+    out = []
+    for cell in model.partition(agent):
+        xs = [pos[w][0] for w in cell]
+        ys = [pos[w][1] for w in cell]
+        out.append((min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad))
+    return out
+
+
+def _grouping_agent(model: KripkeModel, pos: dict[str, tuple[float, float]], radius: float) -> str | None:
+    """The first agent with a cell of two worlds or more whose cells' boxes hold only their own worlds."""
+    for a in model.agents:
+        cells = model.partition(a)
+        if all(len(c) < 2 for c in cells):
+            continue
+        boxes = _boxes(model, a, pos, radius * 1.4)
+        ok = True
+        for cell, (x0, y0, x1, y1) in zip(cells, boxes):
+            inside = set(cell)
+            if any(x0 <= x <= x1 and y0 <= y <= y1 and w not in inside for w, (x, y) in pos.items()):
+                ok = False
+                break
+        if ok:
+            return a
+    return None
+
+
+def _draw_cell_boxes(ax: Any, model: KripkeModel, agent: str, pos: dict[str, tuple[float, float]],
+                     radius: float) -> None:
+    from matplotlib.patches import FancyBboxPatch
+
+    colour = AGENT_COLOURS[model.agents.index(agent) % len(AGENT_COLOURS)]
+    for k, (x0, y0, x1, y1) in enumerate(_boxes(model, agent, pos, radius * 1.3)):
+        ax.add_artist(FancyBboxPatch((x0, y0), x1 - x0, y1 - y0, boxstyle="round,pad=0.05,rounding_size=0.4",
+                                    facecolor=colour, alpha=0.10, edgecolor=colour, linewidth=1.2, zorder=0,
+                                    gid=f"kop-cell-{agent}-{k}"))
 
 
 def _blocked(pos: dict[str, tuple[float, float]], u: str, v: str, radius: float) -> bool:

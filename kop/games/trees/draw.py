@@ -135,6 +135,7 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     Returns
     -------
     matplotlib.figure.Figure
+        Each node's mark has the SVG id ``kop-node-I`` (I its index in the tree).
 
     Example
     -------
@@ -185,20 +186,22 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
             bold = bool(line) and i == line[-1]
             ax.text(x, y - 0.08, _payoff_text(node), ha="center", va="top", fontsize=8, zorder=3,
                     fontweight="bold" if bold else "normal", color=_PATH if bold else "black")
-            ax.plot([x], [y], marker="s", markersize=4, color=_PATH if bold else "#555555", zorder=3)
+            ax.plot([x], [y], marker="s", markersize=4, color=_PATH if bold else "#555555", zorder=3,
+                    gid=f"kop-node-{i}")
         elif k == CHANCE:
-            ax.plot([x], [y], marker="D", markersize=13, color="#d0d0d0", markeredgecolor="black", zorder=3)
+            ax.plot([x], [y], marker="D", markersize=13, color="#d0d0d0", markeredgecolor="black", zorder=3,
+                    gid=f"kop-node-{i}")
             ax.text(x, y, "c", ha="center", va="center", fontsize=8, zorder=4)
         elif k == SIMULTANEOUS:
             face = _DECIDED if i in marked else "white"
             who = "|".join(players[j] for j in tree.simultaneous[i][0])
             ax.plot([x], [y], marker="s", markersize=19, color=face, markeredgecolor="#333333",
-                    markeredgewidth=1.5, zorder=3)
+                    markeredgewidth=1.5, zorder=3, gid=f"kop-node-{i}")
             ax.text(x, y, who, ha="center", va="center", fontsize=7, fontweight="bold", zorder=4)
         else:
             face = _DECIDED if i in marked else "white"
             ax.plot([x], [y], marker="o", markersize=17, color=face, markeredgecolor="#333333",
-                    markeredgewidth=1.5, zorder=3)
+                    markeredgewidth=1.5, zorder=3, gid=f"kop-node-{i}")
             ax.text(x, y, players[k], ha="center", va="center", fontsize=8, fontweight="bold", zorder=4)
         if node.label and k != LEAF:
             ax.text(x + 0.17, y + 0.14, node.label, ha="left", va="bottom", fontsize=8, style="italic",
