@@ -52,3 +52,41 @@ def test_partial_knowledge_by_leaf_label_answers_as_by_leaf_order(capsys: pytest
     assert code2 == 0 and out.replace("label.kop", "X") == out2.replace("order.kop", "X")
     if command[0] == "decided":
         assert "R" in out and "T" in out
+
+
+# -- a misspelt atom in a model ----------------------------------------------------------------------------
+_MODEL = """model {
+  vocabulary m1 m2 m3
+  law m1 | m2 | m3
+  observes c1: m2 m3
+  observes c2: m1 m3
+  actual m1 m2
+}
+ask check K_c2 m2
+"""
+
+
+@pytest.mark.parametrize("line", ["ask check K_c1 m11", "announce m1 & m22", "in all announce m22"])
+def test_a_misspelt_atom_is_a_located_error_after_the_answers_before_it(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path, line: str) -> None:
+    code, out, err = run(capsys, "run", _theory(tmp_path, _MODEL + line + "\nask check m1\n"))
+    word = line.split()[-1]
+    assert code == 2 and "line 9" in err and repr(word) in err and "vocabulary" in err, err
+    caret = err.splitlines()[2]
+    assert caret.index("^") == err.splitlines()[1].index(word)           # under the misspelt atom
+    assert out.startswith("[line 8] check K_c2 m2: ")                    # the answer before it is printed
+
+
+def test_a_number_model_knows_its_bit_atoms(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = "model {\n  number x in 0..5\n  observes a value x % 2\n}\nask check K_a x0 | K_a ~x0\nask check x3\n"
+    code, out, err = run(capsys, "run", _theory(tmp_path, text))
+    assert code == 2 and "line 6" in err and "'x3'" in err and out.startswith("[line 5]"), (out, err)
+
+
+def test_an_atom_a_model_file_never_makes_true_is_a_warning(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    (tmp_path / "m.model.json").write_text((ROOT / "theories" / "muddy3.model.json").read_text())
+    code, out, err = run(capsys, "run", _theory(tmp_path, 'model "m.model.json"\nask check m_a | m_d\n'))
+    assert code == 0 and "warning" in out and "'m_d'" in out, (out, err)
+    code, out, _ = run(capsys, "run", _theory(tmp_path, 'model "m.model.json"\nask check m_a | m_b\n'))
+    assert code == 0 and "warning" not in out
