@@ -125,7 +125,7 @@ def number_atoms(spec: ObservationSpec) -> frozenset[str]:
     """The atoms a ``model { number ... }`` block declares: each number's bits and its sign.
 
     >>> from kop.theory.model import ObservationSpec
-    >>> sorted(number_atoms(ObservationSpec((), (), (), (), None, None, numbers=(("x", 0, 5, None),)))))
+    >>> sorted(number_atoms(ObservationSpec((), (), (), (), None, None, numbers=(("x", 0, 5, None),))))
     ['x0', 'x1', 'x2', 'x_negative']
     """
     return frozenset(f"{v}{b}" for v, lo, hi, _ in spec.numbers for b in range(_bit_count(lo, hi))) | \
