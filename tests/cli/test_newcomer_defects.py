@@ -90,3 +90,14 @@ def test_an_atom_a_model_file_never_makes_true_is_a_warning(capsys: pytest.Captu
     assert code == 0 and "warning" in out and "'m_d'" in out, (out, err)
     code, out, _ = run(capsys, "run", _theory(tmp_path, 'model "m.model.json"\nask check m_a | m_b\n'))
     assert code == 0 and "warning" not in out
+
+
+# -- the inconsistency message -----------------------------------------------------------------------------
+def test_the_contradictory_subset_is_shown_whole_and_minimal(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    text = ("players A max, B min\ngame root: A { L: B { (1,5) (3,2) }  R: B { (2,1) (0,0) } }\n"
+            "core A = 3\nknow ~K_B K_A E_B\nask level A\n")
+    code, _, err = run(capsys, "run", _theory(tmp_path, text))
+    first = err.splitlines()[0]
+    assert code == 2 and "inconsistent" in first and "..." not in first, err
+    assert first.endswith("a minimal contradictory subset: line 3: K_A K_B K_A E_B; line 4: ~K_B K_A E_B"), first
