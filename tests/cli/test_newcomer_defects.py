@@ -101,3 +101,22 @@ def test_the_contradictory_subset_is_shown_whole_and_minimal(capsys: pytest.Capt
     first = err.splitlines()[0]
     assert code == 2 and "inconsistent" in first and "..." not in first, err
     assert first.endswith("a minimal contradictory subset: line 3: K_A K_B K_A E_B; line 4: ~K_B K_A E_B"), first
+
+
+# -- the install hint --------------------------------------------------------------------------------------
+def test_the_install_hint_never_names_an_unpublished_distribution(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From a wheel (no source folder) the hint installs the extra's own packages, which pip can find."""
+    import kop.errors as errors
+
+    assert errors.install_hint("draw") == "pip install '.[draw]' (in kop's source folder)"
+    monkeypatch.setattr(errors, "_source_folder", lambda: None)          # as installed from a wheel
+    assert errors.install_hint("draw") == "pip install 'matplotlib>=3.8'"
+    assert errors.install_hint("dask") == "pip install 'distributed>=2024.1'"
+    for extra in ("draw", "gambit", "dask", "parquet"):
+        assert "kop-epistemic" not in errors.install_hint(extra)
+
+
+def test_no_message_or_page_names_the_unpublished_distribution() -> None:
+    places = [*(ROOT / "kop").rglob("*.py"), *(ROOT / "docs").glob("*.md"), ROOT / "README.md"]
+    named = [str(p.relative_to(ROOT)) for p in places if "kop-epistemic[" in p.read_text(encoding="utf-8")]
+    assert named == []
