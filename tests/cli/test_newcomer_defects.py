@@ -120,3 +120,16 @@ def test_no_message_or_page_names_the_unpublished_distribution() -> None:
     places = [*(ROOT / "kop").rglob("*.py"), *(ROOT / "docs").glob("*.md"), ROOT / "README.md"]
     named = [str(p.relative_to(ROOT)) for p in places if "kop-epistemic[" in p.read_text(encoding="utf-8")]
     assert named == []
+
+
+# -- kop match: a level -1 in one line, 0 in the next --------------------------------------------------------
+def test_match_says_whose_knowledge_each_level_is_from(capsys: pytest.CaptureFixture[str]) -> None:
+    """A's line gave B's level from A's knowledge (-1: A does not know f(B,0)), B's line from B's own (0)."""
+    code, out, _ = run(capsys, "match", str(ROOT / "theories" / "figure2.kop"), "--scenario", "s1", "-a", "A", "-a", "B")
+    moves = [line for line in out.splitlines() if line.lstrip()[:2] in ("1.", "2.", "3.", "4.")]
+    assert code == 0 and len(moves) == 2
+    for line in moves:
+        me = line.split()[1]
+        other = "B" if me == "A" else "A"
+        assert f"levels by the prover from {me}'s knowledge: {me} = 0, {other} = -1 ({me}'s knowledge does not " \
+               f"entail f({other},0))" in line, line
