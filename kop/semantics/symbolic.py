@@ -292,7 +292,7 @@ class KnowledgeStructure:
         A formula the structure cannot check is refused at the call, not when the states are iterated.
 
         >>> sorted(map(sorted, KnowledgeStructure("p q", "p | q", {"a": "p"}).states("K_a q")))
-        [['p', 'q'], ['q']]
+        [['q']]
         """
         mgr = self._tr.mgr
         truth = self.truth_bdd(phi)
