@@ -29,3 +29,36 @@ def test_states_fails_at_the_call() -> None:
     with pytest.raises(kop.KopError):
         ks.states("K_b p")
     assert sorted(map(sorted, ks.states("K_a q | q"))) == [["p", "q"], ["q"]]
+
+
+# -- the prover's limit is CPU time -------------------------------------------------------------------------
+def test_the_provers_limit_counts_cpu_time_not_waiting() -> None:
+    """A machine busy with other work (here: a sleep, which uses no CPU) does not use up the limit."""
+    import time
+
+    from kop.reasoning.limits import Deadline
+    from kop.syntax.budget import check_deadline, deadline_phase
+
+    d = Deadline(0.2)
+    time.sleep(0.3)
+    d.check()                                       # wall-clock: it raised ProverTimeout here
+    assert not d.expired() and 0 <= d.used() < 0.15
+    with deadline_phase(0.2):
+        time.sleep(0.3)
+        check_deadline()                            # the command's deadline too
+
+
+def test_the_verdict_says_how_much_of_the_limit_was_used() -> None:
+    v = kop.valid("C{a,b} p -> K_a K_b p", timeout=5)
+    assert v.stats["limit_seconds"] == 5 and 0 <= v.stats["cpu_seconds"] < 5
+    assert v.limit_used == v.stats["cpu_seconds"] / 5
+    assert kop.valid("K_a p -> p").limit_used is None and "limit_seconds" not in kop.valid("K_a p -> p").stats
+
+
+def test_kop_valid_prints_the_cpu_time_of_its_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    from kop.cli.app import main
+
+    with pytest.raises(SystemExit):
+        main(["valid", "K_a p -> p", "--timeout", "5"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "valid" and out[1].startswith("CPU time: ") and out[1].endswith(" of the 5 s limit"), out
