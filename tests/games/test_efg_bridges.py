@@ -1,0 +1,61 @@
+"""The .efg kop writes, read by Gambit and OpenSpiel as kop means it (issue 29, section 4)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import kop
+
+THEORIES = Path(__file__).resolve().parents[2] / "theories"
+
+_DIE = ('EFG 2 R "die" { "A" "B" }\n""\n\n'
+        'c "" 1 "" { "1" 1/6 "2" 1/6 "3" 1/6 "4" 1/6 "5" 1/6 "6" 1/6 } 0\n'
+        + "".join(f't "" {i} "" {{ {i} -{i} }}\n' for i in range(1, 7)))
+
+
+def test_chance_probabilities_are_written_exactly() -> None:
+    t = kop.loads_efg(_DIE)
+    text = kop.dumps_efg(t)
+    chance = next(line for line in text.splitlines() if line.startswith("c "))
+    assert '"1" 1/6 "2" 1/6' in chance and sum(Fraction(p) for p in chance.split("{")[1].split()[1:12:2]) == 1
+    assert kop.loads_efg(text) == t
+    halves = kop.dumps_efg(kop.loads_efg(_DIE.replace('1/6 "2" 1/6 "3" 1/6 "4" 1/6 "5" 1/6 "6" 1/6',
+                                                      '0.5 "2" 0.25 "3" 0.125 "4" 0.0625 "5" 0.03125 "6" 0.03125')))
+    assert '"1" 0.5 "2" 0.25' in halves                           # decimals that sum to 1 stay decimals
+
+
+def test_gambit_reads_what_kop_writes_for_thirds_and_repeated_labels() -> None:
+    pygambit = pytest.importorskip("pygambit")
+    for t in (kop.loads_efg(_DIE), kop.load_tree(str(THEORIES / "nim22.json"))):
+        g = kop.to_gambit(t)                                      # a raw ValueError before
+        assert len(list(g.players)) == 2
+        back = kop.from_gambit(g)
+        assert (back.payoffs == t.payoffs).all() and (back.kind == t.kind).all()
+        if t.probs is not None:
+            assert back.probs is not None and list(back.probs[1:]) == list(t.probs[1:])
+    del pygambit
+
+
+def test_duplicate_sibling_moves_get_unique_names() -> None:
+    def leaf(move: str, a: int, b: int) -> dict:
+        return {"move": move, "payoff": [a, b]}
+
+    inner = {"move": "x", "player": "B", "children": [leaf("y", 1, 2), leaf("y", 3, 4)]}
+    t = kop.GameTree.build(["A", "B"], {"player": "A", "children": [inner, leaf("x", 5, 6), leaf("x (2)", 7, 8)]})
+    text = kop.dumps_efg(t)
+    assert '{ "x" "x (3)" "x (2)" }' in text and '{ "y" "y (2)" }' in text
+    assert kop.dumps_efg(t) == text                                # deterministic
+
+
+def test_openspiel_keeps_every_move_of_a_duplicate_name() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    t = kop.GameTree.build(["A", "B"], {"player": "A", "children": [
+        {"move": "x", "payoff": [1, -1]}, {"move": "x", "payoff": [5, -5]}, {"move": "y", "payoff": [2, -2]}]})
+    g = pyspiel.load_efg_game(kop.dumps_efg(t))
+    s = g.new_initial_state()
+    assert len(s.legal_actions()) == 3
+    best = max(s.child(a).returns()[0] for a in s.legal_actions())
+    assert best == 5 == kop.minimax(t, "A").value[0]
