@@ -265,8 +265,6 @@ def _end(text: str) -> tuple[int, int, str]:
 def _expected(names: Iterable[str], found: str) -> str:
     words = sorted({_EXPECTED.get(n, _show_terminal(n)) for n in names})
     hint = ""
-    if found in ("&", "|"):
-        hint = " (SMCDEL does not say how '&' and '|' group without parentheses: add them)"
     if len(words) > 6:
         return "a formula or a question" + hint if found else "more input" + hint
     return "expected " + ", ".join(words) + hint
@@ -276,7 +274,7 @@ def _show_terminal(name: str) -> str:
     known = {"KNOWSTHAT": "'knows that'", "KNOWSWHETHER": "'knows whether'", "CKNOWTHAT": "'comknow that'",
              "CKNOWWHETHER": "'comknow whether'", "DKNOWTHAT": "'distknow that'",
              "DKNOWWHETHER": "'distknow whether'", "TRUEQ": "'TRUE?'", "VALIDQ": "'VALID?'",
-             "WHEREQ": "'WHERE?'", "AMPERSAND": "'&'", "VBAR": "'|'", "IMPL": "'->'", "IFF": "'iff'",
+             "WHEREQ": "'WHERE?'", "AMPERSAND": "'&'", "VBAR": "'|'", "CONJ": "'&'", "DISJ": "'|'", "IMPL": "'->'", "IFF": "'iff'",
              "QMARK": "'?'", "LESSTHAN": "'<'", "LSQB": "'['", "LBRACK": "'['", "LANGLE": "'<'"}
     return known.get(name, name.lower())
 
@@ -392,9 +390,14 @@ class _Reader:
             return FALSE
         if data == "neg":
             return Not(rec(c[0]))
-        if data in ("and_chain", "and_list"):
+        if data == "chain":  # SMCDEL's %left '|' '&': one level, left to right (1 | 2 & 3 is (1 | 2) & 3)
+            out = rec(c[0])
+            for op, right in zip(c[1::2], c[2::2]):
+                out = (And if op.type == "CONJ" else Or)(out, rec(right))
+            return out
+        if data == "and_list":
             return _fold(And, [rec(k) for k in c])
-        if data in ("or_chain", "or_list"):
+        if data == "or_list":
             return _fold(Or, [rec(k) for k in c])
         if data == "xor_list":
             return xor([rec(k) for k in c])

@@ -59,3 +59,30 @@ def test_openspiel_keeps_every_move_of_a_duplicate_name() -> None:
     assert len(s.legal_actions()) == 3
     best = max(s.child(a).returns()[0] for a in s.legal_actions())
     assert best == 5 == kop.minimax(t, "A").value[0]
+
+
+# -- SMCDEL: mixed & and | --------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, meant", [
+    ("1 | 2 & ~3", "(p1 | p2) & ~p3"), ("1 & 2 | 3", "(p1 & p2) | p3"), ("1 | 2 & 3 | 1", "((p1 | p2) & p3) | p1"),
+    ("1 ∧ 2 ∨ 3", "(p1 & p2) | p3"), ("1 ∨ 2 ∨ 3", "(p1 | p2) | p3"), ("~1 & 2", "~p1 & p2")])
+def test_smcdel_mixed_chains_group_left_to_right_as_smcdel_does(text: str, meant: str) -> None:
+    """SMCDEL's Parse.y: ``%left '|' '&'``, one level; Lex.x: ``∧`` and ``∨`` are ``&`` and ``|``."""
+    from kop.semantics.smcdel import parse_smcdel
+
+    spec = parse_smcdel(f"VARS 1,2,3\nLAW {text}\nOBS a: 1\nVALID? {text}\n")
+    assert spec.queries[0].formula == kop.parse(meant)
+
+
+def test_kop_runs_the_smcdel_file_kop_exports(tmp_path: Path) -> None:
+    """An agent observing nothing gets a fresh constant: LAW (1 | 2 & ~3), which kop run refused."""
+    from kop.cli.app import main
+
+    m = kop.KripkeModel.from_observations(["p", "q"], "p | q", {"a": ["p"], "b": []})
+    (tmp_path / "m.model.json").write_text(m.to_json() if isinstance(m.to_json(), str) else __import__("json").dumps(m.to_json()))
+    out = tmp_path / "m.smcdel.txt"
+    with pytest.raises(SystemExit) as stop:
+        main(["export", str(tmp_path / "m.model.json"), "--to", "smcdel", "-o", str(out)])
+    assert stop.value.code in (0, None) and "& ~3" in out.read_text()
+    with pytest.raises(SystemExit) as stop:
+        main(["run", str(out)])
+    assert stop.value.code in (0, None)
