@@ -86,3 +86,22 @@ def test_kop_runs_the_smcdel_file_kop_exports(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["run", str(out)])
     assert stop.value.code in (0, None)
+
+
+# -- kop epddl --json COMMAND ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("where", ["before", "after"])
+@pytest.mark.parametrize("command", ["validate", "show"])
+def test_epddl_json_before_or_after_the_command(capsys: pytest.CaptureFixture[str], where: str, command: str) -> None:
+    import json
+
+    from kop.cli.app import main
+
+    epddl = THEORIES / "epddl"
+    files = [str(epddl / "coin-domain.epddl"), str(epddl / "coin-problem.epddl")]
+    if command == "validate":
+        files.append(str(epddl / "coin-plan-valid.txt"))
+    argv = ["epddl", "--json", command, *files] if where == "before" else ["epddl", command, *files, "--json"]
+    with pytest.raises(SystemExit):
+        main(argv)
+    out = capsys.readouterr().out
+    assert isinstance(json.loads(out), dict), out
