@@ -628,7 +628,8 @@ def to_smcdel(model: Any, *, name: str = "") -> str:
     Raises
     ------
     KopError
-        Naming the worlds: two worlds with the same valuation (a knowledge
+        If the model has plausibility or probabilities (SMCDEL's structures have
+        neither: the file would drop them).  Naming the worlds: two worlds with the same valuation (a knowledge
         structure's states are valuations), or an agent whose partition is
         not given by observing atoms.
 
@@ -649,6 +650,13 @@ def to_smcdel(model: Any, *, name: str = "") -> str:
     >>> sorted(spec.observables.items())
     [('a', (2,)), ('b', (1,))]
     """
+    if getattr(model, "has_uncertainty", False):  # SMCDEL's structures are S5: say so rather than drop them
+        unc = model._unc
+        kinds = {a: [k for k, d in (("plausibility", unc.ranks), ("probabilities", unc.weights)) if a in d]
+                 for a in model.agents}
+        said = "; ".join(f"{a} has {' and '.join(k)}" for a, k in kinds.items() if k)
+        raise KopError(f"SMCDEL's knowledge structures have no plausibility or probability ({said}): the file "
+                       "would drop them; export a model without them (kop check evaluates B_a and P_a)")
     atoms = sorted(model.atoms)
     worlds = list(model.worlds)
     val = {w: frozenset(model.valuation(w)) for w in worlds}

@@ -105,3 +105,20 @@ def test_epddl_json_before_or_after_the_command(capsys: pytest.CaptureFixture[st
         main(argv)
     out = capsys.readouterr().out
     assert isinstance(json.loads(out), dict), out
+
+
+# -- the SMCDEL export and uncertainty ------------------------------------------------------------------------
+def test_the_smcdel_export_refuses_to_drop_plausibility_and_probability(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path) -> None:
+    from kop.cli.app import main
+    from kop.semantics.smcdel import to_smcdel
+
+    m = kop.KripkeModel.from_observations(["p", "q"], "p | q", {"a": ["p"], "b": ["q"]})
+    with pytest.raises(SystemExit) as stop:
+        main(["export", str(THEORIES / "coin_belief.model.json"), "--to", "smcdel", "-o", str(tmp_path / "c.txt")])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "plausibility" in err and "probabilit" in err, err
+    assert not (tmp_path / "c.txt").exists()
+    assert "VARS" in to_smcdel(m)                                   # S5 models are exported as before
+    with pytest.raises(kop.KopError, match="ann has plausibility and probabilities"):
+        to_smcdel(kop.KripkeModel.load(str(THEORIES / "coin_belief.model.json")))
