@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 import kop
@@ -62,3 +64,60 @@ def test_kop_valid_prints_the_cpu_time_of_its_limit(capsys: pytest.CaptureFixtur
         main(["valid", "K_a p -> p", "--timeout", "5"])
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "valid" and out[1].startswith("CPU time: ") and out[1].endswith(" of the 5 s limit"), out
+
+
+# -- Kooi's update after an announcement of probability 0 -------------------------------------------------------
+_ZERO = {"a": {"v": 1, "x": 3}}   # a gives u (the only p-world of its cell) probability 0
+
+
+def _model() -> kop.KripkeModel:
+    return kop.KripkeModel({"u": ["p"], "v": ["q"], "x": []}, {"a": [["u", "v", "x"]]}, actual="u",
+                           probability=_ZERO)
+
+
+@pytest.mark.parametrize("formula, holds", [
+    ("[!p] P_a(true) = 1", True),            # Kooi: valid; kop's old rule gave 0
+    ("[!p] P_a(q) = 1/4", True),             # the measure kept: v weighs 1 of 4
+    ("[!p] (K_a p & P_a(p) = 0)", True),     # it knows p, and its kept measure still gives p nothing
+    ("[!p] [!p] P_a(true) = 1", True),       # twice: still the measure from before
+    ("[!(p | q)] P_a(q) = 1", True),         # probability 1/4 > 0: conditioned as usual
+])
+def test_an_agent_that_gave_the_announcement_probability_0_keeps_its_measure(formula: str, holds: bool) -> None:
+    from kop.semantics.checker import truth_vector
+    from kop.semantics.reference import naive_truth_set
+
+    m = _model()
+    f = kop.parse(formula)
+    assert m.satisfies(f) is holds                                        # bit sets (a small model)
+    assert bool(truth_vector(m, f)[m.index("u")]) is holds                # numpy
+    assert ("u" in naive_truth_set(m, f)) is holds                        # the naive reference
+    after = m.announce("p")
+    assert after.probability("a", "true", "u") == 1 and after.probability("a", "q", "u") == Fraction(1, 4)
+    assert after.satisfies("P_a(true) = 1")
+
+
+def test_kooi_cross_checked_on_random_models() -> None:
+    """Every checker against the naive reference, announcements of probability 0 included."""
+    import random
+
+    from kop.semantics.checker import truth_vector
+    from kop.semantics.reference import naive_truth_set
+
+    rng = random.Random(29)
+    atoms = ["p", "q"]
+    for _ in range(150):
+        worlds = {f"w{i}": [a for a in atoms if rng.random() < 0.5] for i in range(rng.randint(2, 5))}
+        names = list(worlds)
+        rng.shuffle(names)
+        cut = rng.randint(1, len(names))
+        cells = [c for c in (names[:cut], names[cut:]) if c]
+        probs = {w: rng.choice([0, 1, 2]) for w in names}
+        for c in cells:
+            if not any(probs[w] for w in c):
+                probs[c[0]] = 1
+        m = kop.KripkeModel(worlds, {"a": cells}, probability={"a": probs})
+        for text in ("[!p] P_a(true) = 1", "[!p] P_a(q) >= 1/2", "[!~q] [!p] P_a(p) > 0", "[!p] P_a(K_a p) = 1"):
+            f = kop.parse(text)
+            fast = {m.worlds[i] for i in truth_vector(m, f).nonzero()[0].tolist()}
+            assert fast == set(naive_truth_set(m, f)) == set(m.truth_set(f)), (worlds, cells, probs, text)
+        assert m.satisfies("[!p] P_a(true) = 1") if m.truth_set("p") else True
