@@ -173,9 +173,12 @@ def truth(t, ks, evs, strict, tally):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=500)
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--n", type=int, default=500, help="random cases (default 500)")
+    ap.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    ap.add_argument("--quick", action="store_true", help="small sizes, one run: seconds (a smoke test, no measurement)")
     args = ap.parse_args()
+    if args.quick:
+        args.n = 20
     rng = random.Random(args.seed)
     tally: Counter = Counter()
     t0 = time.time()

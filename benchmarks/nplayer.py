@@ -8,7 +8,7 @@
 3. Simultaneous moves: LPs and time of Substructure-Eval (and Dominating-Eval) against
    Naive-Solution on random matrix-trees with correlated leaves.
 
-    .venv/bin/python benchmarks/nplayer.py [--trees 20] [--sim-trees 20]
+    .venv/bin/python benchmarks/nplayer.py [--trees 20] [--sim-trees 20] [--quick]
 """
 
 from __future__ import annotations
@@ -114,9 +114,12 @@ def simultaneous(trees: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--trees", type=int, default=20)
-    ap.add_argument("--sim-trees", type=int, default=20)
+    ap.add_argument("--trees", type=int, default=20, help="N-player trees (default 20)")
+    ap.add_argument("--sim-trees", type=int, default=20, help="simultaneous-move trees (default 20)")
+    ap.add_argument("--quick", action="store_true", help="small sizes, one run: seconds (a smoke test, no measurement)")
     a = ap.parse_args()
+    if a.quick:
+        a.trees, a.sim_trees = 1, 1
     nplayer(a.trees)
     best_case()
     simultaneous(a.sim_trees)

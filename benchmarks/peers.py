@@ -151,9 +151,12 @@ def main(argv: list[str] | None = None) -> None:
                     help="a case to run, e.g. muddy:40 (repeatable; default: all)")
     ap.add_argument("--no-collect", action="store_true",
                     help="do not collect Python's garbage between kop's warm-up and the timed run")
+    ap.add_argument("--quick", action="store_true", help="small sizes, one run: seconds (a smoke test, no measurement)")
     args = ap.parse_args(argv)
     COLLECT[0] = not args.no_collect
     cases = CASES if not args.case else [(c.split(":")[0], int(c.split(":")[1])) for c in args.case]
+    if args.quick:
+        args.runs, cases = 1, [("muddy", 8), ("dining", 8), ("drinking", 20), ("demo-muddy", 4)]
     exe = os.environ.get("KOP_SMCDEL_BENCH")
     if exe and not os.access(exe, os.X_OK):
         print(f"KOP_SMCDEL_BENCH={exe} is not an executable; kop's figures only", file=sys.stderr)

@@ -19,7 +19,7 @@ SAT-free path (``method="bdd"``, symbolic type elimination) on the same
 questions.  Times are the best of ``--repeat`` runs where noted.
 
     python benchmarks/prover.py            # everything (a few minutes)
-    python benchmarks/prover.py --quick    # fewer formulas per family
+    python benchmarks/prover.py --quick    # small sizes, a few formulas: seconds (a smoke test)
     python benchmarks/prover.py --only d   # the common-knowledge families
 
 Times are CPU seconds (time.process_time) in (d).
@@ -63,11 +63,15 @@ def subset_check(core, method):
     return all(decide_formula(conj(tuple(core) + (Not(f),)), method=method, minimize=False)[0] is None for f in core)
 
 
+#: --quick: small sizes everywhere (a smoke test that the script still runs; its figures measure nothing)
+QUICK = [False]
+
+
 def bench_a(repeat: int) -> None:
     print("(a) f(A,d) ⊆ K(A) from the core f(A,d), and the level of the core (needs chain d+1 to fail)")
     print(f"{'d':>3} {'subset s':>10} {'level':>6} {'level s':>9} {'bdd level s':>12} {'ratio':>7}")
     worst = 0.0
-    for d in range(1, 21):
+    for d in range(1, 4 if QUICK[0] else 21):
         core = f_level("A", "B", d)
         t = timed(lambda: subset_check(core, "auto"), repeat)
         lv = kop.level(core, "A", "B")
@@ -84,9 +88,9 @@ def bench_b(per_family: int, baseline: int, ratio: int) -> None:
           f"{'max s':>7} {'bdd median':>11} {'ratio':>6}")
     rng = random.Random(2024)
     all_solved, medians = True, []
-    for m in (1, 2, 3):
-        for depth in (1, 2):
-            for n in (3, 5, 10):
+    for m in (1,) if QUICK[0] else (1, 2, 3):
+        for depth in (1,) if QUICK[0] else (1, 2):
+            for n in (3,) if QUICK[0] else (3, 5, 10):
                 L = ratio * n
                 fs = [random_3cnf(rng, n, m, depth, L) for _ in range(per_family)]
                 times, solved, sat = [], 0, 0
@@ -128,7 +132,7 @@ def bench_c(limit: float) -> None:
         for method in ("auto", "bdd"):
             best, stop = (0, 0.0, 0), "cap"
             n = 1
-            while n <= 900:
+            while n <= (5 if QUICK[0] else 900):
                 f = fam(n)
                 t = time.perf_counter()
                 try:
@@ -179,8 +183,8 @@ def bench_d(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
           f"{'old median':>11} {'ratio':>7}")
     worst_med, undecided = 0.0, 0
     for family in families:
-        for ops in (100, 150):
-            for n in (2, 3):
+        for ops in (20,) if QUICK[0] else (100, 150):
+            for n in (2,) if QUICK[0] else (2, 3):
                 rng = random.Random(f"{family}-{ops}-{n}")
                 agents, atoms = ["a", "b", "c"][:n], ["p", "q", "r"]
                 fs = [random_formula(rng, ops, agents, atoms, family) for _ in range(per_cell)]
@@ -215,7 +219,7 @@ def bench_d(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="20 formulas per family in (b)")
+    ap.add_argument("--quick", action="store_true", help="small sizes, a few formulas: seconds (a smoke test, no measurement)")
     ap.add_argument("--repeat", type=int, default=3, help="best of this many runs in (a)")
     ap.add_argument("--ratio", type=int, default=4, help="clauses per atom in (b)")
     ap.add_argument("--only", choices=["a", "b", "c", "d"], help="run one part")
@@ -224,14 +228,17 @@ def main() -> None:
     ap.add_argument("--cap", type=float, default=10.0, help="seconds per old-engine run in (d)")
     ap.add_argument("--families", default="C,RC,ann", help="the families of (d), comma separated")
     args = ap.parse_args()
+    QUICK[0] = args.quick
+    if args.quick:
+        args.repeat, args.per_cell, args.baseline, args.cap = 1, 2, 1, 1.0
     if args.only in (None, "a"):
         bench_a(args.repeat)
     if args.only in (None, "b"):
-        bench_b(20 if args.quick else 100, 5, args.ratio)
+        bench_b(3 if args.quick else 100, 1 if args.quick else 5, args.ratio)
     if args.only in (None, "c"):
-        bench_c(10.0)
+        bench_c(1.0 if args.quick else 10.0)
     if args.only in (None, "d"):
-        bench_d(8 if args.quick else args.per_cell, args.baseline, args.cap,
+        bench_d(args.per_cell, args.baseline, args.cap, limit=5.0 if args.quick else 30.0,
                 families=tuple(args.families.split(",")))
 
 

@@ -235,7 +235,10 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=float, default=10.0, help="seconds allowed per n in the search for the largest n")
     ap.add_argument("--repeat", type=int, default=5, help="runs per timing (the best is kept)")
+    ap.add_argument("--quick", action="store_true", help="small sizes, one run: seconds (a smoke test, no measurement)")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.repeat, args.budget = 1, 0.3
     rep = args.repeat
 
     print(f"{'puzzle':<44} {'kop (s)':>9} {'kop cpu':>8} {'vs':<8} {'ref (s)':>9} {'ratio':>8}  notes")
@@ -264,7 +267,7 @@ def main(argv: list[str] | None = None) -> None:
     row("Russian cards filter (1290 candidates)", t, "SMCDEL", SMCDEL["russian_cards"],
         f"{len(r.safe)} safe {r.safe_by_size}; model built each run", LAST_CPU[0])
 
-    for n in (8, 10, 12):
+    for n in (8,) if args.quick else (8, 10, 12):
         t, r = best_of(lambda: muddy_children.solve(n, range(1, n + 1)), rep)
         c = LAST_CPU[0]
         assert r.first_knows == (n,) * n
@@ -306,19 +309,22 @@ def main(argv: list[str] | None = None) -> None:
     print()
     print("symbolic engine (KnowledgeStructure, BDDs); best of fresh processes, time after the imports")
     ref_n, ref_t = SMCDEL["drinking_logicians"]
+    ref_n = min(ref_n, 20) if args.quick else ref_n
     wall, cpu = symbolic_time("drinking", ref_n, rep)
     row(f"drinking logicians n = {ref_n}, symbolic", wall, "SMCDEL", ref_t,
         "thirstyF at the all-thirsty state: build, formula, check", cpu)
     ref_n, ref_t = SMCDEL["dining_cryptographers"]
+    ref_n = min(ref_n, 6) if args.quick else ref_n
     wall, cpu = symbolic_time("dining", ref_n, rep)
     row(f"dining cryptographers n = {ref_n}, symbolic", wall, "SMCDEL", ref_t,
         f"benchDcCheckForm valid; {ref_n + 1 + ref_n * (ref_n - 1) // 2} atoms", cpu)
-    n, t, c, why = largest_symbolic_n("dining_stack", range(6, 40), args.budget)
+    n, t, c, why = largest_symbolic_n("dining_stack", range(6, 8 if args.quick else 40), args.budget)
     row(f"  announcement by announcement: largest n {n}", t, "-", None,
         f"genDcCheckForm (SMCDEL: \"slow!\"); explicit: see above; stopped: {why}", c)
-    n, t, c, why = largest_symbolic_n("dining_stack_ring", [10, 20, 30, 40, 50, 60, 70, 80, 100, 120], args.budget)
+    n, t, c, why = largest_symbolic_n("dining_stack_ring", [10] if args.quick else [10, 20, 30, 40, 50, 60, 70, 80, 100, 120],
+                                      args.budget)
     row(f"  same, ring of coins: largest n {n}", t, "-", None, f"stopped: {why}", c)
-    for n in (8, 12, 20, 40):
+    for n in (8,) if args.quick else (8, 12, 20, 40):
         wall, cpu = symbolic_time("muddy", n, rep)
         ref = DEMO_S5.get(f"muddy_{n}")
         row(f"muddy children n = {n}, all muddy, symbolic", wall, "DEMO-S5" if ref else "-", ref,

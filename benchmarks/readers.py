@@ -14,7 +14,8 @@ of the same tree, the cyclic collector paused as kop does), and whether the goal
 * .efg read of flat games with 10k / 30k / 300k terminals: linear (time per terminal flat);
 * kop-tree/1 JSON load of 10^6 nodes: under 2 s.
 
-Run: ``python benchmarks/readers.py``
+Run: ``python benchmarks/readers.py`` (``--quick``: a 2^12-node tree and small flat games, one run;
+seconds, and its figures measure nothing)
 """
 
 from __future__ import annotations
@@ -59,7 +60,16 @@ def peak(fn) -> int:
 
 
 def main() -> None:
-    tree = kop.random_tree(depth=19, branching=2, seed=1)  # 2^20 - 1 = 1,048,575 nodes
+    global REPEATS
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="small sizes, one run: seconds (a smoke test, no measurement)")
+    args = ap.parse_args()
+    depth, flats = (11, (1_000, 3_000)) if args.quick else (19, (10_000, 30_000, 300_000))
+    if args.quick:
+        REPEATS = 1
+    tree = kop.random_tree(depth=depth, branching=2, seed=1)  # depth 19: 2^20 - 1 = 1,048,575 nodes
     text = kop.dumps_tree(tree)
     arrays = tree.nbytes()
     with paused_gc():
@@ -94,7 +104,7 @@ def main() -> None:
     del back
     rows.append(("tree JSON load, 10^6 nodes", t_json, t_json < 2, "< 2 s"))
     per = []
-    for n in (10_000, 30_000, 300_000):
+    for n in flats:
         flat = kop.GameTree.build(["A", "B"], ("A", [(i, -i) for i in range(n)]))
         flat_text = kop.dumps_efg(flat)
         t, back = cpu(lambda: kop.loads_efg(flat_text), REPEATS)

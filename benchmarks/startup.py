@@ -80,7 +80,10 @@ def main() -> int:
                     help="fail if a symbolic row's median exceeds this (seconds)")
     ap.add_argument("--root", type=Path, default=ROOT,
                     help="the checkout whose kop is timed (python -m kop runs in it; default: this one)")
+    ap.add_argument("--quick", action="store_true", help="small sizes, one run: seconds (a smoke test, no measurement)")
     args = ap.parse_args()
+    if args.quick:
+        args.runs = 1
     root = args.root.resolve()
     COMMANDS = commands(root)
     samples: dict[str, list[float]] = {label: [] for label, _, _ in COMMANDS}

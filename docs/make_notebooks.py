@@ -13,11 +13,14 @@ notebook (nbformat 4.5, written as plain JSON) with:
   a ``python`` block without ``>>>`` as one code cell;
 - each file block (``<!-- file: NAME -->`` before a fenced block) as a ``%%writefile NAME`` cell;
 - each command of a shell transcript (a ``sh`` or ``console`` block whose lines ``$ kop ...``
-  are followed by what kop prints) as a ``!kop ...`` cell with that output; other shell blocks
-  (installing kop) stay in the prose.
+  are followed by what kop prints) as a ``!{sys.executable} -m kop ...`` cell with that output
+  (kop run by the notebook's own interpreter, so it need not be on the shell's PATH; ``{``, ``}``
+  and ``$`` in the arguments are doubled, as IPython reads them); other shell blocks (installing
+  kop) stay in the prose.
 
-When the page runs commands on the repository's files (``theories/...``), the notebook starts
-with a cell that moves to the repository's root if it is run from ``docs/``.
+A notebook with such cells starts with a cell that imports ``sys`` and, when the page runs
+commands on the repository's files (``theories/...``), moves to the repository's root if it is
+run from ``docs/``.
 ``tests/test_notebooks.py`` checks that the notebooks are up to date and runs every cell.
 """
 
@@ -38,6 +41,12 @@ PAGES = ("tutorial", "agents")
 _FENCE = re.compile(r"^```(?P<lang>[\w+-]*)\s*$")
 _FILE = re.compile(r"^<!-- file: (?P<name>\S+) -->\s*$")
 
+#: how a ``!`` cell calls kop: through the Python that runs the notebook (kop need not be on the shell's PATH)
+KOP = "!{sys.executable} -m kop "
+SETUP = (
+    "# The `!` cells run kop's command line with this notebook's own Python: {sys.executable} -m kop ...\n"
+    "import sys"
+)
 CD_TO_ROOT = (
     "# The commands below name the repository's files (theories/...): run them from its root.\n"
     "import os\n"
@@ -111,7 +120,8 @@ def transcript_cells(body: str) -> list[dict[str, Any]] | None:
     cells = []
     for command, shown in commands:
         outputs = [_stream("\n".join(shown) + "\n")] if shown else []
-        cells.append(_code("!" + command, outputs))
+        args = command[len("kop "):].replace("{", "{{").replace("}", "}}").replace("$", "$$")
+        cells.append(_code(KOP + args, outputs))
     return cells
 
 
@@ -119,11 +129,12 @@ def notebook(markdown: str, source_name: str) -> dict[str, Any]:
     """The notebook (a JSON-ready dict) of a Markdown page."""
     cells: list[dict[str, Any]] = [_markdown(
         f"*This notebook is generated from [`{source_name}`]({source_name}) by `docs/make_notebooks.py`; "
-        "edit the page, not the notebook. The `!kop` cells run kop's command line: run the notebook "
-        "where kop is installed (from a checkout: `pip install '.[draw]'`; the OpenSpiel examples also "
-        "need `pip install open_spiel`).*")]
-    if "theories/" in "".join(line for line in markdown.splitlines() if line.startswith("$ kop ")):
-        cells.append(_code(CD_TO_ROOT))
+        "edit the page, not the notebook. The `!` cells run kop's command line with the notebook's own "
+        "Python (`{sys.executable} -m kop`): run the notebook where kop is installed (from a checkout: "
+        "`pip install '.[draw]'`; the OpenSpiel examples also need `pip install open_spiel`).*")]
+    commands = [line for line in markdown.splitlines() if line.startswith("$ kop ")]
+    if commands:
+        cells.append(_code(SETUP + ("\n" + CD_TO_ROOT if "theories/" in "".join(commands) else "")))
     prose: list[str] = []
 
     def flush() -> None:

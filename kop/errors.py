@@ -110,29 +110,49 @@ class LimitError(KopError):
     """An explicit size or time limit was exceeded."""
 
 
-def install_hint(extra: str) -> str:
-    """The command that installs kop's optional *extra*: from a checkout of kop's sources, or from PyPI.
-
-    >>> install_hint("draw") in ("pip install '.[draw]' (in kop's source folder)", "pip install 'kop-epistemic[draw]'")
-    True
-    """
+def _source_folder() -> object | None:
+    """kop's source folder when kop runs from a checkout (its ``pyproject.toml`` beside the package), else None."""
     from pathlib import Path
 
     project = Path(__file__).resolve().parents[1] / "pyproject.toml"
     try:
-        checkout = project.is_file() and 'name = "kop-epistemic"' in project.read_text(encoding="utf-8")
+        return project.parent if project.is_file() and 'name = "kop-epistemic"' in project.read_text(
+            encoding="utf-8") else None
     except OSError:
-        checkout = False
-    if checkout:
+        return None
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs kop's optional *extra*, as it works where kop runs.
+
+    From a checkout of kop's sources: ``pip install '.[EXTRA]'`` in its folder.  Installed from a
+    wheel (kop's distribution is not published on PyPI, so pip cannot fetch it by name with an extra):
+    the extra's own packages, as the installed kop's metadata lists them.
+
+    >>> install_hint("draw") in ("pip install '.[draw]' (in kop's source folder)", "pip install 'matplotlib>=3.8'")
+    True
+    """
+    import re
+    from importlib.metadata import PackageNotFoundError, requires
+
+    if _source_folder() is not None:
         return f"pip install '.[{extra}]' (in kop's source folder)"
-    return f"pip install 'kop-epistemic[{extra}]'"
+    try:
+        listed = requires("kop-epistemic") or []
+    except PackageNotFoundError:
+        listed = []
+    wanted = [r.partition(";")[0].strip() for r in listed
+              if re.search(rf"""extra\s*==\s*["']{re.escape(extra)}["']""", r.partition(";")[2])]
+    if wanted:
+        return "pip install " + " ".join(f"'{w}'" for w in wanted)
+    return f"install the packages of kop's '{extra}' extra (listed in its pyproject.toml)"
 
 
 class MissingDependency(KopError):
     """An optional library that a feature needs is not installed.
 
-    The message says which extra to install, e.g.
-    ``pip install 'kop-epistemic[draw]'``.
+    The message says how to install the extra (:func:`install_hint`), e.g.
+    ``pip install '.[draw]' (in kop's source folder)``.
     """
 
 

@@ -4,6 +4,8 @@ the argument or says what was expected."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import inspect
 from typing import Any
 
@@ -12,6 +14,8 @@ import pytest
 
 import kop
 from kop import KopError
+
+THEORIES = Path(__file__).resolve().parents[1] / "theories"   # wherever pytest runs from
 
 #: results kop hands back (or raw-array constructors with a documented public constructor beside them):
 #: users do not build these from arguments, so they are not checked here
@@ -77,7 +81,7 @@ def test_every_optional_argument_wrong(name: str) -> None:
 
 
 def _model() -> Any:
-    return kop.KripkeModel.load("theories/muddy3.model.json")
+    return kop.KripkeModel.load(str(THEORIES / "muddy3.model.json"))
 
 
 def _worlds() -> Any:
@@ -110,7 +114,7 @@ VALID: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "strategy": ((kop.figure2(), "Mh"), {}),
     "global_optimum": ((kop.figure2(),), {}), "random_strategy": ((kop.figure2(),), {}),
     "dumps_tree": ((kop.figure2(),), {}), "dumps_efg": ((kop.figure2(),), {}),
-    "loads_tree": ((kop.dumps_tree(kop.figure2()),), {}), "load_tree": (("theories/figure2.json",), {}),
+    "loads_tree": ((kop.dumps_tree(kop.figure2()),), {}), "load_tree": ((str(THEORIES / "figure2.json"),), {}),
     "decide": ((kop.figure2(), []), {}), "select": ((kop.figure2(), kop.f_level("A", "B", 1)), {}),
     "leaf_order": ((kop.figure2(),), {}),
     "maxn": ((kop.figure2(),), {}), "expectimax": ((kop.figure2(),), {}),

@@ -17,7 +17,6 @@ import importlib.util
 import io
 import json
 import os
-import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -65,14 +64,35 @@ def _run_python(source: str, namespace: dict[str, Any]) -> str:
     return buffer.getvalue()
 
 
-def _run_kop(command: str, cwd: Path) -> tuple[int, str]:
-    args = shlex.split(command)
-    assert args[0] == "kop", command
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    r = subprocess.run([sys.executable, "-m", "kop", *args[1:]], capture_output=True, text=True, cwd=cwd,
+def _expand(command: str, namespace: dict[str, Any]) -> str:
+    """A ``!`` cell's command as IPython hands it to the shell: ``{expression}`` is replaced by its
+    value in the notebook's namespace, ``{{``, ``}}`` and ``$$`` stand for ``{``, ``}`` and ``$``."""
+    out, i = "", 0
+    while i < len(command):
+        two = command[i:i + 2]
+        if two in ("{{", "}}", "$$"):
+            out, i = out + two[0], i + 2
+        elif command[i] == "{":
+            end = command.index("}", i)
+            out, i = out + str(eval(command[i + 1:end], namespace)), end + 1
+        else:
+            out, i = out + command[i], i + 1
+    return out
+
+
+def _without_kop_on_path() -> str:
+    """PATH without the folders that hold a ``kop`` script: a newcomer's shell, where the venv is not active."""
+    return os.pathsep.join(d for d in os.environ.get("PATH", "").split(os.pathsep)
+                           if d and not (Path(d) / "kop").exists())
+
+
+def _run_kop(command: str, cwd: Path, namespace: dict[str, Any]) -> tuple[int, str, str]:
+    """Run a ``!`` cell as Jupyter does: through the shell (without kop on PATH); (status, stdout, stderr)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PATH=_without_kop_on_path())
+    r = subprocess.run(_expand(command, namespace), shell=True, capture_output=True, text=True, cwd=cwd,
                        env=env, timeout=600)
     assert "Traceback" not in r.stderr, f"{command}\n{r.stderr}"
-    return r.returncode, r.stdout + r.stderr
+    return r.returncode, r.stdout, r.stderr
 
 
 def _lines_in_order(shown: str, got: str) -> str | None:
@@ -107,10 +127,13 @@ def run_notebook(nb: dict[str, Any], cwd: Path) -> tuple[int, list[str]]:
             header, _, body = source.partition("\n")
             (cwd / header.split()[1]).write_text(body, encoding="utf-8")  # as IPython writes it
         elif source.startswith("!"):
-            status, got = _run_kop(source[1:], cwd)
+            status, out, err = _run_kop(source[1:], cwd, namespace)
+            got = out + err
             expected_status = 2 if any(line.startswith("error:") for line in shown.splitlines()) else 0
             if status != expected_status:
                 problems.append(f"{source}: exit status {status}, expected {expected_status}\n{got}")
+            elif err and not expected_status:  # any error output fails the cell, even with status 0
+                problems.append(f"{source}: printed on stderr\n{err}")
             missing = _lines_in_order(shown, got)
             if missing is not None:
                 problems.append(f"{source}: the notebook shows\n{missing}\nbut kop printed\n{got}")
@@ -155,7 +178,7 @@ def test_the_notebooks_hold_the_pages_examples() -> None:
     tutorial, agents = _load("tutorial"), _load("agents")
     sources = ["".join(c["source"]) for c in tutorial["cells"] if c["cell_type"] == "code"]
     assert sum(s.startswith("%%writefile ") for s in sources) == 4
-    assert sum(s.startswith("!kop ") for s in sources) >= 6
+    assert sum(s.startswith(make_notebooks.KOP) for s in sources) >= 6
     agent_cells = [c for c in agents["cells"] if c["cell_type"] == "code"]
     page = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
     examples = doctest.DocTestParser().get_examples(
@@ -163,7 +186,31 @@ def test_the_notebooks_hold_the_pages_examples() -> None:
     # every doctest example with an output is a cell of its own with that output
     assert sum(1 for e in examples if e.want) == sum(
         1 for c in agent_cells if c["outputs"] and not "".join(c["source"]).startswith("!"))
-    assert any("".join(c["source"]).startswith("!kop match") for c in agent_cells)
+    assert any("".join(c["source"]).startswith(make_notebooks.KOP + "match") for c in agent_cells)
+
+
+@pytest.mark.parametrize("page", make_notebooks.PAGES)
+def test_kop_cells_call_kop_through_the_notebooks_python(page: str) -> None:
+    """``!kop`` would need kop on the shell's PATH (issue 29: "kop: command not found" in every cell)."""
+    sources = ["".join(c["source"]) for c in _load(page)["cells"] if c["cell_type"] == "code"]
+    commands = [i for i, s in enumerate(sources) if s.startswith("!")]
+    assert commands and all(sources[i].startswith("!{sys.executable} -m kop ") for i in commands)
+    assert any(line == "import sys" for s in sources[:commands[0]] for line in s.splitlines())
+
+
+def test_the_runner_fails_where_jupyter_prints_an_error(tmp_path: Path) -> None:
+    """A ``!kop`` cell without kop on PATH, and a cell that writes on stderr, fail the notebook."""
+    def cell(source: str, shown: str) -> dict[str, Any]:
+        return {"cell_type": "code", "id": "c", "source": [source],
+                "outputs": [{"output_type": "stream", "name": "stdout", "text": [shown]}]}
+
+    nb = {"cells": [cell("import sys", ""), cell("!kop parse p", "p\n"),
+                    cell("!{sys.executable} -m kop parse p 1>&2", "p\n"),
+                    cell("!{sys.executable} -m kop parse \"C{{a,b}} p\"", "C{a,b} p\n")]}
+    ran, problems = run_notebook(nb, tmp_path)
+    assert ran == 4 and len(problems) == 3, problems   # the braces of the last cell are IPython's escapes
+    assert "!kop parse p: exit status 127" in problems[0] and "kop: not found" in problems[1]
+    assert "printed on stderr" in problems[2]
 
 
 def test_the_runner_sees_a_wrong_output(tmp_path: Path) -> None:
@@ -173,7 +220,7 @@ def test_the_runner_sees_a_wrong_output(tmp_path: Path) -> None:
             "```sh\n$ kop parse \"K_a p\"\nK_b p\n$ kop parse \"K_a p\"\nK_a p\n$ kop parse \"(\"\nK_a p\n```\n")
     nb = make_notebooks.notebook(page, "page.md")
     ran, problems = run_notebook(nb, tmp_path)
-    assert ran == 6
+    assert ran == 7   # and the cell that imports sys
     assert len(problems) == 5, problems
     assert problems[0].startswith("cell") and "gives\n2" in problems[0]
     assert "gives\na" in problems[1]

@@ -80,6 +80,18 @@ def level_text(x: float | None) -> str:
     return str(int(x))
 
 
+def levels_line(me: str, mine: float | None, opponent: str, theirs: float | None) -> str:
+    """Both levels as an agent's knowledge gives them, saying whose knowledge (the opponent's own may differ).
+
+    >>> levels_line("A", 0, "B", -1)
+    "levels by the prover from A's knowledge: A = 0, B = -1 (A's knowledge does not entail f(B,0))"
+    """
+    why = {me: mine, opponent: theirs}
+    shown = [f"{n} = {level_text(x)}" + (f" ({me}'s knowledge does not entail f({n},0))" if x == -1 else "")
+             for n, x in why.items()]
+    return f"levels by the prover from {me}'s knowledge: " + ", ".join(shown)
+
+
 def as_formulas(knowledge: Any) -> tuple[Formula, ...]:
     """Knowledge as a tuple of formulas: one formula or string, or any iterable of them."""
     formulas, partial = split_knowledge(knowledge)
@@ -350,7 +362,7 @@ class Agent:
 
         lq = level(self.knowledge, opp, self.name, timeout=self.timeout)
         h = self.depth
-        reasons = [f"levels by the prover: {self.name} = {level_text(lp)}, {opp} = {level_text(lq)}",
+        reasons = [levels_line(self.name, lp, opp, lq),
                    f"no selector report ({why_not}); ranking from the levels"]
         if self.evaluation_knowledge:
             reasons.append("partial knowledge of evaluations is used by the selector only: "
@@ -395,7 +407,7 @@ def _from_selection(sel: Selection, depth: int | None) -> StrategyChoice:
     p, q = sel.player, sel.opponent
     where = "the tree below" if depth is None else f"the tree below, to the horizon {depth}"
     dec = [n.name for n in sel.decision.decided_nodes()]
-    reasons = [f"levels by the prover: {p} = {level_text(sel.level)}, {q} = {level_text(sel.opponent_level)}",
+    reasons = [levels_line(p, sel.level, q, sel.opponent_level),
                f"{where} has height {sel.height}, {len(dec)} of its inner nodes decided (Algorithm 3)"]
     for c in sel.candidates:
         if c is rec:

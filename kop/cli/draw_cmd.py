@@ -84,7 +84,8 @@ def _draw(args: argparse.Namespace) -> None:
     designated worlds circled twice.  A theory draws its game in one scenario:
     the nodes its knowledge decides, and the recommended strategy's predicted
     play (or the --play strategies); a theory with a model and no game draws
-    the model.  Needs the draw extra: pip install 'kop-epistemic[draw]'.
+    the model.  Needs the draw extra: pip install '.[draw]' in kop's
+    source folder (or pip install matplotlib).
     """
     from kop.cli.game_cmds import strategy_pairs
     from kop.semantics.draw import save_figure

@@ -20,7 +20,8 @@ def register(cli: Commands) -> None:
                    help="An action-type library the domain names (repeat); basic and intermediate are built in.")
     v.add_argument("--show-model", action="store_true",
                    help="Print the state at the failing step (or the final state when the plan is valid).")
-    v.add_argument("--json", action="store_true", help="Print the steps and the verdict as one line of JSON.")
+    v.add_argument("--json", action="store_true", default=argparse.SUPPRESS,  # kop epddl --json validate, too
+                   help="Print the steps and the verdict as one line of JSON.")
     v.set_defaults(_handler=_validate)
     s = sub.add_parser("show", help="Print an EPDDL task's initial state and its actions' event models.",
                        description=_show.__doc__, formatter_class=fmt)
@@ -30,7 +31,8 @@ def register(cli: Commands) -> None:
                    help="An action-type library the domain names (repeat); basic and intermediate are built in.")
     s.add_argument("--action", "-a", action="append", default=[], metavar="'(NAME ARG ...)'",
                    help="Show only these ground actions (repeat); default: every ground action.")
-    s.add_argument("--json", action="store_true", help="Print the models as one line of JSON.")
+    s.add_argument("--json", action="store_true", default=argparse.SUPPRESS,  # kop epddl --json show, too
+                   help="Print the models as one line of JSON.")
     s.set_defaults(_handler=_show)
 
 

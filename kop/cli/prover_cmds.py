@@ -28,7 +28,8 @@ if TYPE_CHECKING:  # pragma: no cover
 #: exit status of a question not decided within --timeout
 EXIT_UNKNOWN = 3
 
-_TIMEOUT_HELP = "Give up after this many seconds: print 'unknown within the limit' and exit with status 3."
+_TIMEOUT_HELP = ("Give up after this many seconds of CPU time: print 'unknown within the limit' and exit with "
+                 "status 3 (a decided question prints the CPU time it used).")
 _AGENTS_HELP = "The declared agents, comma separated (a formula naming another one is an error)."
 _METHOD_HELP = ("Decision procedure: auto (default), sat (no C, no D), bdd (type elimination, on CUDD "
                 "when available) or bdd-python (type elimination on the pure-Python BDDs).")
@@ -87,6 +88,8 @@ def _report(verdict: Verdict, as_json: bool, yes: str, no: str) -> None:
         print_json(verdict.to_json())
         return
     print(yes if verdict.holds else no)
+    if verdict.limit_used is not None:  # --timeout: how much of it the question used (CPU time, as it counts)
+        print(f"CPU time: {verdict.stats['cpu_seconds']:.2f} s of the {verdict.stats['limit_seconds']:g} s limit")
     model = verdict.model
     if model is not None:
         kind = "model" if verdict.question == "satisfiable" else "countermodel"

@@ -120,7 +120,9 @@ def _run(args: argparse.Namespace) -> int | None:
     read as SMCDEL reads it, and each question answered as SMCDEL prints it.
     """
     from kop.syntax.budget import deadline_phase
-    from kop.theory import load_theory, run_theory
+    from kop.theory import load_theory
+    from kop.theory.model import Answer
+    from kop.theory.questions import run_statements
 
     smcdel = _smcdel_text(args.theory)
     if smcdel is not None:
@@ -128,13 +130,16 @@ def _run(args: argparse.Namespace) -> int | None:
 
     with deadline_phase(args.timeout):  # reading the theory and its includes is bounded like a question
         th = load_theory(args.theory, allow_outside=args.allow_outside)
-    answers = run_theory(th, timeout=args.timeout, scenario=args.scenario)
-    if args.json:
-        print_json([a.to_json() for a in answers])
-    else:
-        for a in answers:
-            scen = f" ({a.scenario})" if a.scenario is not None else ""
-            print(f"[{a.where}]{scen} {a.text}")
+    answers: list[Answer] = []
+    try:
+        run_statements(th, timeout=args.timeout, scenario=args.scenario, answers=answers)
+    finally:  # on an error, the answers found before it are printed, then the error
+        if args.json:
+            print_json([a.to_json() for a in answers])
+        else:
+            for a in answers:
+                scen = f" ({a.scenario})" if a.scenario is not None else ""
+                print(f"[{a.where}]{scen} {a.text}")
     bad = [a for a in answers if a.question.startswith("expect") and not a.result["ok"]]
     return 1 if bad else None
 

@@ -626,8 +626,9 @@ def _dask(fn: TaskFn, pending: list[dict[str, Any]], address: Any, counter: list
     try:
         distributed = importlib.import_module("distributed")
     except ImportError:
-        raise ExperimentError("--dask needs the optional 'distributed' package: "
-                              "pip install 'kop-epistemic[dask]'") from None
+        from kop.errors import install_hint
+
+        raise ExperimentError(f"--dask needs the optional 'distributed' package: {install_hint('dask')}") from None
     own = not isinstance(address, distributed.Client)
     try:
         client = distributed.Client(address, timeout=DASK_CONNECT_TIMEOUT) if own else address

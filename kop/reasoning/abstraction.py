@@ -108,14 +108,19 @@ class TimedSolver:
         self.stats = stats if stats is not None else {}
         self.solver = Solver(name=SOLVER, bootstrap_with=clauses)
         self._interrupted = False
-        self._timer: threading.Timer | None = None
-        rem = self.deadline.remaining()
-        if rem is not None:
-            def _stop() -> None:
-                self._interrupted = True
-                self.solver.interrupt()
-            self._timer = threading.Timer(max(rem, 0.0), _stop)
-            self._timer.daemon = True
+        self._done = threading.Event()
+        self._timer: threading.Thread | None = None
+        if self.deadline.end is not None:
+            def _watch() -> None:  # the limit is CPU time: look at it until it passes or the solver is freed
+                while True:
+                    rem = self.deadline.remaining()
+                    if rem is not None and rem <= 0:
+                        self._interrupted = True
+                        self.solver.interrupt()
+                        return
+                    if self._done.wait(min(max(rem or 0.0, 0.005), 0.1)):
+                        return
+            self._timer = threading.Thread(target=_watch, daemon=True)
             self._timer.start()
 
     def __enter__(self) -> TimedSolver:
@@ -123,7 +128,8 @@ class TimedSolver:
 
     def __exit__(self, *exc: object) -> None:
         if self._timer is not None:
-            self._timer.cancel()
+            self._done.set()
+            self._timer.join()
         self.solver.delete()
 
     def solve(self, assumptions: list[int]) -> bool:

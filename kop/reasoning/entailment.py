@@ -126,14 +126,16 @@ def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, time
 
     phi = conj(ps + (Not(f),))
     if method == "auto":
-        (deadline or Deadline(timeout)).check()   # the prover's own checks, so errors stay the same
+        limit = deadline or Deadline(timeout)
+        limit.check()   # the prover's own checks, so errors stay the same
         _check_limits(ps, f, ag)
         start = time.perf_counter()
         ans = chain_entails(ps, f)
         if ans is not None:
             _counts["chains"] += 1
             model = None if ans else chain_countermodel(ps, f, ag or ())
-            stats = {"method": "chains", "time": time.perf_counter() - start}
+            stats = {"method": "chains", "time": time.perf_counter() - start, "cpu_seconds": limit.used(),
+                     **({"limit_seconds": limit.seconds} if limit.seconds is not None else {})}
             if model is not None:
                 from kop.reasoning.prover import _check
 

@@ -39,13 +39,22 @@ MAX_AGENT_VARIABLES = 10_000_000
 
 
 class Deadline:
-    """A wall-clock limit: ``check()`` raises :class:`ProverTimeout` once it has passed."""
+    """A limit in CPU time (:func:`time.process_time`): ``check()`` raises :class:`ProverTimeout` once it has passed.
 
-    __slots__ = ("seconds", "end", "what")
+    CPU time, not wall-clock time: on a busy machine a question gets the same work done
+    within its limit ("undecided" does not depend on the load).
+
+    >>> d = Deadline(60)
+    >>> d.expired(), 0 <= d.used() < 60
+    (False, True)
+    """
+
+    __slots__ = ("seconds", "end", "what", "start")
 
     def __init__(self, seconds: float | None, what: str = "the question"):
         seconds = check_timeout(seconds)
-        end = None if seconds is None else time.monotonic() + seconds
+        self.start = time.process_time()
+        end = None if seconds is None else self.start + seconds
         process = deadline_end()
         if process is not None and (end is None or process < end):  # the command's deadline comes first
             seconds, end = deadline_seconds(), process
@@ -53,14 +62,19 @@ class Deadline:
         self.end = end
         self.what = what
 
+    def used(self) -> float:
+        """The CPU seconds used since the deadline was set."""
+        return time.process_time() - self.start
+
     def remaining(self) -> float | None:
-        return None if self.end is None else self.end - time.monotonic()
+        """The CPU seconds left (None: no limit)."""
+        return None if self.end is None else self.end - time.process_time()
 
     def expired(self) -> bool:
-        return self.end is not None and time.monotonic() >= self.end
+        return self.end is not None and time.process_time() >= self.end
 
     def check(self) -> None:
-        if self.end is not None and time.monotonic() >= self.end:
+        if self.end is not None and time.process_time() >= self.end:
             raise ProverTimeout(self.seconds or 0.0, self.what)
 
     def timeout(self) -> ProverTimeout:

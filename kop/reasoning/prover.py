@@ -186,6 +186,9 @@ def _decide(phi: Formula, agents: Iterable[str] | None, timeout: float | None, m
                     model = small
         stats["worlds"] = len(model)
     stats["time"] = time.perf_counter() - start
+    stats["cpu_seconds"] = deadline.used()
+    if deadline.seconds is not None:
+        stats["limit_seconds"] = deadline.seconds
     return model, stats
 
 

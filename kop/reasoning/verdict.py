@@ -43,7 +43,8 @@ class Verdict:
         validity or entailment fails (its designated world satisfies the
         premises and refutes the formula).  Always checked by the model checker.
     stats : dict
-        ``time`` (seconds), ``method`` (``"sat"``, ``"bdd"``), ``closure``
+        ``time`` (wall-clock seconds), ``cpu_seconds`` (the CPU time the limit counts),
+        ``limit_seconds`` (the limit, when there is one), ``method`` (``"sat"``, ``"bdd"``), ``closure``
         (subformulas in the closure), ``types`` (types built), ``sat_calls``,
         ``learned``, ``bdd_nodes``, ``rounds``, ``worlds`` (of the returned model).
 
@@ -66,6 +67,17 @@ class Verdict:
 
     def __bool__(self) -> bool:
         return self.holds
+
+    @property
+    def limit_used(self) -> float | None:
+        """The share of the time limit (CPU time) the question used, or None without a limit.
+
+        >>> import kop
+        >>> 0 <= kop.valid("K_a p -> p", timeout=60).limit_used < 1
+        True
+        """
+        limit, used = self.stats.get("limit_seconds"), self.stats.get("cpu_seconds")
+        return None if not limit or used is None else float(used) / float(limit)
 
     @property
     def countermodel(self) -> KripkeModel | None:

@@ -197,7 +197,13 @@ def truth_bits(model: ModelValue, phi: F.Formula) -> int:
     check_model_agents(model, phi)
     if len(memo) > MEMO_LIMIT:
         memo.clear()
-    _evaluate(bits, phi, full)
+    try:
+        _evaluate(bits, phi, full)
+    except _KeptMeasure:
+        from kop.semantics.checker import truth_vector
+
+        vec = truth_vector(model, phi)
+        memo[(phi, full)] = sum(1 << i for i in vec.nonzero()[0].tolist())
     return memo[(phi, full)]
 
 
@@ -363,9 +369,15 @@ def _probability(bits: ModelBits, f: F.Probability, x: int, d: int) -> int:
         else:
             total = sum(weights[i] for i in _positions(b))
             good = sum(weights[i] for i in _positions(b & x))
-        if f.holds_for(Fraction(good, total) if total else Fraction(0)):
+        if not total:  # no weight left: Kooi's agent keeps its measure from before (the numpy checker has it)
+            raise _KeptMeasure
+        if f.holds_for(Fraction(good, total)):
             out |= b
     return out
+
+
+class _KeptMeasure(Exception):
+    """A cell without weight after an announcement: the numpy checker answers (it keeps the models before)."""
 
 
 def _know(blocks: list[int], x: int, d: int) -> int:

@@ -327,10 +327,13 @@ def _probability(m: ModelValue, f: F.Probability, x: np.ndarray) -> np.ndarray:
     else:
         ok = lhs == rhs
     ok = np.asarray(ok, dtype=bool)
-    if r > 0 and rel in (">=", "=", "<"):   # else 0 ⋈ 0 above already says whether 0 ⋈ r
-        empty = total == 0      # no weight left in the block: every probability is 0 (Kooi's agent ignores it)
-        if empty.any():
-            ok = np.where(empty, f.holds_for(Fraction(0)), ok)
+    empty = (total == 0) & (np.bincount(ids, minlength=nb) > 0)
+    if empty.any():  # no weight left in the block: Kooi's agent keeps its measure from before (kept_probability)
+        ok = ok.copy()
+        first = np.full(nb, -1, dtype=np.int64)
+        first[ids[::-1]] = np.arange(len(ids) - 1, -1, -1)
+        for b in np.flatnonzero(empty).tolist():
+            ok[b] = f.holds_for(m.kept_probability(f.agent, int(first[b]), f.arg))
     out: np.ndarray = ok[ids]  # (numpy types this as Any)
     return out
 

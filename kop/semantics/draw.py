@@ -8,7 +8,8 @@ structure (:func:`model_layout`): hypercube-like models by valuation, others in
 a grid of two agents' cells, the rest by networkx's Kamada-Kawai layout; the
 same model always gives the same picture.
 
-Drawing uses matplotlib, an optional extra: ``pip install 'kop-epistemic[draw]'``.
+Drawing uses matplotlib, an optional extra: ``pip install '.[draw]'`` in kop's source folder
+(or ``pip install matplotlib``).
 This module also holds what every kop picture shares: the colours, the
 matplotlib import with a clear error when it is missing, and the conversion of
 a figure to SVG text or a file.

@@ -163,8 +163,8 @@ def probability(model: ModelValue, agent: str, phi: Formula | str, world: str | 
     """*agent*'s probability of *phi* at *world* (default: the only designated world), exactly.
 
     The weight of the *phi*-worlds of *agent*'s cell divided by the weight of
-    the cell (0 when the cell has no weight left after an announcement; see
-    :mod:`kop.semantics.uncertainty`).  An agent without probabilities weighs
+    the cell; when the cell has no weight left after an announcement, the agent
+    keeps its measure from before it (Kooi; see :mod:`kop.semantics.uncertainty`).  An agent without probabilities weighs
     every world 1.
 
     Parameters
@@ -209,7 +209,7 @@ def probability(model: ModelValue, agent: str, phi: Formula | str, world: str | 
     weight: Callable[[int], int] = (lambda i: 1) if ints is None else ints.__getitem__
     total = sum(weight(model.index(w)) for w in cell)
     good = sum(weight(model.index(w)) for w in cell if w in true_at)
-    return Fraction(good, total) if total else Fraction(0)
+    return Fraction(good, total) if total else model.kept_probability(agent, model.index(world), phi)
 
 
 def announce(model: M, phi: Formula | str) -> M:

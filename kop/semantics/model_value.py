@@ -29,6 +29,7 @@ Example
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Self
 
 from kop.semantics.bitset_checker import SMALL_MODEL, ModelBits, members
@@ -68,7 +69,7 @@ class ModelValue:
     """
 
     __slots__ = ("_worlds", "_names_from", "_index", "_agents", "_agent_set", "_arrays", "_nblocks", "_bits",
-                 "_n", "_note", "_memo", "_submodels", "_partition_cache", "_joint_cache", "_unc")
+                 "_n", "_note", "_memo", "_submodels", "_partition_cache", "_joint_cache", "_unc", "_origin")
     _worlds: tuple[str, ...] | None  # None: read lazily from _names_from
     _names_from: _Names | None
     _unc: Uncertainty | None  # plausibility and probability (kop.semantics.uncertainty)
@@ -121,6 +122,8 @@ class ModelValue:
         self._partition_cache: dict[tuple[str, str | tuple[str, ...]], np.ndarray] = {}  # per agent or group
         self._joint_cache: dict[tuple[str, ...], tuple[np.ndarray, int]] = {}  # a group's joint block ids, bound
         self._unc = None
+        #: (the model before the announcement that gave this one, this model's world positions there)
+        self._origin: tuple[ModelValue, Any] | None = None
         if arrays is not None:
             arrays.freeze()
 
@@ -432,6 +435,7 @@ class ModelValue:
                               _Columns.select(self._atoms, keep), actual, note)
         if self._unc:
             out._unc = Uncertainty.view(self._unc, keep)
+            out._origin = (self, keep)          # Kooi: an agent left without weight keeps its measure
         return out
 
     def _submodel(self, mask: np.ndarray) -> Self:
@@ -463,6 +467,7 @@ class ModelValue:
                                     bits, note)
         if self._unc:
             out._unc = bits.unc = self._unc.select(positions)
+            out._origin = (self, positions)     # Kooi: an agent left without weight keeps its measure
         return out
 
     def _no_uncertainty(self, what: str) -> None:
@@ -504,6 +509,43 @@ class ModelValue:
         ranks = self._unc.ranks.get(agent) if self._unc else None
         return 0 if ranks is None else ranks[i]
 
+    def kept_probability(self, agent: str, i: int, arg: Formula) -> Fraction:
+        """*agent*'s probability of *arg* at world position *i*, where its cell has no weight left.
+
+        Kooi's update: an agent that gave an announcement probability 0 ignores it and keeps
+        its measure as it was, over the worlds it weighed before (the announcement removed
+        them here).  So the measure is read in the model before the announcement (or the one
+        before that, should the agent have given that one probability 0 too), and *arg* is
+        evaluated there.  For *arg* without modal operators this is Kooi's value exactly
+        (``[!p] P_a(true) = 1`` is valid); a modal *arg* is evaluated as it was before the
+        announcement (Kooi evaluates it in the updated model: a departure, docs/uncertainty.md).
+
+        >>> from kop import KripkeModel, parse
+        >>> m = KripkeModel({"u": ["p"], "v": []}, {"a": [["u", "v"]]}, "u", probability={"a": {"v": 1}})
+        >>> m.announce("p").kept_probability("a", 0, parse("~p"))
+        Fraction(1, 1)
+        """
+        import numpy as np
+
+        from kop.semantics.checker import truth_vector
+
+        m: ModelValue = self
+        j = i
+        origin = m._origin
+        while origin is not None:
+            m, keep = origin
+            origin = m._origin
+            j = int(keep[j])
+            ids = m._blocks[agent]
+            cell = np.flatnonzero(ids == ids[j]).tolist()
+            ints = m._unc.int_weights(agent) if m._unc else None
+            weight = [1] * len(cell) if ints is None else [ints[k] for k in cell]
+            total = sum(weight)
+            if total:
+                x = truth_vector(m, arg)
+                return Fraction(sum(w for k, w in zip(cell, weight) if x[k]), total)
+        return Fraction(0)  # never weighed (a cell of weight 0 is refused when a model is built)
+
     def with_actual(self, actual: str | Iterable[str] | None) -> Self:
         """The same model with other designated worlds.
 
@@ -537,6 +579,7 @@ class ModelValue:
             out = type(self)._raw(self.worlds, self._agents, self._blocks, self._nblocks, self._atoms,
                                   np.array(positions, dtype=np.int64), None)
         out._unc = self._unc
+        out._origin = self._origin
         return out
 
     @classmethod

@@ -66,6 +66,7 @@ class NaiveModel:
         self.relations = relations
         self.ranks = ranks or {}
         self.weights = weights or {}
+        self.parent: NaiveModel | None = None     # the model before the announcement that gave this one
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> NaiveModel:
@@ -136,12 +137,17 @@ class NaiveModel:
         if t is F.CondBelief:
             return self._believes(phi_.agent, lambda v: self.holds(phi_.cond, v), phi_.arg, w)
         if t is F.Probability:
-            cell = self.successors((phi_.agent,), w)
-            weight = self.weights.get(phi_.agent)
-            total = sum((weight[v] if weight else Fraction(1)) for v in cell)
-            good = sum((weight[v] if weight else Fraction(1)) for v in cell if self.holds(phi_.arg, v))
-            held: bool = phi_.holds_for(good / total if total else Fraction(0))
-            return held
+            model: NaiveModel | None = self
+            while model is not None:  # Kooi: with no weight left, the agent keeps its measure from before
+                cell = model.successors((phi_.agent,), w)
+                weight = model.weights.get(phi_.agent)
+                total = sum((weight[v] if weight else Fraction(1)) for v in cell)
+                if total:
+                    good = sum((weight[v] if weight else Fraction(1)) for v in cell if model.holds(phi_.arg, v))
+                    held: bool = phi_.holds_for(good / total)
+                    return held
+                model = model.parent
+            return bool(phi_.holds_for(Fraction(0)))
         raise TypeError(f"cannot evaluate {t.__name__}")
 
     def _believes(self, agent: str, cond: Any, arg: F.Formula, w: str) -> bool:
@@ -166,7 +172,9 @@ class NaiveModel:
         return seen
 
     def _after(self, ann: F.Formula) -> NaiveModel:
-        return self.restrict({v for v in self.worlds if self.holds(ann, v)})
+        after = self.restrict({v for v in self.worlds if self.holds(ann, v)})
+        after.parent = self
+        return after
 
 
 def naive_truth_set(model: Any, phi: F.Formula) -> frozenset[str]:

@@ -265,8 +265,6 @@ def _end(text: str) -> tuple[int, int, str]:
 def _expected(names: Iterable[str], found: str) -> str:
     words = sorted({_EXPECTED.get(n, _show_terminal(n)) for n in names})
     hint = ""
-    if found in ("&", "|"):
-        hint = " (SMCDEL does not say how '&' and '|' group without parentheses: add them)"
     if len(words) > 6:
         return "a formula or a question" + hint if found else "more input" + hint
     return "expected " + ", ".join(words) + hint
@@ -276,7 +274,7 @@ def _show_terminal(name: str) -> str:
     known = {"KNOWSTHAT": "'knows that'", "KNOWSWHETHER": "'knows whether'", "CKNOWTHAT": "'comknow that'",
              "CKNOWWHETHER": "'comknow whether'", "DKNOWTHAT": "'distknow that'",
              "DKNOWWHETHER": "'distknow whether'", "TRUEQ": "'TRUE?'", "VALIDQ": "'VALID?'",
-             "WHEREQ": "'WHERE?'", "AMPERSAND": "'&'", "VBAR": "'|'", "IMPL": "'->'", "IFF": "'iff'",
+             "WHEREQ": "'WHERE?'", "AMPERSAND": "'&'", "VBAR": "'|'", "CONJ": "'&'", "DISJ": "'|'", "IMPL": "'->'", "IFF": "'iff'",
              "QMARK": "'?'", "LESSTHAN": "'<'", "LSQB": "'['", "LBRACK": "'['", "LANGLE": "'<'"}
     return known.get(name, name.lower())
 
@@ -392,9 +390,14 @@ class _Reader:
             return FALSE
         if data == "neg":
             return Not(rec(c[0]))
-        if data in ("and_chain", "and_list"):
+        if data == "chain":  # SMCDEL's %left '|' '&': one level, left to right (1 | 2 & 3 is (1 | 2) & 3)
+            out = rec(c[0])
+            for op, right in zip(c[1::2], c[2::2]):
+                out = (And if op.type == "CONJ" else Or)(out, rec(right))
+            return out
+        if data == "and_list":
             return _fold(And, [rec(k) for k in c])
-        if data in ("or_chain", "or_list"):
+        if data == "or_list":
             return _fold(Or, [rec(k) for k in c])
         if data == "xor_list":
             return xor([rec(k) for k in c])
@@ -625,7 +628,8 @@ def to_smcdel(model: Any, *, name: str = "") -> str:
     Raises
     ------
     KopError
-        Naming the worlds: two worlds with the same valuation (a knowledge
+        If the model has plausibility or probabilities (SMCDEL's structures have
+        neither: the file would drop them).  Naming the worlds: two worlds with the same valuation (a knowledge
         structure's states are valuations), or an agent whose partition is
         not given by observing atoms.
 
@@ -646,6 +650,13 @@ def to_smcdel(model: Any, *, name: str = "") -> str:
     >>> sorted(spec.observables.items())
     [('a', (2,)), ('b', (1,))]
     """
+    if getattr(model, "has_uncertainty", False):  # SMCDEL's structures are S5: say so rather than drop them
+        unc = model._unc
+        kinds = {a: [k for k, d in (("plausibility", unc.ranks), ("probabilities", unc.weights)) if a in d]
+                 for a in model.agents}
+        said = "; ".join(f"{a} has {' and '.join(k)}" for a, k in kinds.items() if k)
+        raise KopError(f"SMCDEL's knowledge structures have no plausibility or probability ({said}): the file "
+                       "would drop them; export a model without them (kop check evaluates B_a and P_a)")
     atoms = sorted(model.atoms)
     worlds = list(model.worlds)
     val = {w: frozenset(model.valuation(w)) for w in worlds}

@@ -47,7 +47,7 @@ from kop.semantics.errors import ModelError
 from kop.semantics.vocabulary import _names, _vocabulary
 from kop.semantics.bdd import Function, Manager, manager
 from kop.semantics.symbolic_checker import Translator
-from kop.errors import LimitError
+from kop.errors import LanguageError, LimitError
 from kop.syntax.formula import _RESERVED, AGENT_RE, ATOM_RE, TRUE, Atom, Formula, Not, conj, disj
 
 if TYPE_CHECKING:
@@ -213,6 +213,7 @@ class KnowledgeStructure:
 
     # -- model checking -----------------------------------------------------------------
     def _formula(self, phi: Formula | str) -> Formula:
+        text = phi if isinstance(phi, str) else None
         if isinstance(phi, str):
             from kop.syntax.parser import parse
 
@@ -220,7 +221,13 @@ class KnowledgeStructure:
         elif not isinstance(phi, Formula):
             raise TypeError(f"expected a formula or a string, not {type(phi).__name__}")
         phi = self._tr.canonical(phi)
-        self._tr.prepare(phi)
+        try:
+            self._tr.prepare(phi)
+        except LanguageError:  # located in the text as written (or in the formula printed)
+            from kop.syntax.fragments import refuse_uncertainty
+
+            refuse_uncertainty(phi, "a knowledge structure (symbolic model)", text)
+            raise
         return phi
 
     def _truth(self, phi: Formula | str) -> Function:
@@ -280,13 +287,23 @@ class KnowledgeStructure:
         return s
 
     def states(self, phi: Formula | str = TRUE) -> Iterator[_State]:
-        """The states where *phi* holds, each as the set of its true atoms (in no set order)."""
+        """The states where *phi* holds, each as the set of its true atoms (in no set order).
+
+        A formula the structure cannot check is refused at the call, not when the states are iterated.
+
+        >>> sorted(map(sorted, KnowledgeStructure("p q", "p | q", {"a": "p"}).states("K_a q")))
+        [['q']]
+        """
         mgr = self._tr.mgr
-        for cube in mgr.cubes(self.truth_bdd(phi)):
-            fixed = frozenset(p for p, v in cube.items() if v)
-            free = [p for p in self._vocab if p not in cube]
-            for bits in range(1 << len(free)):
-                yield fixed | {p for j, p in enumerate(free) if bits >> j & 1}
+        truth = self.truth_bdd(phi)
+
+        def each() -> Iterator[_State]:
+            for cube in mgr.cubes(truth):
+                fixed = frozenset(p for p, v in cube.items() if v)
+                free = [p for p in self._vocab if p not in cube]
+                for bits in range(1 << len(free)):
+                    yield fixed | {p for j, p in enumerate(free) if bits >> j & 1}
+        return each()
 
     def _no_designated(self) -> str:
         why = f": {self._note}" if self._note else ""

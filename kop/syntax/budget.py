@@ -10,6 +10,9 @@
   prover); long phases call :func:`check_deadline`, which raises
   :class:`OutOfTime` (a :class:`~kop.errors.LimitError`; the prover's
   ``ProverTimeout`` is one too) once it has passed.
+* Time is **CPU time** of the process (:func:`time.process_time`), not wall-clock time, so
+  that whether a question is decided within its limit does not depend on how busy the
+  machine is; the hard interrupt is a CPU-time timer too (``ITIMER_PROF``).
 * :data:`MAX_NESTING` is the one nesting limit of kop's text readers:
   formulas, theory files (inline games included) and Kripke models.
 
@@ -97,13 +100,18 @@ def check_timeout(value: Any, name: str = "timeout") -> float | None:
 
 #: With ``hard=True``, how long after the deadline a phase that does not check it is interrupted.
 HARD_GRACE = 0.05
+#: With ``hard=True``, a wait that uses no CPU (a blocked read) is interrupted after this many times
+#: the limit of wall-clock time, plus one second: no silent hang.
+WALL_FACTOR = 10
 
 
 def start_deadline(seconds: float | None, *, hard: bool = False) -> None:
     """Start (or with None, clear) the process-wide deadline: *seconds* from now.
 
-    With *hard* (the command line, in the main thread of a system with ``SIGALRM``), a
-    timer also interrupts the process :data:`HARD_GRACE` seconds after the deadline, with
+    *seconds* are CPU seconds of the process.  With *hard* (the command line, in the main thread
+    of a system with ``setitimer``), a CPU-time timer (``ITIMER_PROF``) also interrupts the
+    process :data:`HARD_GRACE` CPU seconds after the deadline (and a wall-clock timer after
+    :data:`WALL_FACTOR` times the limit plus 1 s, should it wait without using CPU), with
     :class:`DeadlineInterrupt`, should a phase that does not check the deadline (an import, a
     long library call) still be running.
     """
@@ -111,7 +119,7 @@ def start_deadline(seconds: float | None, *, hard: bool = False) -> None:
     seconds = check_timeout(seconds)
     _cancel_alarm()
     _seconds = seconds
-    _end = None if seconds is None else time.monotonic() + seconds
+    _end = None if seconds is None else time.process_time() + seconds
     if hard and seconds is not None:
         _set_alarm(seconds)
 
@@ -144,8 +152,9 @@ def _set_alarm(seconds: float) -> None:
 
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return
-    _old_handler = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds + HARD_GRACE)
+    _old_handler = (signal.signal(signal.SIGPROF, _on_alarm), signal.signal(signal.SIGALRM, _on_alarm))
+    signal.setitimer(signal.ITIMER_PROF, seconds + HARD_GRACE)
+    signal.setitimer(signal.ITIMER_REAL, seconds * WALL_FACTOR + 1.0)
 
 
 def _cancel_alarm() -> None:
@@ -154,8 +163,10 @@ def _cancel_alarm() -> None:
         return
     import signal
 
+    signal.setitimer(signal.ITIMER_PROF, 0)
     signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, _old_handler)
+    signal.signal(signal.SIGPROF, _old_handler[0])
+    signal.signal(signal.SIGALRM, _old_handler[1])
     _old_handler = None
 
 
@@ -169,8 +180,8 @@ def deadline_phase(seconds: float | None) -> Iterator[None]:
     global _end, _seconds
     old = (_end, _seconds)
     seconds = check_timeout(seconds)
-    if seconds is not None and (_end is None or time.monotonic() + seconds < _end):
-        _seconds, _end = seconds, time.monotonic() + seconds
+    if seconds is not None and (_end is None or time.process_time() + seconds < _end):
+        _seconds, _end = seconds, time.process_time() + seconds
     try:
         yield
     finally:
@@ -195,7 +206,7 @@ def recursion_room(frames: int) -> Iterator[None]:
 
 
 def deadline_end() -> float | None:
-    """The process-wide deadline (a :func:`time.monotonic` time), or None."""
+    """The process-wide deadline (a :func:`time.process_time` time: CPU seconds), or None."""
     return _end
 
 
@@ -206,5 +217,5 @@ def deadline_seconds() -> float | None:
 
 def check_deadline(what: str = "the command") -> None:
     """Raise :class:`OutOfTime` if the process-wide deadline has passed."""
-    if _end is not None and time.monotonic() >= _end:
+    if _end is not None and time.process_time() >= _end:
         raise OutOfTime(_seconds or 0.0, what)

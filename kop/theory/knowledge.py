@@ -82,18 +82,18 @@ def check_consistent(ctx: Context, at: Statement, *, timeout: float | None = Non
         if cache is not None:
             cache[key] = True
         return
-    items = [it for it in ctx.items if it.formulas]
+    parts = [(it, f) for it in ctx.items for f in dict.fromkeys(it.formulas)]
     k = 0
-    while k < len(items):  # deletion: drop every item the contradiction does not need
-        rest = items[:k] + items[k + 1:]
-        if not _sat(tuple(f for it in rest for f in it.formulas), ctx.agents, timeout):
-            items = rest
+    while k < len(parts):  # deletion: drop every formula the contradiction does not need
+        rest = parts[:k] + parts[k + 1:]
+        if not _sat(tuple(f for _, f in rest), ctx.agents, timeout):
+            parts = rest
         else:
             k += 1
     from kop.syntax.printer import to_ascii
 
-    listed = "; ".join(f"{it.where()}: {' & '.join(to_ascii(f) for f in it.formulas[:3])}"
-                       f"{' & ...' if len(it.formulas) > 3 else ''}" for it in items)
+    items = list(dict.fromkeys(it for it, _ in parts))  # shown whole: every formula it needs, in full
+    listed = "; ".join(f"{it.where()}: {' & '.join(to_ascii(f) for i, f in parts if i is it)}" for it in items)
     first = items[0].statement if items else at
     raise first.error(f"the knowledge of {ctx.label} is inconsistent (so everything would follow); "
                       f"a minimal contradictory subset: {listed}")

@@ -77,7 +77,7 @@ class PartialSpec:
     knower: str
     kind: str
     owner: str
-    data: Any
+    data: Any = field(hash=False)  # compared, not hashed: a candidate by leaf label is a dict
     pos: Position = field(compare=False, repr=False)
     knower_pos: Position = field(compare=False, repr=False)
     owner_pos: Position = field(compare=False, repr=False)

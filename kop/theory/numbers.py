@@ -117,6 +117,21 @@ def _truth(x: np.ndarray, at: Position) -> np.ndarray:
     return x
 
 
+def _bit_count(lo: int, hi: int) -> int:
+    return max(1, max(abs(lo), abs(hi)).bit_length())
+
+
+def number_atoms(spec: ObservationSpec) -> frozenset[str]:
+    """The atoms a ``model { number ... }`` block declares: each number's bits and its sign.
+
+    >>> from kop.theory.model import ObservationSpec
+    >>> sorted(number_atoms(ObservationSpec((), (), (), (), None, None, numbers=(("x", 0, 5, None),))))
+    ['x0', 'x1', 'x2', 'x_negative']
+    """
+    return frozenset(f"{v}{b}" for v, lo, hi, _ in spec.numbers for b in range(_bit_count(lo, hi))) | \
+        frozenset(f"{v}_negative" for v, _, _, _ in spec.numbers)
+
+
 def build_number_model(spec: ObservationSpec) -> KripkeModel:
     """The Kripke model of a ``model { number ... }`` block."""
     from kop.semantics.model import KripkeModel
@@ -148,7 +163,7 @@ def build_number_model(spec: ObservationSpec) -> KripkeModel:
     world_names = ["".join(f"{v}{env[v][i]}" for v in names) for i in range(n)]
     if len(set(world_names)) != n:
         world_names = ["_".join(f"{v}{env[v][i]}" for v in names) for i in range(n)]
-    bits = {v: max(1, max(abs(lo), abs(hi)).bit_length()) for v, lo, hi, _ in spec.numbers}
+    bits = {v: _bit_count(lo, hi) for v, lo, hi, _ in spec.numbers}
     worlds: dict[str, list[str]] = {}
     for i, w in enumerate(world_names):
         worlds[w] = [f"{v}{b}" for v in names for b in range(bits[v]) if int(env[v][i]) >> b & 1] + \

@@ -49,6 +49,20 @@ def exactly(k: int, atoms: tuple[str, ...]) -> Formula:
                 for on in (set(c) for c in combinations(atoms, k)))
 
 
+def model_atoms(spec: ObservationSpec) -> frozenset[str]:
+    """The atoms a ``model { ... }`` block declares: its vocabulary, or its numbers' bits and signs.
+
+    >>> from kop.theory.model import ObservationSpec
+    >>> sorted(model_atoms(ObservationSpec(("p", "q"), (), (), (), None, None)))
+    ['p', 'q']
+    """
+    if spec.numbers:
+        from kop.theory.numbers import number_atoms
+
+        return number_atoms(spec)
+    return frozenset(spec.vocabulary)
+
+
 def build_observation_model(spec: ObservationSpec) -> KripkeModel:
     """The model a ``model { ... }`` block states; errors located at the offending item."""
     if spec.numbers or spec.wheres or spec.observes_values:

@@ -55,6 +55,9 @@ class TheoryState:
     bare_players: frozenset[str] = frozenset()   # listed without a goal: a tree file's goal stands
     tree: Any = None
     model: Any = None
+    #: the model's atoms, and whether it declares them (model { ... }) or only shows those true somewhere (a file)
+    model_atoms: frozenset[str] = frozenset()
+    atoms_declared: bool = False
     base: list[Item] = field(default_factory=list)
     scenarios: dict[str, list[Item]] = field(default_factory=dict)
     consistent: dict[Any, bool] = field(default_factory=dict)
@@ -84,6 +87,19 @@ class TheoryState:
         if bad:
             raise st.error(f"the formula names agent {bad[0]!r}, which is not declared "
                            f"(agents: {', '.join(names)})", bad[0], _formula_pos(st))
+
+    def check_atoms(self, st: Statement, f: Formula) -> str:
+        """A formula asked of the model names only its atoms: an unknown one is a located error when the
+        model declares its atoms (``model { ... }``); for a model file, a warning (returned) that it is
+        true at no world."""
+        bad = sorted(f.atoms() - self.model_atoms)
+        if not bad or self.model is None:
+            return ""
+        if self.atoms_declared:
+            shown = ", ".join(sorted(self.model_atoms)[:12]) + (", ..." if len(self.model_atoms) > 12 else "")
+            raise st.error(f"unknown atom {bad[0]!r}: not in the model's vocabulary ({shown})", bad[0],
+                           _atom_pos(st, bad[0]))
+        return "; warning: " + ", ".join(map(repr, bad)) + " true at no world of the model file (misspelt?)"
 
     def check_s5n(self, st: Statement, f: Formula) -> None:
         """Refuse belief and probability in a formula that goes to the S5_n prover, located in the theory."""
@@ -229,6 +245,19 @@ def _formula_pos(st: Statement) -> Position | None:
         return st.pos
     col = st.pos.column - 1 + src[st.pos.column - 1:].index(words[1], len(words[0])) + 1
     return Position(st.pos.text, st.line, col, st.pos.file)
+
+
+def _atom_pos(st: Statement, name: str) -> Position | None:
+    """Where the atom *name* is written in the statement's formula (its start when it is not written there)."""
+    import re
+
+    at = _formula_pos(st)
+    if at is None:
+        return None
+    lines = source_lines(at.text)
+    src = lines[at.line - 1] if 0 < at.line <= len(lines) else ""
+    m = re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", src[at.column - 1:])
+    return Position(at.text, at.line, at.column + m.start(), at.file) if m else at
 
 
 def _load_tree(state: TheoryState, st: Statement) -> Any:
@@ -385,11 +414,12 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
 
 
 def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: str | None = None,
-                   dominance_cache: dict[Any, Any] | None = None) -> Any:
+                   dominance_cache: dict[Any, Any] | None = None, answers: list[Answer] | None = None) -> Any:
     """Run the statements; returns the final state with its answers (``state.answers``).
 
     *dominance_cache* holds dominance reports already computed (keyed by
-    :func:`kop.theory.answers.dominance_key`), which the questions then reuse.
+    :func:`kop.theory.answers.dominance_key`), which the questions then reuse.  *answers*, when
+    given, receives each answer as it is found (so that a caller keeps those found before an error).
     """
     timeout = check_timeout(timeout)
     from kop.theory.grammar import expand_includes
@@ -408,7 +438,8 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
     state = TheoryState(theory, timeout)
     if dominance_cache:
         state.dominance_cache.update(dominance_cache)
-    answers: list[Answer] = []
+    if answers is None:
+        answers = []
     for st in statements:
         before = len(answers)
         _run_one(state, st, answers, scenario)
@@ -468,10 +499,13 @@ def _run_one(state: TheoryState, st: Statement, answers: list[Answer], only: str
             state.tree = build_game(a[0], state.players)
         elif k == "model":
             state.model = _load_model(state, st)
+            state.model_atoms = frozenset().union(*(state.model.valuation(w) for w in state.model.worlds))
+            state.atoms_declared = False
         elif k == "model_block":
-            from kop.theory.observation import build_observation_model
+            from kop.theory.observation import build_observation_model, model_atoms
 
             state.model = build_observation_model(a[0])
+            state.model_atoms, state.atoms_declared = model_atoms(a[0]), True
         elif k == "agents":
             if len(set(a)) != len(a):
                 dup = next(x for x in a if a.count(x) > 1)
@@ -523,7 +557,11 @@ def _ask(state: TheoryState, st: Statement, answers: list[Answer], only: str | N
         return
     if k == "ask_formula" and a[0] == "check":
         state.check_formula(st, a[1])
-        answers.append(A.check_answer(state, st, a[1]))
+        state.need_model(st)
+        warning = state.check_atoms(st, a[1])
+        ans = A.check_answer(state, st, a[1])
+        answers.append(replace(ans, text=ans.text + warning, result={**ans.result, "warning": warning[11:]})
+                       if warning else ans)
         return
     if k == "ask_worlds":
         answers.append(A.worlds_answer(state, st))
@@ -629,7 +667,10 @@ def _announce(state: TheoryState, st: Statement, answers: list[Answer], only: st
     if state.model is None and state.tree is None:
         raise st.error("'announce' needs a model (model \"FILE\" or model { ... }) or a game")
     if state.model is not None:
-        answers.append(A.announce_model(state, st, f))
+        warning = state.check_atoms(st, f)
+        ans = A.announce_model(state, st, f)
+        answers.append(replace(ans, text=ans.text + warning, result={**ans.result, "warning": warning[11:]})
+                       if warning else ans)
     if state.tree is not None:
         state.check_s5n(st, f)       # the knowledge after it goes to the prover
         for ctx in state.contexts(st):

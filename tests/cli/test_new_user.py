@@ -142,9 +142,9 @@ def test_play_paths_name_leaves_alike(capsys):
 
     from cli_runner import run_cli
 
-    r = run_cli(["play", "theories/figure2.json", "-s", "A=M2", "-s", "B=M1"])
+    r = run_cli(["play", str(ROOT / "theories" / "figure2.json"), "-s", "A=M2", "-s", "B=M1"])
     assert r.code == 0 and "path:    root -> T -> (9, 4)" in r.out, r
-    r = run_cli(["play", "theories/figure2.json", "-s", "A=M2", "-s", "B=M1", "--json"])
+    r = run_cli(["play", str(ROOT / "theories" / "figure2.json"), "-s", "A=M2", "-s", "B=M1", "--json"])
     doc = json.loads(r.out)
     assert doc["path"] == ["T", 0] and doc["nodes"] == ["root", "T", "root/2/0"]
     assert all(isinstance(n, str) for n in doc["nodes"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +17,8 @@ import kop
 from kop.games.trees.draw import draw_tree, tree_layout, tree_svg
 from kop.semantics.draw import draw_model, model_svg, save_figure
 from kop.errors import LimitError, MissingDependency
+
+THEORIES = Path(__file__).resolve().parents[2] / "theories"   # wherever pytest runs from
 
 resvg = pytest.importorskip("resvg_py")
 mpimg = pytest.importorskip("matplotlib.image")
@@ -54,7 +57,7 @@ def test_tree_picture_shows_decided_nodes_and_the_play():
 
 
 def test_model_picture_has_one_colour_per_agent():
-    m = kop.KripkeModel.load("theories/muddy3.model.json")
+    m = kop.KripkeModel.load(str(THEORIES / "muddy3.model.json"))
     img = rasterize(model_svg(m))
     assert share(img, "#ffffff") < 0.99
     for colour in ("#1f77b4", "#d62728", "#2ca02c"):   # agents a, b, c
@@ -63,7 +66,7 @@ def test_model_picture_has_one_colour_per_agent():
 
 def test_jupyter_display_hooks():
     t = kop.figure2()
-    m = kop.KripkeModel.load("theories/coin.model.json")
+    m = kop.KripkeModel.load(str(THEORIES / "coin.model.json"))
     from kop.selection.examples import SCENARIOS
 
     s = kop.select(t, SCENARIOS[3].knowledge, "A")
@@ -98,7 +101,7 @@ def test_missing_matplotlib_says_which_extra(monkeypatch):
     with pytest.raises(MissingDependency, match=r"(kop-epistemic|\.)\[draw\]"):
         draw_tree(kop.figure2())
     with pytest.raises(MissingDependency, match=r"(kop-epistemic|\.)\[draw\]"):
-        draw_model(kop.KripkeModel.load("theories/coin.model.json"))
+        draw_model(kop.KripkeModel.load(str(THEORIES / "coin.model.json")))
     assert kop.figure2()._repr_svg_() is None
 
 

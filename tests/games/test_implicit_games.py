@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import math
 
 import pytest
 
 import kop
 from kop.games.search.implicit import ImplicitGame
+
+THEORIES = Path(__file__).resolve().parents[2] / "theories"   # wherever pytest runs from
 
 
 class Line(ImplicitGame):
@@ -65,7 +69,7 @@ def test_nim_successors_are_the_notes():
 
 def test_nim_expanded_agrees_with_the_tree_file():
     t = kop.GameTree.from_game(kop.nim())
-    f = kop.load_tree("theories/nim22.json")
+    f = kop.load_tree(str(THEORIES / "nim22.json"))
     assert (len(t), t.n_leaves, t.height) == (len(f), f.n_leaves, f.height)
     assert kop.minimax(t).value == kop.minimax(f).value == (-1, -1)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from profiles import examples
@@ -9,6 +11,8 @@ from profiles import examples
 from kop import KripkeModel, ModelError, bisimilar, bisimulation_classes
 from kop.semantics.reference import naive_bisimulation
 from sem_strategies import models, models_and_formulas
+
+THEORIES = Path(__file__).resolve().parents[2] / "theories"   # wherever pytest runs from
 
 FAST = settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -51,7 +55,7 @@ def test_generated_submodel_preserves_truth_at_designated_worlds(case):
 
 
 def test_minimize_muddy_children_after_learning():
-    m = KripkeModel.load("theories/muddy3.model.json")
+    m = KripkeModel.load(str(THEORIES / "muddy3.model.json"))
     after = m.announce("m_a | m_b | m_c").announce("~Kw_a m_a & ~Kw_b m_b & ~Kw_c m_c")
     # distinct valuations: nothing to contract
     assert len(after.minimize()) == len(after)

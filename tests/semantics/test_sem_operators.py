@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kop import KripkeModel
 from kop.semantics.checker import truth_vector
 from kop.semantics.reference import naive_truth_set
 from kop.syntax.parser import parse
+
+THEORIES = Path(__file__).resolve().parents[2] / "theories"   # wherever pytest runs from
 
 
 @pytest.fixture
@@ -101,7 +105,7 @@ def test_common_knowledge_of_a_fact_after_announcing_it(chain):
 
 def test_muddy_children_three():
     """Three children, a and b muddy: after 'at least one' and one 'nobody knows', a and b know."""
-    m = KripkeModel.load("theories/muddy3.model.json")
+    m = KripkeModel.load(str(THEORIES / "muddy3.model.json"))
     nobody = "~Kw_a m_a & ~Kw_b m_b & ~Kw_c m_c"
     m1 = m.announce("m_a | m_b | m_c")
     assert m1.satisfies(nobody)

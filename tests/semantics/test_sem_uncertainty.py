@@ -155,14 +155,14 @@ def test_conditional_belief_is_about_the_best_condition_worlds():
 
 
 def test_kooi_zero_probability_announcement_is_ignored():
-    """An agent that gave the announcement probability 0 keeps its measure: every remaining set has probability 0."""
+    """An agent that gave the announcement probability 0 keeps its measure (Kooi): P_a(true) stays 1 (issue 29)."""
     m = KripkeModel({"u": ["p"], "v": [], "x": ["p"]}, {"a": [["u", "v", "x"]]}, actual="u",
                     probability={"a": {"v": 1}})
     assert m.satisfies("P_a(p) = 0")
     after = m.announce("p")
-    assert after.satisfies("P_a(true) = 0 & P_a(p) = 0 & K_a p & ~(P_a(p) > 0)")
-    assert m.satisfies("[!p] P_a(true) = 0")
-    for text in ["[!p] P_a(true) = 0", "[!p] P_a(p) >= 1/2", "[!p] P_a(p) <= 1/2", "[!p] P_a(p) > 0",
+    assert after.satisfies("P_a(true) = 1 & P_a(p) = 0 & K_a p & ~(P_a(p) > 0)")
+    assert m.satisfies("[!p] P_a(true) = 1")
+    for text in ["[!p] P_a(true) = 1", "[!p] P_a(p) >= 1/2", "[!p] P_a(p) <= 1/2", "[!p] P_a(p) > 0",
                  "[!p] P_a(p) < 1", "<!p> P_a(true) = 1"]:
         phi = parse(text)
         assert m.truth_set(phi) == _numpy_set(m, phi) == naive_truth_set(m, phi), text

@@ -131,7 +131,6 @@ def test_export_refuses_models_not_given_by_observation():
 @pytest.mark.parametrize("text, line, col, words", [
     ("VARS 1,2\nLAW 3\nOBS a: 1", 2, 5, "uses 3, which is not in VARS"),
     ("VARS 1,2\nLAW Top\nOBS a: 1\nVALID? b knows that 1", 4, 8, "agent b is not in OBS"),
-    ("VARS 1,2\nLAW Top\nOBS a: 1\nVALID? 1 & 2 | 1", 4, 14, "add them"),
     ("VARS 1,2\nLAW Top\nOBS a: 1\nVALID? [a ! 1] 2", 4, 8, "announcement to a group"),
     ("VARS 1,2\nLAW Top\nOBS a: 1\nVALID? Forall 1 a knows that 1", 4, 8, "propositional formulas only"),
     ("VARS 1,2\nLAW ~1\nOBS a: 1\nTRUE? {1} 2", 4, 7, "violates the LAW"),

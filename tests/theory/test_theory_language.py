@@ -140,11 +140,11 @@ def test_a_player_without_a_goal_maximizes(players, goals, outcome):
 def test_bare_players_keep_a_tree_files_goals(tmp_path):
     from kop.theory.questions import run_statements
 
-    fig2 = str(THEORIES / "figure2.json")
+    fig2 = "figure2.json"                                       # read from THEORIES, wherever pytest runs
     for text in (f'players A, B\ntree "{fig2}"\n', f'tree "{fig2}"\nplayers A, B\n'):
-        assert [p.goal for p in run_statements(kop.parse_theory(text)).tree.players] == ["max", "min"]
+        assert [p.goal for p in run_statements(kop.parse_theory(text, THEORIES)).tree.players] == ["max", "min"]
     text = f'players A, B max\ntree "{fig2}"\n'                # a goal given replaces the file's
-    assert [p.goal for p in run_statements(kop.parse_theory(text)).tree.players] == ["max", "max"]
+    assert [p.goal for p in run_statements(kop.parse_theory(text, THEORIES)).tree.players] == ["max", "max"]
 
 
 def test_the_sharing_game_of_the_reference():

@@ -11,7 +11,8 @@ as thick red edges ending at a bold payoff.
 The layout is the classic layered one: leaves evenly spaced in order, each
 parent centred over its children, one row per depth.
 
-Drawing uses matplotlib, an optional extra: ``pip install 'kop-epistemic[draw]'``.
+Drawing uses matplotlib, an optional extra: ``pip install '.[draw]'`` in kop's source folder
+(or ``pip install matplotlib``).
 
 Example
 -------

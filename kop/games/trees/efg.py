@@ -809,6 +809,51 @@ def _numbers(values: np.ndarray, integral: bool) -> list[str]:
     return out
 
 
+def _chance_numbers(values: np.ndarray) -> list[str]:
+    """A chance node's probabilities as numbers that sum to exactly 1, as Gambit requires.
+
+    Plain decimals when they do (OpenSpiel reads fractions ``n/d`` too); else the simplest fractions
+    that read back as the same floats (``1/6``); else the floats' exact binary fractions, the largest
+    made up to 1.
+    """
+    decimals = _numbers(values, False)
+    if sum(map(Fraction, decimals), Fraction(0)) == 1:
+        return decimals
+    floats = values.tolist()
+    simple = [Fraction(v).limit_denominator(10 ** 9) for v in floats]
+    if sum(simple, Fraction(0)) == 1 and all(float(q) == v for q, v in zip(simple, floats)):
+        return [str(q) for q in simple]
+    exact = [Fraction(v) for v in floats]
+    k = max(range(len(exact)), key=exact.__getitem__)
+    exact[k] = 1 - sum(exact[:k] + exact[k + 1:], Fraction(0))
+    return [str(q) for q in exact]
+
+
+def _unique(names: list[str]) -> list[str]:
+    """*names* with each repeat renamed ``NAME (2)``, ``NAME (3)``, ... (a name not used otherwise): in order.
+
+    Gambit refuses repeated node labels and OpenSpiel merges sibling actions of the same name.
+
+    >>> _unique(["x", "x", "x (2)", "y", "x"])
+    ['x', 'x (3)', 'x (2)', 'y', 'x (4)']
+    """
+    if len(set(names)) == len(names):
+        return names
+    taken = set(names)
+    seen: set[str] = set()
+    out = []
+    for name in names:
+        if name in seen:
+            k = 2
+            while f"{name} ({k})" in taken:
+                k += 1
+            name = f"{name} ({k})"
+            taken.add(name)
+        seen.add(name)
+        out.append(name)
+    return out
+
+
 def _preorder(tree: GameTree) -> np.ndarray:
     """Prefix-order position of every node (breadth-first index -> position)."""
     n = len(tree)
@@ -836,7 +881,7 @@ def _preorder(tree: GameTree) -> np.ndarray:
     return pre
 
 
-def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
+def dumps_efg(tree: GameTree, title: str = "kop tree", *, unique_labels: bool = False) -> str:
     """Gambit ``.efg`` text of *tree* (see the module docstring for the payoff convention).
 
     Parameters
@@ -845,6 +890,11 @@ def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
         The game tree.
     title : str
         The game's title.
+    unique_labels : bool
+        Rename repeated node labels ``LABEL (2)``, ... (Gambit 17 refuses repeated labels; the
+        format allows them, and by default they are kept so that the file reads back as *tree*).
+        Repeated move names of siblings are always renamed so (OpenSpiel would merge the moves),
+        and chance probabilities always sum to exactly 1 (``1/6`` where decimals cannot).
 
     Returns
     -------
@@ -880,7 +930,9 @@ def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
     cols = [_numbers(tree.payoffs[:, j] * signs[j], tree.integral) for j in range(len(tree.players))]
     pays = list(map(" ".join, zip(*cols)))
     names = ['""'] * n
-    for i, s in tree.labels.items():
+    labelled = sorted(tree.labels)
+    shown = [tree.labels[i] for i in labelled]
+    for i, s in zip(labelled, _unique(shown) if unique_labels else shown):
         names[i] = _q(s)
     counts = (offsets[1:] - offsets[:-1]).tolist()
     plain: dict[int, str] = {}
@@ -899,7 +951,7 @@ def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
             continue
         lo, c = int(offsets[i]), counts[i]
         if moves and any(j in moves for j in range(lo, lo + c)):
-            acts = [_q(moves.get(j) or str(j - lo)) for j in range(lo, lo + c)]
+            acts = [_q(a) for a in _unique([moves.get(j) or str(j - lo) for j in range(lo, lo + c)])]
         else:
             if c not in plain:
                 plain[c] = " ".join(f'"{r}"' for r in range(c))
@@ -907,7 +959,7 @@ def dumps_efg(tree: GameTree, title: str = "kop tree") -> str:
         if k == CHANCE:
             chance += 1
             assert probs is not None
-            ps = _numbers(probs[lo:lo + c], False)
+            ps = _chance_numbers(probs[lo:lo + c])
             names_ = acts or [f'"{r}"' for r in range(c)]
             body = " ".join(f"{a} {p}" for a, p in zip(names_, ps))
             lines[i] = f"c {names[i]} {chance} \"\" {{ {body} }} 0"

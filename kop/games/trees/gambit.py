@@ -128,7 +128,9 @@ def to_gambit(tree: GameTree, title: str = "kop tree") -> Any:
     pygambit.Game
         Gambit's players maximize, so a kop player whose goal is ``min`` has its
         payoffs negated there; the goals are recorded in the game's comment, and
-        :func:`from_gambit` restores them.
+        :func:`from_gambit` restores them.  A repeated node label is renamed
+        ``LABEL (2)``, ... (Gambit requires unique labels); chance probabilities
+        are exact rationals (``1/6``).
 
     Examples
     --------
@@ -146,13 +148,16 @@ def to_gambit(tree: GameTree, title: str = "kop tree") -> Any:
         raise GameError(f"to_gambit expects a GameTree, not {type(tree).__name__}")
     from kop.games.trees.efg import dumps_efg
 
-    text = dumps_efg(tree, title=title)
+    text = dumps_efg(tree, title=title, unique_labels=True)   # Gambit refuses repeated node labels
     reader = getattr(pygambit, "read_efg", None)
-    if callable(reader):
-        return reader(io.StringIO(text))
     parse = getattr(pygambit.Game, "parse_game", None)
-    if callable(parse):
-        return parse(text)
+    try:
+        if callable(reader):
+            return reader(io.StringIO(text))
+        if callable(parse):
+            return parse(text)
+    except ValueError as exc:  # kop writes what Gambit reads; should it still refuse, say so as kop does
+        raise GameError(f"Gambit refused the game kop wrote for it: {exc}") from None
     raise GameError("this pygambit version has neither read_efg nor Game.parse_game")
 
 
