@@ -179,7 +179,7 @@ def _table(b: Behaviours, strategies: Sequence[Strategy], player: str, ev: np.nd
             out: dict[_Summary, None] = {}
             for combo in itertools.product(*(sets[c] for c in kids)):
                 p = [float(probs[c]) for c in kids]
-                pred = None if ev is None else sum(pi * s[0] for pi, s in zip(p, combo))  # type: ignore[misc]
+                pred = None if ev is None else sum(pi * float(s[0] or 0.0) for pi, s in zip(p, combo))
                 acts = tuple(tuple(sum(pi * s[1][j][x] for pi, s in zip(p, combo)) for x in range(len(combo[0][1][j])))
                              for j in range(n_strat))
                 out[(pred, acts)] = None

@@ -153,7 +153,7 @@ def claim_setting(tree: GameTree, knowledge: Iterable[Formula | str] = (),
     if exact:
         types: tuple[tuple[float, ...], ...] = (actual,)
     elif evs:
-        types = tuple(e for e in seen if isinstance(e, tuple))  # type: ignore[misc]
+        types = tuple(e for e in seen if isinstance(e, tuple))
     else:
         types = every_order(tree)
     return ClaimSetting(p, tuple(decided), tuple(known), types, exact)
@@ -402,9 +402,10 @@ def belief_claims(tree: GameTree, belief: EvaluationBelief,
         act = np.asarray(_play(tree, nx, real, o))
         possible = [i for i in range(len(probs)) if probs[i] > 0]
         worst = min(possible, key=lambda i: (sp * per[i][p], i))
-        out[name] = {"expected": tree.value_of(sum(pr * v for pr, v in zip(probs, per))),
-                     "believed": tree.value_of(per[top]), "guaranteed": tree.value_of(per[worst]),
-                     "actual": tree.value_of(act),
+        expected = sum((pr * v for pr, v in zip(probs, per)), np.zeros(len(tree.players)))
+        out[name] = {"expected": tree.value_of(expected.tolist()),
+                     "believed": tree.value_of(per[top].tolist()), "guaranteed": tree.value_of(per[worst].tolist()),
+                     "actual": tree.value_of(act.tolist()),
                      "guarantee_holds": bool(sp * act[p] >= sp * per[worst][p] - _TIE),
                      "holds": "in fact" if r.true else "in belief"}
     return out

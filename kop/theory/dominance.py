@@ -147,9 +147,8 @@ class Dominance:
             else:
                 size = "" if pre.countermodel is None else f" (countermodel: {plural(len(pre.countermodel.worlds), 'world')})"
                 why = f"{to_ascii(pre.formula)} refuted{size}"
-            g = "-" if c.guaranteed is None else str(tuple(c.guaranteed))
             lines.append(f" {mark}{i}. {c.strategy:<8} {'applies' if c.applicable else 'does not apply'}: {why}. "
-                         f"{c.justification}. Predicted {tuple(c.estimate)}, guaranteed {g}.")
+                         f"{c.justification}. Predicted {tuple(c.estimate)}, {_guarantee_text(c)}.")
         for cl in self.claims:
             status = {True: "verified on every allowed behaviour", False: "REFUTED on this tree",
                       None: "not checked"}[cl.verified]
@@ -161,6 +160,24 @@ class Dominance:
                      + (f"; with communication (scheme {comm.scheme}) {tuple(comm.outcome)}." if comm else
                         "; communication does not apply."))
         return "\n".join(lines)
+
+
+def _guarantee_text(c: Any) -> str:
+    """The guarantee of a candidate in words; why there is none when there is none.
+
+    >>> from kop.games.names import StrategyName
+    >>> from kop.selection.selector import Candidate
+    >>> c = Candidate(name=StrategyName.hm0m(1), applicable=False, precondition="", justification="", estimate=(9, 4))
+    >>> _guarantee_text(c)
+    'guaranteed: none computed (it does not apply: its knowledge precondition fails, so no behaviour is checked for it)'
+    """
+    if c.guaranteed is not None:
+        return f"guaranteed {tuple(c.guaranteed)}"
+    if c.note:
+        return f"guaranteed: not verified {c.note}"
+    if not c.applicable:
+        return "guaranteed: none computed (it does not apply: its knowledge precondition fails, so no behaviour is checked for it)"
+    return "guaranteed: not checked"
 
 
 def _level(x: float) -> int | str:
