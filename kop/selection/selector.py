@@ -314,7 +314,8 @@ class Selection:
                  "Levels (by the prover): "
                  f"{p} = {_level_text(self.level)}, {q} = {_level_text(self.opponent_level)}."]
         dec = [n.name for n in self.decision.decided_nodes()]
-        lines.append(f"Decided nodes (Algorithm 3): {', '.join(dec) if dec else 'none'}.")
+        reading = "Definition 6, strict reading" if self.decision.strict else "Definition 6"
+        lines.append(f"Decided nodes ({reading}, by the corrected Decide): {', '.join(dec) if dec else 'none'}.")
         if self.decision.evaluations:
             lines.append("Partial knowledge: " + "; ".join(e.describe() for e in self.decision.evaluations) + ".")
             extra = [n.name for n in self.decision.decided_by_partial_knowledge()]
@@ -623,7 +624,7 @@ def _minimax_candidate(strategies: _Strategies, outcomes: _Outcomes) -> Candidat
 
 def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | None = None, *,
            timeout: float | None = None, verify: bool = True, node: NodeRef | None = None,
-           evaluations: Iterable[EvaluationKnowledge] | None = None) -> Selection:
+           evaluations: Iterable[EvaluationKnowledge] | None = None, strict: bool = False) -> Selection:
     """Report the strategies P's knowledge justifies on *tree* (or at *node*), best first.
 
     At a *node* other than the root the selector reasons about the subtree
@@ -654,6 +655,9 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         behaviours P's knowledge allows are fixed at every node so decided.
         M^h also applies when partial knowledge decides every node where the
         opponent moves (P can then predict every move of it).
+    strict : bool
+        Decide by the stricter reading of Definition 6 (the mover must also know
+        that its children are decided: :func:`kop.decide`).
 
     Returns
     -------
@@ -681,7 +685,7 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     formulas = tuple(arguments.formulas(knowledge, "knowledge"))
     tree, where, evals = _focus(tree, node, evaluations)
     p, q = _mover(tree, player, where)
-    decision = decide(tree, formulas, timeout=timeout, evaluations=evals)
+    decision = decide(tree, formulas, timeout=timeout, evaluations=evals, strict=strict)
     s = _situation(tree, formulas, p, q, decision, evals, timeout)
     strategies = _Strategies.of(s)
     outcomes = _Outcomes(s, strategies, verify)

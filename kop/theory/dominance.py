@@ -186,7 +186,7 @@ def _level(x: float) -> int | str:
 
 def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None = None, *,
               scenario: str | None = None, timeout: float | None = None,
-              evaluations: Sequence[Any] = ()) -> Dominance:
+              evaluations: Sequence[Any] = (), strict: bool = False) -> Dominance:
     """The strategies *knowledge* justifies for *player* on *tree*, with proofs, claims and outcomes.
 
     Parameters
@@ -203,6 +203,8 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
         Seconds per prover question.
     evaluations : sequence
         Partial knowledge of evaluation functions (``kop.knows_candidates`` ...).
+    strict : bool
+        Decide by the stricter reading of Definition 6 (:func:`kop.decide`).
     """
     from kop.games.names import StrategyName
     from kop.games.registry import strategy
@@ -212,9 +214,9 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
 
     ks = tuple(knowledge)
     if evaluations:
-        sel = select(tree, ks, player, timeout=timeout, evaluations=list(evaluations))
+        sel = select(tree, ks, player, timeout=timeout, evaluations=list(evaluations), strict=strict)
     else:
-        sel = select(tree, ks, player, timeout=timeout)
+        sel = select(tree, ks, player, timeout=timeout, strict=strict)
     p, q = sel.player, sel.opponent
     h = tree.height
 
