@@ -524,8 +524,7 @@ class _Outcomes:
             if len(worse) and not first:
                 k = int(worse[0])
                 first = (f"against one allowed behaviour of {self.q}, {st.name} reaches "
-                         f"{self.tree.value_of(mine[k])} but {o.name} reaches {self.tree.value_of(theirs[k])}"
-                         + self._by_type(st, o))
+                         f"{self.tree.value_of(mine[k])} but {o.name} reaches {self.tree.value_of(theirs[k])}")
         return _Verdict(not first, first, tuple(pairs))
 
     def outdoes(self, st: Strategy, o: Strategy) -> bool:
@@ -534,18 +533,6 @@ class _Outcomes:
             return False
         a, b = self.sign * self.table[:, self.column[id(st)], self.pi], self.sign * self.table[:, self.column[id(o)], self.pi]
         return bool(np.all(a >= b - 1e-12) and np.any(a > b + 1e-12))
-
-    def _by_type(self, st: Strategy, o: Strategy) -> str:
-        """With several evaluations of Q possible: against which of them the claim holds."""
-        if len(self.tables) < 2:
-            return ""
-        holds = []
-        for tab in self.tables:
-            a, b = tab[:, self.column[id(st)], self.pi], tab[:, self.column[id(o)], self.pi]
-            holds.append(bool(np.all(self.sign * a >= self.sign * b - 1e-12)))
-        actual = "including" if holds[0] else "but not"
-        return (f"; the claim holds against {sum(holds)} of the {len(holds)} evaluations of {self.q} "
-                f"the knowledge allows, {actual} {self.q}'s actual one")
 
 
 def _mh_candidate(s: _Situation, strategies: _Strategies, outcomes: _Outcomes) -> Candidate:
