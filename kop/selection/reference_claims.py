@@ -77,7 +77,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kop.selection.evaluations import EvaluationKnowledge
 
 __all__ = ["ClaimSetting", "ReferenceClaims", "claim_setting", "reference_claims", "allowed_behaviour_set",
-           "every_order", "belief_claims", "MAX_PROFILES"]
+           "every_order", "belief_claims", "predicted_value", "MAX_PROFILES"]
 
 #: the most (type, prediction, behaviour) profiles the reference enumerates
 MAX_PROFILES = 2_000_000
@@ -159,30 +159,67 @@ def claim_setting(tree: GameTree, knowledge: Iterable[Formula | str] = (),
     return ClaimSetting(p, tuple(decided), tuple(known), types, exact)
 
 
+def predicted_value(tree: GameTree, name: str, player: str) -> tuple[int | float, ...]:
+    """The value at the root that *player*'s strategy *name* predicts (the selector's "estimate"),
+    from the algorithms' definitions, by recursion: ``Mh`` (Algorithm 4: every mover by its own
+    evaluation), ``minimax`` (Algorithm 1: every mover on *player*'s component, the opponent
+    against it) and ``HM0Md`` (Algorithm 5: M^h at the nodes of height at most d, minimax above).
+
+    >>> import kop
+    >>> [predicted_value(kop.figure2(), n, "A") for n in ("Mh", "HM0M1", "minimax")]
+    [(10, 3), (9, 4), (4, 7)]
+    """
+    if name == "Mh":
+        d = tree.height
+    elif name == "minimax":
+        d = 0
+    elif name.startswith("HM0M") and name[4:].isdigit():
+        d = int(name[4:])
+    else:
+        raise LimitError(f"the reference predicts Mh, HM0M<d> and minimax, not {name}")
+    me = tree.player_index(player)
+    heights = tree.heights
+    return tree.value_of(_backward(tree, lambda i, k: k if heights[i] <= d else me)[1][0].tolist())
+
+
 def _mh_choices(tree: GameTree) -> list[int]:
     """The agreed (M^h) child at every node, by backward induction written out (first best on ties)."""
+    return _backward(tree, lambda i, k: k)[0]
+
+
+def _backward(tree: GameTree, component: Any) -> tuple[list[int], dict[int, np.ndarray]]:
+    """Backward induction where the mover k at node i optimizes ``component(i, k)`` by k's goal
+    (a player other than k: the opposite of that player's goal, as minimax assumes): the choice
+    at every node (first best on ties) and every node's value."""
     signs = [pl.sign for pl in tree.players]
     rows = tree.leaf_rows()
     choice = [-1] * len(tree)
+    values: dict[int, np.ndarray] = {}
 
     def value(i: int) -> np.ndarray:
         n = tree.node(i)
         if n.is_leaf:
-            return np.asarray(tree.payoffs[rows[i]], dtype=float)
-        kids = [c.index for c in n.children]
-        vals = [value(c) for c in kids]
-        if n.is_chance:
-            assert n.probabilities is not None
-            return sum((pr * v for pr, v in zip(n.probabilities, vals)), np.zeros(len(signs)))
-        k = int(tree.kind[i])
-        keys = [signs[k] * v[k] for v in vals]
-        best = max(keys)
-        j = next(x for x, key in enumerate(keys) if key >= best - _TIE)
-        choice[i] = kids[j]
-        return vals[j]
+            out: np.ndarray = np.asarray(tree.payoffs[rows[i]], dtype=float)
+        else:
+            kids = [c.index for c in n.children]
+            vals = [value(c) for c in kids]
+            if n.is_chance:
+                assert n.probabilities is not None
+                out = sum((pr * v for pr, v in zip(n.probabilities, vals)), np.zeros(len(signs)))
+            else:
+                k = int(tree.kind[i])
+                c = component(i, k)
+                sign = signs[k] if c == k else -signs[c]
+                keys = [sign * v[c] for v in vals]
+                best = max(keys)
+                j = next(x for x, key in enumerate(keys) if key >= best - _TIE)
+                choice[i] = kids[j]
+                out = vals[j]
+        values[i] = out
+        return out
 
     value(0)
-    return choice
+    return choice, values
 
 
 def allowed_behaviour_set(tree: GameTree, setting: ClaimSetting,

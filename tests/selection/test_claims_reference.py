@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import kop
-from kop.selection.reference_claims import belief_claims, claim_setting, reference_claims
+from kop.selection.reference_claims import belief_claims, claim_setting, predicted_value, reference_claims
 from test_decide_reference import knowledge, small_trees, statements
 
 THEORIES = Path(__file__).resolve().parents[2] / "theories"
@@ -106,10 +106,16 @@ def _compare(t, ks, evs, kind):
                 theirs = np.array([o[me] for o in ref.outcomes[c.strategy]]) * sign
                 assert not (np.all(theirs >= mine - 1e-9) and np.any(theirs > mine + 1e-9)), (rec.strategy, c.strategy)
         _count("recommendations")
+    # predicted: the value each algorithm computes at the root, from its definition
+    for c in s.candidates:
+        if c.strategy == "Mh" or c.strategy.startswith("HM0M") or c.strategy == "minimax":
+            assert np.allclose(c.estimate, predicted_value(t, c.strategy, s.player)), c.strategy
+            _count("predictions")
     # with communication: both play M^h after the announcement
     comm = s.best_with_communication
     if comm is not None:
-        assert comm.outcome == kop.play(t, {s.player: "Mh", s.opponent: "Mh"}).value
+        assert np.allclose(comm.outcome, predicted_value(t, "Mh", s.player))
+        _count("with communication")
     _count(kind)
 
 
