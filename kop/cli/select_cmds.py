@@ -83,7 +83,7 @@ def _select(args: argparse.Namespace) -> None:
 def _demo(args: argparse.Namespace) -> int | None:
     """Run the paper's worked example (Figure 2, SPEC §3.4) end to end and check every number.
 
-    Levels come from the prover, decided nodes from Algorithm 3, plays from
+    Levels come from the prover, decided nodes from Decide (Definition 6), plays from
     the strategies, the recommendation and the communication outcome from
     the selector.  Exits with status 1 if any figure differs from the paper.
     """

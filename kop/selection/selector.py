@@ -298,6 +298,7 @@ class Selection:
             else int(self.opponent_level),
             "decided": [n.name for n in self.decision.decided_nodes()],
             "decided_by_partial_knowledge": [n.name for n in self.decision.decided_by_partial_knowledge()],
+            "strict": self.decision.strict,
             "evaluations": [e.to_json() for e in self.decision.evaluations],
             "recommended": self.recommended.strategy,
             "outcome": list(self.recommended.guaranteed or self.recommended.estimate or ()),

@@ -9,9 +9,10 @@
   leaves open is undecided in the prover's countermodel to D(n);
 * partial knowledge (every kind of statement): Decide equals Definition 6 on the
   product model of the candidates;
-* every outcome the selector guarantees holds against every behaviour of the
-  opponent that the reference allows (the M^h move at the nodes Definition 6
-  decides, anything elsewhere), and is reached by one of them;
+* every outcome the selector guarantees is at least P's worst value against
+  every behaviour of the opponent that plays the M^h move at the nodes
+  Definition 6 decides and anything elsewhere (the allowed behaviours are
+  selfish besides: test_claims_reference.py checks them exactly);
 * Figure 2, Theorem 1 and the issue's entry game.
 """
 

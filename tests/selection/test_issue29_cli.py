@@ -61,3 +61,12 @@ def test_bad_reading_is_a_located_error(capsys, tmp_path):
     bad.write_text("players A max, B min\ngame A { (1,2) (3,0) }\ndecide loosely\nask decided\n")
     code, out, err = _run(capsys, "run", str(bad))
     assert code == 2 and "line 3" in err and "'strict' or 'agreement'" in err and "Traceback" not in err
+
+
+def test_select_json_says_the_reading(capsys):
+    import json
+
+    code, out, _ = _run(capsys, "select", str(THEORIES / "figure2.json"), "-c", "A=2", "-c", "B=1", "--json", "--strict")
+    doc = json.loads(out)
+    assert code == 0 and doc["strict"] is True
+    assert all("outdone_by" in c for c in doc["candidates"])
