@@ -39,7 +39,8 @@ What P knows comes from explicit models, not from the prover:
   cell of the actual world; the evaluations of Q there are the finitely many
   witnesses of :func:`kop.selection.reference_decide.partial_worlds` (exact for
   exact, candidate and order knowledge on trees without chance nodes; a subset
-  of the possible evaluations for the others).
+  of the possible evaluations for the others), and every strict order of the
+  leaves when P knows nothing of E_Q.
 
 Beliefs (:func:`kop.outcomes_under_belief`) are claims of another kind: each
 believed type of the owner plays its minimax on that evaluation; the expected,
@@ -150,11 +151,12 @@ def claim_setting(tree: GameTree, knowledge: Iterable[Formula | str] = (),
     known = [all(dec[i][v] for v in cells) for i in range(len(tree))]
     seen: dict[Hashable, None] = dict.fromkeys(worlds.evaluations[q][v] for v in cells)
     exact = all(e == actual for e in seen)
+    mine = [e for e in evs if e.knower == tree.player_names[p] and e.owner == tree.player_names[q]]
     if exact:
         types: tuple[tuple[float, ...], ...] = (actual,)
-    elif evs:
+    elif evs and mine and mine[0].kind != "nothing":
         types = tuple(e for e in seen if isinstance(e, tuple))
-    else:
+    else:   # P knows nothing of E_Q: every evaluation
         types = every_order(tree)
     return ClaimSetting(p, tuple(decided), tuple(known), types, exact)
 

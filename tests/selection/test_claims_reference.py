@@ -140,9 +140,12 @@ def test_claims_equal_the_reference_with_formulas_slow(t, ks):
 
 def _partial_kind(t, evs):
     """'exact' when the reference's witnesses of Q's evaluation are all of P's candidates."""
-    p = t.player_names[int(t.kind[0])]
+    from kop.selection.decide import two_players
+
+    p = two_players(t)[0]
     mine = [e for e in evs if e.knower == p]
-    if mine and (mine[0].kind in ("exact", "candidates") or (mine[0].kind == "order" and not _chance(t))):
+    kind = mine[0].kind if mine else "nothing"
+    if kind in ("exact", "candidates") or (kind in ("order", "nothing") and not _chance(t)):
         return "exact"
     return "subset"
 
