@@ -125,6 +125,7 @@ _EXPORTS: dict[str, str] = {
     # selection (decided nodes, the strategy selector, the worked example)
     "decide": "kop.selection.decide",
     "reference_decide": "kop.selection.reference_decide",
+    "reference_claims": "kop.selection.reference_claims",
     "select": "kop.selection.selector",
     "Selection": "kop.selection.selector",
     "figure2": "kop.games.trees.examples",

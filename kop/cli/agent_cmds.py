@@ -14,6 +14,7 @@ Each ``--agent`` is ``NAME`` or ``NAME=ITEM;ITEM;...`` with items
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -124,7 +125,13 @@ def load_game(spec: str, scenario: str | None = None, timeout: float | None = No
 
         if scenario is not None:
             raise KopError("--scenario applies to theory files")
-        return from_openspiel(spec[len("openspiel:"):], key=key or "history"), {}
+        game = from_openspiel(spec[len("openspiel:"):], key=key or "history")
+        if not game.key_exact:
+            print(f"warning: --key {game.key_name} keys a state by its printed position, which is exact only "
+                  "where the printout is the whole state; it merges states the printout does not tell apart "
+                  "(pig prints the scores, not the turn its horizon counts) and can give wrong values; "
+                  "--key history (the default) is exact", file=sys.stderr)
+        return game, {}
     if key is not None:
         raise KopError("--key applies to openspiel:NAME games")
     if spec.endswith(".kop"):
@@ -244,7 +251,7 @@ def solve_implicit(args: argparse.Namespace) -> None:
                max_nodes=args.max_nodes if args.max_nodes is not None else DEFAULT_MAX_NODES)
     if args.json:
         print_json({"game": args.tree_file, "players": [p.name for p in game.players], **r.to_json(),
-                    "tie": args.tie})
+                    "tie": args.tie, "key": game.key_name, "key_exact": game.key_exact})
         return
     who = f" for {r.player}" if r.player else ""
     depth = "to the end" if r.depth is None else f"to depth {r.depth}"
@@ -253,3 +260,4 @@ def solve_implicit(args: argparse.Namespace) -> None:
     print(f"move:  {r.move_name}")
     print(f"pv:    {' '.join(r.pv_names) or '-'}")
     print(f"nodes: {r.nodes}")
+    print(f"key:   {game.key_name} ({'exact: the action history' if game.key_exact else 'INEXACT: the printed position'})")

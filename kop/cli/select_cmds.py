@@ -37,6 +37,9 @@ def register(cli: Commands) -> None:
                         "(values left to right), e.g. -e B:A=order.")
     p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
                    help="Seconds per prover question (default: 60).")
+    p.add_argument("--strict", action="store_true",
+                   help="Decide by the stricter reading of Definition 6: the mover must also know that its "
+                        "children are decided (K_X D(c)).")
 
     cli.add("demo", _demo, json_help="Print the checks as JSON.")
 
@@ -70,7 +73,7 @@ def _select(args: argparse.Namespace) -> None:
         from kop.selection.evaluations import parse_evaluation
 
         evaluations = [parse_evaluation(e) for e in args.evaluation]
-    report = select(t, ks, args.player, timeout=args.timeout, evaluations=evaluations)
+    report = select(t, ks, args.player, timeout=args.timeout, evaluations=evaluations, strict=args.strict)
     if args.json:
         print_json(report.to_json())
     else:
@@ -80,7 +83,7 @@ def _select(args: argparse.Namespace) -> None:
 def _demo(args: argparse.Namespace) -> int | None:
     """Run the paper's worked example (Figure 2, SPEC §3.4) end to end and check every number.
 
-    Levels come from the prover, decided nodes from Algorithm 3, plays from
+    Levels come from the prover, decided nodes from Decide (Definition 6), plays from
     the strategies, the recommendation and the communication outcome from
     the selector.  Exits with status 1 if any figure differs from the paper.
     """

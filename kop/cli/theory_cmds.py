@@ -22,6 +22,9 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="Seconds per prover question (default: 60).")
     p.add_argument("--allow-outside", action="store_true",
                    help="Let the theory read files outside its own folder.")
+    p.add_argument("--strict", action="store_true",
+                   help="Decide by the stricter reading of Definition 6: the mover must also know that its "
+                        "children are decided (K_X D(c)); the theory statement 'decide strict' does the same.")
 
 
 def register(cli: Commands) -> None:
@@ -40,7 +43,7 @@ def _setup(args: argparse.Namespace) -> tuple[Theory, TheoryState, list[Context]
 
     with deadline_phase(args.timeout):  # reading the theory and its includes is bounded like a question
         th = load_theory(args.theory, allow_outside=args.allow_outside)
-    state, ctxs = contexts(th, args.scenario, timeout=args.timeout)
+    state, ctxs = contexts(th, args.scenario, timeout=args.timeout, strict=args.strict)
     return th, state, ctxs
 
 
@@ -65,9 +68,10 @@ def _dominates(args: argparse.Namespace) -> int | None:
     reports, uncertain = _dominance_reports(args, th, state, ctxs)
     known = {}  # the theory's own questions reuse these reports (under the player asked and the one resolved)
     for ctx, r in zip(ctxs, reports):
-        known[dominance_key(ctx, args.player, state.tree)] = r
-        known[dominance_key(ctx, r.player, state.tree)] = r
-    answers = run_statements(th, timeout=args.timeout, scenario=args.scenario, dominance_cache=known).answers
+        known[dominance_key(ctx, args.player, state.tree, state.strict)] = r
+        known[dominance_key(ctx, r.player, state.tree, state.strict)] = r
+    answers = run_statements(th, timeout=args.timeout, scenario=args.scenario, dominance_cache=known,
+                             strict=args.strict).answers
     checks = [a for a in answers if a.question.startswith("expect")]
     bad = [c for c in checks if not c.result["ok"]]
     if args.json:
@@ -113,8 +117,14 @@ def _print_dominance(reports: list[Dominance], uncertain: list[list[dict[str, An
 def _decided(args: argparse.Namespace) -> None:
     """Which nodes of the game does the knowledge decide, and what is missing for the others?
 
-    For every undecided node: the knowledge formula that does not follow
-    (K_B E_A at a height-1 node of A, K_B D(c) for a child c above), with a
+    A node is decided when both players agree on its next move and value by
+    what they know (Definition 6), computed by the corrected Decide (SPEC
+    §2.6): at a node where X moves with two or more children, the other player
+    Y must know X's evaluation (K_Y E_X) and know that every child is decided
+    (K_Y D(c)); a forced move is decided when its child is, a chance node when
+    its children are.  --strict (or 'decide strict' in the theory) also asks
+    the mover to know that its children are decided (K_X D(c)).  For every
+    undecided node: the knowledge formula that does not follow, with a
     countermodel from the prover, checked by the model checker.
     """
     from kop.errors import KopError

@@ -125,7 +125,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
 
 __all__ = ["KnowingValueWorlds", "definition6", "decided_in_model", "propositional_worlds",
-           "partial_worlds", "reference_decide", "MAX_REFERENCE_WORLDS"]
+           "partial_worlds", "reference_decide", "small_knowledge_worlds",
+           "MAX_REFERENCE_WORLDS"]
 
 #: the largest model the reference builds
 MAX_REFERENCE_WORLDS = 20_000
@@ -499,23 +500,41 @@ def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), ev
 def _decided_in_small_models(tree: GameTree, ks: Sequence[Formula], strict: bool,
                              max_worlds: int | None) -> list[bool]:
     """Per node: decided at every world where *ks* holds of every small model (see :func:`reference_decide`)."""
+    worlds, points = small_knowledge_worlds(tree, ks, max_worlds)
+    dec, _ = definition6(tree, worlds, strict=strict)
+    return [all(dec[i][2 * w] and dec[i][2 * w + 1] for w in points) for i in range(len(tree))]
+
+
+def small_knowledge_worlds(tree: GameTree, ks: Sequence[Formula | str],
+                           max_worlds: int | None = None) -> tuple[KnowingValueWorlds, list[int]]:
+    """Every small S5 model of the atoms *ks* and the tree use, as one knowing-value model
+    (:func:`propositional_worlds`, every world w doubled into 2w and 2w+1), and the worlds w
+    where *ks* holds (before doubling); see :func:`reference_decide` for *max_worlds*.
+
+    >>> import kop
+    >>> t = kop.GameTree.build(["A", "B"], ("A", [(1, 0), (2, 0)]))
+    >>> worlds, points = small_knowledge_worlds(t, ["K_B E_A"], max_worlds=1)
+    >>> len(worlds), points
+    (4, [0, 1])
+    """
     from kop.semantics.model import KripkeModel
     from kop.syntax.formula import conj
+    from kop.syntax.parser import parse
 
+    fs = [parse(k) if isinstance(k, str) else k for k in ks]
     names = tree.player_names
-    atoms = sorted({f"E_{p}" for p in names} | {a for f in ks for a in f.atoms()})
-    agents = sorted(set(names) | {a for f in ks for a in f.agents()})
+    atoms = sorted({f"E_{p}" for p in names} | {a for f in fs for a in f.atoms()})
+    agents = sorted(set(names) | {a for f in fs for a in f.agents()})
     if max_worlds is None:
         max_worlds = 3 if len(atoms) <= 2 and len(agents) <= 2 else 2
     blocks, truth, spans = _small_models(atoms, agents, max_worlds)
     size = len(truth[atoms[0]])
     model = KripkeModel.from_arrays(size, {a: np.asarray(blocks[a]) for a in agents},
                                     {p: np.asarray(v) for p, v in truth.items()}, agents=agents)
-    holds = model.truth_mask(conj(ks)) if ks else np.ones(size, dtype=bool)
+    holds = model.truth_mask(conj(fs)) if fs else np.ones(size, dtype=bool)
     # only the models with a world where the knowledge holds matter
     keep = [w for a, k in spans if holds[a:a + k].any() for w in range(a, a + k)]
     e_true = [[truth[f"E_{p}"][w] for w in keep] for p in names]
     kept_blocks = [[blocks[p][w] for w in keep] for p in names]
     points = [i for i, w in enumerate(keep) if holds[w]]
-    dec, _ = definition6(tree, propositional_worlds(tree, kept_blocks, e_true), strict=strict)
-    return [all(dec[i][2 * w] and dec[i][2 * w + 1] for w in points) for i in range(len(tree))]
+    return propositional_worlds(tree, kept_blocks, e_true), points

@@ -51,7 +51,7 @@ from kop.games.strategies.play import play
 from kop.games.strategies.strategy import Strategy
 from kop.games.trees.checks import tree_argument
 from kop.games.trees.tree import GameTree, NodeRef
-from kop.selection.behaviours import Behaviours, outcomes_against_allowed
+from kop.selection.behaviours import Behaviours, outcomes_by_type
 from kop.selection.decide import Decision, decide, two_players
 from kop.syntax import arguments
 from kop.syntax.formula import And, AnnounceDual, Common, Formula, Know, conj
@@ -108,6 +108,9 @@ class Candidate:
     claims : tuple of (str, bool or None)
         Each claimed dominance "this K-dominates OTHER": OTHER's name and
         whether it held on this tree (None: not checked).
+    outdone_by : tuple of str
+        The other applicable candidates that do at least as well for the player against
+        every allowed behaviour and better against one (never recommended over them).
 
     Example
     -------
@@ -129,6 +132,7 @@ class Candidate:
     note: str = ""
     counterexample: str = ""
     claims: tuple[tuple[str, bool | None], ...] = ()
+    outdone_by: tuple[str, ...] = ()
 
     @property
     def strategy(self) -> str:
@@ -148,8 +152,9 @@ class Candidate:
         g = "" if self.guaranteed is None else f"; guarantees {self.guaranteed}"
         v = {True: " [claim verified on every allowed behaviour]",
              False: f" [claim FAILS on this tree: {self.counterexample}]", None: ""}[self.verified]
+        out = f" Outdone by {', '.join(self.outdone_by)} on the allowed behaviours." if self.outdone_by else ""
         return (f" {mark} {self.strategy:<8} {status}: {self.precondition}. {self.justification}. "
-                f"Estimate {self.estimate}{g}.{v}{(' ' + self.note) if self.note else ''}")
+                f"Estimate {self.estimate}{g}.{v}{(' ' + self.note) if self.note else ''}{out}")
 
     def to_json(self) -> dict[str, Any]:
         return {"strategy": self.strategy, "applicable": self.applicable,
@@ -157,7 +162,8 @@ class Candidate:
                 "estimate": list(self.estimate),
                 "guaranteed": None if self.guaranteed is None else list(self.guaranteed),
                 "dominates": list(self.dominates), "verified": self.verified,
-                "counterexample": self.counterexample or None, "note": self.note}
+                "counterexample": self.counterexample or None, "note": self.note,
+                "outdone_by": list(self.outdone_by)}
 
 
 @dataclass(frozen=True)
@@ -231,7 +237,9 @@ class Selection:
         """The applicable candidate with the best guaranteed outcome for the player.
 
         Ties go to the earlier candidate in the paper's ranking (M^h, HM0M^d,
-        M^d, minimax).  Without verification, the first applicable candidate.
+        M^d, minimax) that no other applicable candidate outdoes (at least as
+        well against every allowed behaviour, better against one).  Without
+        verification, the first applicable candidate.
         """
         usable = [c for c in self.candidates if c.applicable]
         if any(c.guaranteed is None for c in usable):
@@ -240,7 +248,8 @@ class Selection:
         sign = self.tree.players[pi].sign
         scored = [(sign * c.guaranteed[pi], c) for c in usable if c.guaranteed is not None]
         best = max(s for s, _ in scored)
-        return next(c for s, c in scored if s == best)
+        top = [c for s, c in scored if s == best]
+        return next((c for c in top if not c.outdone_by), top[0])
 
     @property
     def best_with_communication(self) -> Communication | None:
@@ -289,6 +298,7 @@ class Selection:
             else int(self.opponent_level),
             "decided": [n.name for n in self.decision.decided_nodes()],
             "decided_by_partial_knowledge": [n.name for n in self.decision.decided_by_partial_knowledge()],
+            "strict": self.decision.strict,
             "evaluations": [e.to_json() for e in self.decision.evaluations],
             "recommended": self.recommended.strategy,
             "outcome": list(self.recommended.guaranteed or self.recommended.estimate or ()),
@@ -305,7 +315,8 @@ class Selection:
                  "Levels (by the prover): "
                  f"{p} = {_level_text(self.level)}, {q} = {_level_text(self.opponent_level)}."]
         dec = [n.name for n in self.decision.decided_nodes()]
-        lines.append(f"Decided nodes (Algorithm 3): {', '.join(dec) if dec else 'none'}.")
+        reading = "Definition 6, strict reading" if self.decision.strict else "Definition 6"
+        lines.append(f"Decided nodes ({reading}, by the corrected Decide): {', '.join(dec) if dec else 'none'}.")
         if self.decision.evaluations:
             lines.append("Partial knowledge: " + "; ".join(e.describe() for e in self.decision.evaluations) + ".")
             extra = [n.name for n in self.decision.decided_by_partial_knowledge()]
@@ -414,11 +425,61 @@ class _Verdict:
     claims: tuple[tuple[str, bool | None], ...] = ()
 
 
-class _Outcomes:
-    """Every strategy played against every opponent behaviour P's knowledge allows (or None: not verified).
+def allowed_behaviours(s: _Situation, mh_strategy: Strategy) -> Behaviours:
+    """The opponent behaviours the definitions allow P to expect (:mod:`kop.selection.behaviours`).
 
-    Q makes the agreed (M^h) move at every decided node where it moves and any
-    move elsewhere (:mod:`kop.selection.behaviours`).
+    Q's agreed moves: its decided nodes.  Q's agreed predictions of P: P's decided
+    nodes with ``K_P D(n)`` (the prover).  Q's possible evaluations: its actual
+    one when ``K_P E_Q`` follows (or P knows it exactly); the candidates of a
+    candidate statement; the order's ranks on a tree without chance nodes (every
+    comparison of two leaves is then fixed by the order); otherwise any (Q free).
+    """
+    from kop.reasoning.entailment import cached_entails as entails
+
+    tree, p, q = s.tree, s.p, s.q
+    nxt = mh_strategy.next_array
+    decided = np.asarray(s.decision.decided, dtype=bool)
+    multi = (tree.offsets[1:] - tree.offsets[:-1]) > 1
+    fixed = {int(i): int(nxt[i]) for i in s.opponent_nodes() if decided[i]}
+    predicted = {}
+    for i in np.flatnonzero((tree.kind == tree.player_index(p)) & decided & multi).tolist():
+        if entails(s.knowledge, Know(p, s.decision.formulas[i]), timeout=s.timeout).holds:
+            predicted[i] = int(nxt[i])
+    return Behaviours(tree, q, fixed, predicted, _opponent_types(s))
+
+
+def _opponent_types(s: _Situation) -> tuple[np.ndarray, ...] | None:
+    """The evaluations of Q that P considers possible, Q's actual one first (None: every evaluation)."""
+    from kop.games.trees.tree import CHANCE as _CHANCE
+    from kop.reasoning.entailment import cached_entails as entails
+
+    tree = s.tree
+    qi, pi = tree.player_index(s.q), tree.player_index(s.p)
+    actual = np.asarray(tree.payoffs[:, qi], dtype=float)
+    if s.decision.evaluations:
+        from kop.selection.evaluations import resolve_all
+        r = resolve_all(tree, s.decision.evaluations).get((pi, qi))
+        if r is not None:
+            if r.exact:
+                return (actual,)
+            if r.candidates is not None:
+                rows = [actual] + [np.asarray(c, dtype=float) for c in r.candidates]
+                return tuple(dict((row.tobytes(), row) for row in rows).values())
+            if r.spec.kind == "order" and not np.any(tree.kind == _CHANCE):
+                levels = np.unique(actual)
+                return (np.searchsorted(levels, actual).astype(float),)
+    if entails(s.knowledge, Know(s.p, evaluation(s.q)), timeout=s.timeout).holds:
+        return (actual,)
+    return None
+
+
+class _Outcomes:
+    """Every strategy played against every opponent behaviour the definitions allow (or None: not verified).
+
+    Q takes the agreed (M^h) move at every decided node where it moves, predicts
+    the agreed move at every node of P that P knows is decided, and elsewhere
+    moves selfishly by every evaluation P considers possible for it (free when P
+    does not know E_Q): :mod:`kop.selection.behaviours`.
     """
 
     def __init__(self, s: _Situation, strategies: _Strategies, verify: bool):
@@ -428,17 +489,20 @@ class _Outcomes:
         self.sign = tree.players[self.pi].sign
         played = [st for _, st in strategies.named()]
         self.column = {id(st): k for k, st in enumerate(played)}
-        mh_next = strategies.mh.next_array
-        decided = np.asarray(s.decision.decided, dtype=bool)
-        q_decided = [int(i) for i in s.opponent_nodes() if decided[i]]
-        behaviours = Behaviours(tree, s.q, {i: int(mh_next[i]) for i in q_decided})
+        self.tables: list[npt.NDArray[np.float64]] = []
         self.table: npt.NDArray[np.float64] | None = None
         self.note = ""
-        if verify:
-            try:
-                self.table = outcomes_against_allowed(behaviours, played, s.p)
-            except LimitError as exc:
-                self.note = f"(not verified: {exc})"
+        self.behaviours: Behaviours | None = None
+        if not verify:
+            return
+        try:
+            self.behaviours = allowed_behaviours(s, strategies.mh)
+            self.tables = outcomes_by_type(self.behaviours, played, s.p)
+        except LimitError as exc:
+            self.note = f"(not verified: {exc})"
+            return
+        rows = {tuple(map(tuple, r.tolist())): r for tab in self.tables for r in tab}
+        self.table = np.array(list(rows.values()), dtype=float)
 
     def guaranteed(self, st: Strategy) -> Payoff | None:
         """*st*'s worst outcome for P over the allowed behaviours."""
@@ -463,6 +527,13 @@ class _Outcomes:
                 first = (f"against one allowed behaviour of {self.q}, {st.name} reaches "
                          f"{self.tree.value_of(mine[k])} but {o.name} reaches {self.tree.value_of(theirs[k])}")
         return _Verdict(not first, first, tuple(pairs))
+
+    def outdoes(self, st: Strategy, o: Strategy) -> bool:
+        """*st* does at least as well as *o* for P against every allowed behaviour, and better against one."""
+        if self.table is None:
+            return False
+        a, b = self.sign * self.table[:, self.column[id(st)], self.pi], self.sign * self.table[:, self.column[id(o)], self.pi]
+        return bool(np.all(a >= b - 1e-12) and np.any(a > b + 1e-12))
 
 
 def _mh_candidate(s: _Situation, strategies: _Strategies, outcomes: _Outcomes) -> Candidate:
@@ -541,7 +612,7 @@ def _minimax_candidate(strategies: _Strategies, outcomes: _Outcomes) -> Candidat
 
 def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | None = None, *,
            timeout: float | None = None, verify: bool = True, node: NodeRef | None = None,
-           evaluations: Iterable[EvaluationKnowledge] | None = None) -> Selection:
+           evaluations: Iterable[EvaluationKnowledge] | None = None, strict: bool = False) -> Selection:
     """Report the strategies P's knowledge justifies on *tree* (or at *node*), best first.
 
     At a *node* other than the root the selector reasons about the subtree
@@ -572,6 +643,9 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
         behaviours P's knowledge allows are fixed at every node so decided.
         M^h also applies when partial knowledge decides every node where the
         opponent moves (P can then predict every move of it).
+    strict : bool
+        Decide by the stricter reading of Definition 6 (the mover must also know
+        that its children are decided: :func:`kop.decide`).
 
     Returns
     -------
@@ -599,7 +673,7 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     formulas = tuple(arguments.formulas(knowledge, "knowledge"))
     tree, where, evals = _focus(tree, node, evaluations)
     p, q = _mover(tree, player, where)
-    decision = decide(tree, formulas, timeout=timeout, evaluations=evals)
+    decision = decide(tree, formulas, timeout=timeout, evaluations=evals, strict=strict)
     s = _situation(tree, formulas, p, q, decision, evals, timeout)
     strategies = _Strategies.of(s)
     outcomes = _Outcomes(s, strategies, verify)
@@ -607,8 +681,23 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
     if strategies.md is not None:
         candidates.append(_md_candidate(s, strategies.md, outcomes))
     candidates.append(_minimax_candidate(strategies, outcomes))
+    candidates = _outdone(candidates, strategies, outcomes)
     comm = _communication(tree, s.knowledge, p, q, s.level, timeout)
     return Selection(tree, p, q, s.level, s.opponent_level, decision, tuple(candidates), comm, where)
+
+
+def _outdone(candidates: list[Candidate], strategies: _Strategies, outcomes: _Outcomes) -> list[Candidate]:
+    """Mark each applicable candidate with the applicable ones that outdo it on the allowed behaviours."""
+    import dataclasses
+
+    by_name = {str(st.name): st for _, st in strategies.named()}
+    usable = [c for c in candidates if c.applicable and c.strategy in by_name]
+    out = []
+    for c in candidates:
+        better = tuple(o.strategy for o in usable if c in usable and o is not c
+                       and outcomes.outdoes(by_name[o.strategy], by_name[c.strategy]))
+        out.append(dataclasses.replace(c, outdone_by=better) if better else c)
+    return out
 
 
 def _communication(tree: GameTree, ks: tuple[Formula, ...], p: str, q: str, lp: float,

@@ -107,11 +107,11 @@ def decision_report(state: Any, st: Statement, ctx: Context) -> tuple[list[str],
     tree = state.need_tree(st)
     state.consistent_in(ctx, st)
     evs = state.evaluations(ctx, st)
-    d = (decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs) if evs
-         else decide(tree, ctx.formulas, timeout=state.timeout))
+    d = decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs or None, strict=state.strict)
     names = [n.name for n in d.decided_nodes()]
     extra = [n.name for n in d.decided_by_partial_knowledge()] if evs else None
-    gaps = [g for g in missing_knowledge(tree, ctx.formulas, timeout=state.timeout, evaluations=evs or None)
+    gaps = [g for g in missing_knowledge(tree, ctx.formulas, timeout=state.timeout, evaluations=evs or None,
+                                         strict=state.strict)
             if g.node not in names]
     return names, extra, gaps
 
@@ -145,8 +145,7 @@ def select_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Posit
     p = _player(state, st, arg)
     evs = state.evaluations(ctx, st)
     try:
-        s = (select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs)
-             if evs else select(tree, ctx.formulas, p, timeout=state.timeout))
+        s = select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs or None, strict=state.strict)
     except Exception as exc:
         from kop.errors import KopError
 
@@ -156,14 +155,14 @@ def select_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Posit
     return Answer(st.line, f"select {s.player}", s.to_json(), s.explain())
 
 
-def dominance_key(ctx: Context, player: str | None, tree: Any) -> tuple[Any, ...]:
+def dominance_key(ctx: Context, player: str | None, tree: Any, strict: bool = False) -> tuple[Any, ...]:
     """What a dominance report depends on: the scenario, its knowledge, the player asked about, the tree (by value).
 
     >>> from kop.theory.knowledge import Context
     >>> dominance_key(Context("s1", ()), "A", None)
     ('s1', (), (), 'A', None)
     """
-    return (ctx.name, ctx.formulas, ctx.partials, player, tree)
+    return (ctx.name, ctx.formulas, ctx.partials, player, tree) + (("strict",) if strict else ())
 
 
 def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
@@ -174,13 +173,13 @@ def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
     tree = state.need_tree(st)
     if player is not None and player not in tree.player_names:
         raise st.error(f"unknown player {player!r} (players: {', '.join(tree.player_names)})", player, at)
-    key = dominance_key(ctx, player, tree)
+    key = dominance_key(ctx, player, tree, state.strict)
     state.consistent_in(ctx, st)   # checked even when the report is known (``kop dominates`` shares them)
     if key not in state.dominance_cache:
         evs = state.evaluations(ctx, st)
         try:
             state.dominance_cache[key] = dominance(tree, ctx.formulas, player, scenario=ctx.name,
-                                                   timeout=state.timeout, evaluations=evs)
+                                                   timeout=state.timeout, evaluations=evs, strict=state.strict)
         except Exception as exc:
             from kop.errors import KopError
 

@@ -147,9 +147,8 @@ class Dominance:
             else:
                 size = "" if pre.countermodel is None else f" (countermodel: {plural(len(pre.countermodel.worlds), 'world')})"
                 why = f"{to_ascii(pre.formula)} refuted{size}"
-            g = "-" if c.guaranteed is None else str(tuple(c.guaranteed))
             lines.append(f" {mark}{i}. {c.strategy:<8} {'applies' if c.applicable else 'does not apply'}: {why}. "
-                         f"{c.justification}. Predicted {tuple(c.estimate)}, guaranteed {g}.")
+                         f"{c.justification}. Predicted {tuple(c.estimate)}, {_guarantee_text(c)}.")
         for cl in self.claims:
             status = {True: "verified on every allowed behaviour", False: "REFUTED on this tree",
                       None: "not checked"}[cl.verified]
@@ -163,13 +162,31 @@ class Dominance:
         return "\n".join(lines)
 
 
+def _guarantee_text(c: Any) -> str:
+    """The guarantee of a candidate in words; why there is none when there is none.
+
+    >>> from kop.games.names import StrategyName
+    >>> from kop.selection.selector import Candidate
+    >>> c = Candidate(name=StrategyName.hm0m(1), applicable=False, precondition="", justification="", estimate=(9, 4))
+    >>> _guarantee_text(c)
+    'guaranteed: none computed (it does not apply: its knowledge precondition fails, so no behaviour is checked for it)'
+    """
+    if c.guaranteed is not None:
+        return f"guaranteed {tuple(c.guaranteed)}"
+    if c.note:
+        return f"guaranteed: not verified {c.note}"
+    if not c.applicable:
+        return "guaranteed: none computed (it does not apply: its knowledge precondition fails, so no behaviour is checked for it)"
+    return "guaranteed: not checked"
+
+
 def _level(x: float) -> int | str:
     return "inf" if x == math.inf else int(x)
 
 
 def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None = None, *,
               scenario: str | None = None, timeout: float | None = None,
-              evaluations: Sequence[Any] = ()) -> Dominance:
+              evaluations: Sequence[Any] = (), strict: bool = False) -> Dominance:
     """The strategies *knowledge* justifies for *player* on *tree*, with proofs, claims and outcomes.
 
     Parameters
@@ -186,6 +203,8 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
         Seconds per prover question.
     evaluations : sequence
         Partial knowledge of evaluation functions (``kop.knows_candidates`` ...).
+    strict : bool
+        Decide by the stricter reading of Definition 6 (:func:`kop.decide`).
     """
     from kop.games.names import StrategyName
     from kop.games.registry import strategy
@@ -195,9 +214,9 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
 
     ks = tuple(knowledge)
     if evaluations:
-        sel = select(tree, ks, player, timeout=timeout, evaluations=list(evaluations))
+        sel = select(tree, ks, player, timeout=timeout, evaluations=list(evaluations), strict=strict)
     else:
-        sel = select(tree, ks, player, timeout=timeout)
+        sel = select(tree, ks, player, timeout=timeout, strict=strict)
     p, q = sel.player, sel.opponent
     h = tree.height
 
@@ -284,6 +303,7 @@ def scenario_reports(theory: Any, state: Any, ctxs: Sequence[Any], player: str |
         if probe is not None:
             state.consistent_in(ctx, probe)
             evs = state.evaluations(ctx, probe)
-        reports.append(dominance(tree, ctx.formulas, player, scenario=ctx.name, timeout=timeout, evaluations=evs))
+        reports.append(dominance(tree, ctx.formulas, player, scenario=ctx.name, timeout=timeout, evaluations=evs,
+                                 strict=state.strict))
         uncertain.append(belief_tables(tree, ctx.beliefs, reports[-1].player) if ctx.beliefs else [])
     return reports, uncertain

@@ -39,7 +39,7 @@ MAX_STATEMENTS = 10_000
 MAX_INCLUDE_DEPTH = 50
 
 _STATEMENTS = ('include "FILE", tree "FILE", model "FILE", model { ... }, agents A, B, players A max, B min, '
-               "game ..., scenario NAME { ... }, know FORMULA, common FORMULA, core P = d, "
+               "game ..., decide strict, scenario NAME { ... }, know FORMULA, common FORMULA, core P = d, "
                "P knows E_Q ..., P believes E_Q among { ... }, define NAME = FORMULA, announce FORMULA, [in S1, S2] ask QUESTION, [in S1, S2] expect ...")
 
 
@@ -131,10 +131,10 @@ def _open_braces(text: str, line: int, col: int) -> list[tuple[int, int]]:
 
 #: words the theory grammar reads as keywords wherever they stand
 _RESERVED_WORDS = {"in", "ask", "expect", "scenario", "announce", "include", "define", "know", "common", "core",
-                   "players", "agents", "game", "tree", "model"}
+                   "players", "agents", "game", "tree", "model", "decide"}
 
 
-_KEYWORDS = {"define", "expect", "include", "tree", "model", "agents", "players", "game", "scenario", "announce", "ask", "in",
+_KEYWORDS = {"define", "expect", "include", "tree", "model", "agents", "players", "game", "scenario", "announce", "ask", "in", "decide",
              "know", "common", "core", "}", "vocabulary", "law", "exactly", "observes", "actual"}
 
 _TERMINAL_WORDS = {
@@ -472,6 +472,7 @@ _ARGUMENTS: dict[str, Callable[[_Reader, Tree[Token], list[Token]], tuple[Any, .
     "partial": lambda reader, st, toks: (reader.partial(st),),
     "belief": lambda reader, st, toks: (reader.belief(st),),
     "model_block": lambda reader, st, toks: (reader.observation(st),),
+    "decide_reading": lambda reader, st, toks: (str(toks[0]), reader.pos(toks[0])),
 }
 #: the statements read with the scenarios they are in (:meth:`_Reader.scoped`)
 _SCOPED = frozenset({"ask", "ask_in", "announce_in", "expect", "expect_in"})

@@ -63,6 +63,9 @@ class TheoryState:
     consistent: dict[Any, bool] = field(default_factory=dict)
     answers: list[Answer] = field(default_factory=list)
     dominance_cache: dict[Any, Any] = field(default_factory=dict)
+    #: Decide by the stricter reading of Definition 6 (``decide strict``, or ``--strict``: forced)
+    strict: bool = False
+    strict_forced: bool = False
 
     # -- names -----------------------------------------------------------------
     def known_agents(self) -> tuple[str, ...] | None:
@@ -414,12 +417,15 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
 
 
 def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: str | None = None,
-                   dominance_cache: dict[Any, Any] | None = None, answers: list[Answer] | None = None) -> Any:
+                   dominance_cache: dict[Any, Any] | None = None, answers: list[Answer] | None = None,
+                   strict: bool = False) -> Any:
     """Run the statements; returns the final state with its answers (``state.answers``).
 
     *dominance_cache* holds dominance reports already computed (keyed by
     :func:`kop.theory.answers.dominance_key`), which the questions then reuse.  *answers*, when
     given, receives each answer as it is found (so that a caller keeps those found before an error).
+    *strict* decides by the stricter reading of Definition 6 throughout, whatever
+    the theory's ``decide`` statements say.
     """
     timeout = check_timeout(timeout)
     from kop.theory.grammar import expand_includes
@@ -435,7 +441,7 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
         if scenario not in declared:
             raise KopError(f"--scenario {scenario!r}: the theory has no such scenario "
                            f"(scenarios: {', '.join(declared) or 'none'})")
-    state = TheoryState(theory, timeout)
+    state = TheoryState(theory, timeout, strict=strict, strict_forced=strict)
     if dominance_cache:
         state.dominance_cache.update(dominance_cache)
     if answers is None:
@@ -469,12 +475,13 @@ def _said(values: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | None = 60.0) -> tuple[Any, list[Context]]:
+def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | None = 60.0,
+             strict: bool = False) -> tuple[Any, list[Context]]:
     """The final state of *theory* (without its questions) and the contexts to ask in: every scenario or one."""
     timeout = check_timeout(timeout)
     quiet = Theory(tuple(s for s in theory.statements if not s.kind.startswith(("ask", "expect"))
                          and s.kind != "announce"), theory.base, theory.text, theory.allow_outside)
-    state = run_statements(quiet, timeout=timeout)
+    state = run_statements(quiet, timeout=timeout, strict=strict)
     probe = Statement("ask_dominates", (), 0, None, (scenario,) if scenario else ())
     if scenario is not None and scenario != "base" and scenario not in state.scenarios:
         raise KopError(f"no scenario {scenario!r} (scenarios: {', '.join(state.scenarios) or 'none'})")
@@ -484,7 +491,13 @@ def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | No
 def _run_one(state: TheoryState, st: Statement, answers: list[Answer], only: str | None) -> None:
     k, a = st.kind, st.args
     try:
-        if k == "tree":
+        if k == "decide_reading":
+            reading, at = a
+            if reading not in ("strict", "agreement"):
+                raise st.error(f"expected 'strict' or 'agreement' after 'decide' (the reading of Definition 6), "
+                               f"got {reading!r}", reading, at)
+            state.strict = reading == "strict" or state.strict_forced
+        elif k == "tree":
             state.tree = _load_tree(state, st)
             _match_players(state, st)
         elif k == "game":
@@ -636,8 +649,7 @@ def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str 
             tree = state.need_tree(st)
             state.consistent_in(ctx, st)
             evs = state.evaluations(ctx, st)
-            d = (decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs)
-                 if evs else decide(tree, ctx.formulas, timeout=state.timeout))
+            d = decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs or None, strict=state.strict)
             computed = {"decided": [n.name for n in d.decided_nodes()]}
             expected = {"decided": list(a)}
             what = f"decided: {', '.join(a) or 'none'}"

@@ -144,6 +144,8 @@ class OpenSpielGame(ImplicitGame):
         self.name = str(game)
         self.players = tuple(Player(str(x), "max") for x in names)
         self._by_history = key == "history"
+        #: the transposition key in use ("history" or "string"; "state" reads as "string")
+        self.key_name = "history" if self._by_history else "string"
         self._chance_id = int(pyspiel.PlayerId.CHANCE)
 
     def initial_state(self) -> Any:
@@ -175,6 +177,16 @@ class OpenSpielGame(ImplicitGame):
 
     def payoffs(self, state: Any) -> list[float]:
         return list(state.returns())
+
+    @property
+    def key_exact(self) -> bool:
+        """Whether the transposition key is exact in every game (the action history), rather than the
+        printed position, which merges states whose printout omits part of the state (pig's turn).
+
+        >>> from_openspiel("tic_tac_toe", key="string").key_exact
+        False
+        """
+        return self._by_history
 
     def key(self, state: Any) -> Any:
         if self._by_history:

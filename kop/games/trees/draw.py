@@ -4,7 +4,7 @@ Every internal node is a circle with the name of the player who moves there
 (chance nodes are grey diamonds with their edge probabilities; a simultaneous-move
 node is a square naming its players, ``A|B``, its edges the joint moves ``0,1``); its label, when
 it has one, stands beside it, and move labels sit on the edges.  Leaves show
-their payoff vector.  Decided nodes (Algorithm 3, Decide) are filled green, and
+their payoff vector.  Decided nodes (Definition 6, by the corrected Decide) are filled green, and
 a play (``play=``: an :class:`~kop.games.strategies.play.Outcome` or any root-first path) is drawn
 as thick red edges ending at a bold payoff.
 
