@@ -8,7 +8,7 @@ upgrades), Story (theory-of-mind stories, when ``kop.read_story`` exists),
 Match (agents playing move by move, with their reasons) and Experiment (a
 small Bodkin sweep or Jamroga figure with its plot, updated as tasks finish).
 
-Needs the ``serve`` extra (Starlette and uvicorn): ``pip install 'kop-epistemic[serve]'``.
+Needs the ``serve`` extra (Starlette and uvicorn): ``pip install '.[serve]'`` in kop's source folder (see :func:`kop.errors.install_hint`).
 
 >>> from kop.serve import make_app
 >>> from starlette.testclient import TestClient
