@@ -408,7 +408,7 @@ def _from_selection(sel: Selection, depth: int | None) -> StrategyChoice:
     where = "the tree below" if depth is None else f"the tree below, to the horizon {depth}"
     dec = [n.name for n in sel.decision.decided_nodes()]
     reasons = [levels_line(p, sel.level, q, sel.opponent_level),
-               f"{where} has height {sel.height}, {len(dec)} of its inner nodes decided (Algorithm 3)"]
+               f"{where} has height {sel.height}, {len(dec)} of its inner nodes decided (Definition 6, by the corrected Decide)"]
     for c in sel.candidates:
         if c is rec:
             g = f"; guarantees {c.guaranteed}" if c.guaranteed is not None else ""
