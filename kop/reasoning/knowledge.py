@@ -141,7 +141,7 @@ def knows(knowledge: Iterable[Formula | str] | Formula | str, player: str, phi: 
 
     Parameters
     ----------
-    knowledge : formula or iterable of formulas (or strings)
+    knowledge : Formula, str or iterable of them
         What is true at the actual world.
     player : str
         The agent P.

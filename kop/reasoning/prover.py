@@ -329,7 +329,7 @@ def entails(premises: Iterable[Formula | str] | Formula | str, phi: Formula | st
 
     Parameters
     ----------
-    premises : formula or iterable of formulas (or strings)
+    premises : Formula, str or iterable of them
         What is assumed true at the world.
     phi : Formula or str
         The conclusion.

@@ -96,6 +96,9 @@ class InfoSet:
 class InfoGame:
     """A game tree with information sets (see the module docstring).
 
+    Use :func:`loads_game`, :func:`load_game` or :meth:`from_tree` rather than the constructor,
+    which checks nothing.
+
     Parameters
     ----------
     tree : GameTree
@@ -110,9 +113,6 @@ class InfoGame:
         the nodes apart), where the source defines it everywhere (OpenSpiel).
     name : str
         Where the game comes from (a file, ``openspiel:NAME``).
-
-    Use :func:`loads_game`, :func:`load_game` or :meth:`from_tree` rather than the constructor,
-    which checks nothing.
 
     Examples
     --------

@@ -463,8 +463,8 @@ def beliefs(game: Any, infoset: Any, profile: Mapping[Any, Sequence[float]] | No
     ----------
     game : InfoGame or as :func:`perfect_recall`
         The game.
-    infoset : InfoSet, int or (player, number)
-        The information set.
+    infoset : InfoSet, int or tuple
+        The information set: an InfoSet, its index, or a (player, number) pair.
     profile : mapping, optional
         As for :func:`reach_probabilities`.
 
