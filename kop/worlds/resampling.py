@@ -197,7 +197,7 @@ class ResamplingReport:
 
 def check_resampling(game: Any, player: int | None = None, sampler: Sampler | str = "openspiel",
                      histories: int = 100, *, draws: int = DRAWS, seed: int = 0, max_moves: int = 1_000,
-                     exact_limit: int = EXACT_LIMIT) -> ResamplingReport:
+                     exact_limit: int = EXACT_LIMIT, cpu_limit: float | None = None) -> ResamplingReport:
     """Check that every sample of *sampler* lies in the player's knowledge cell and does not copy the hidden state.
 
     Parameters
@@ -218,7 +218,12 @@ def check_resampling(game: Any, player: int | None = None, sampler: Sampler | st
         Stop a history after this many actions (a long game is checked on its first moves).
     exact_limit : int
         Enumerate the cells (to find the other members of a cell) of games with at most this many
-        histories; larger games find them among the histories and samples of the run.
+        histories; larger games find them among the histories and samples of the run.  Where the cell
+        is enumerated, a ``copied`` violation needs the chance of repeating the true history ``draws``
+        times to be below 1e-6 (else there is not enough evidence and it is not reported).
+    cpu_limit : float, optional
+        Stop starting new histories after this many CPU seconds; the report's ``histories`` counts
+        those checked.
 
     Returns
     -------
@@ -252,7 +257,14 @@ def check_resampling(game: Any, player: int | None = None, sampler: Sampler | st
     kinds: dict[str, int] = {}
     first: Violation | None = None
     suspects: list[tuple[Any, int, str, Any]] = []   # every draw was the truth: (state, p, key, witness state)
+    import time
+
+    start = time.process_time()
+    played = 0
     for _ in range(histories):
+        if cpu_limit is not None and time.process_time() - start > cpu_limit:
+            break
+        played += 1
         state = g.new_initial_state()
         moves = 0
         earlier: dict[int, tuple[int, list[Any]]] = {}   # p -> (ply, p's samples there), last state they varied
@@ -300,14 +312,23 @@ def check_resampling(game: Any, player: int | None = None, sampler: Sampler | st
         if witness is None:
             witness = next((_replay(g, h) for h in sorted(known.get((p, key), ()))
                             if h != truth and len(h) == len(truth)), None)
-        if witness is None:
+        if witness is None or _likely(index, truth, p, key, draws):
             continue
         kinds["copied"] = kinds.get("copied", 0) + 1
         if first is None:
             first = Violation("copied", p, truth, tuple(witness.history()),
                               _copied(state, witness, draws, index, p, key))
     violations = sum(kinds.values())
-    return ResamplingReport(str(g), name, histories, checks, samples, violations, kinds, first)
+    return ResamplingReport(str(g), name, played, checks, samples, violations, kinds, first)
+
+
+def _likely(index: Any, truth: tuple[int, ...], player: int, key: str, draws: int) -> bool:
+    """Could a sampler that draws the cell by chance probability repeat *truth* *draws* times (>= 1e-6)?"""
+    if index is None or truth not in index.prob:
+        return False
+    cell = index.groups[(player, key)]
+    total = sum(index.prob[h] for h in cell)
+    return bool(total > 0 and (index.prob[truth] / total) ** draws >= 1e-6)
 
 
 def _ident(state: Any) -> tuple[tuple[int, ...], str]:
