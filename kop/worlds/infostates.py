@@ -460,6 +460,7 @@ def decide_openspiel(game: Any, state: Any, algorithm: str = "gvm", *, cells: st
     value = float(np.nansum(np.asarray(plan.value) * prior)) if plan.value is not None else float("nan")
     if cell.player == 1:
         value = -value
+    value += 0.0    # no -0
     considered = tuple(sorted({h for h, p in zip(root_of, prior) if p > 0}))
     return InfoDecision(cell.player, int(action), state.action_to_string(cell.player, action), algorithm, value,
                         int((prior > 0).sum()), cell, considered)
