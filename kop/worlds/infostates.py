@@ -317,7 +317,7 @@ def knowledge_cell(game: Any, state: Any, player: int | None = None, *, cells: s
             hs = tuple(sorted(index.cells.get((who, key), ())))
             return Cell(who, key, hs, tuple(index.prob[h] for h in hs), True,
                         f"exact: the {len(hs)} histories with player {who}'s information state "
-                        f"(of {index.histories})")
+                        f"(of {index.histories} in the game)")
     return _sampled_cell(state, who, key, samples, seed)
 
 

@@ -405,10 +405,10 @@ class _Builder:
         if first != node:
             raise WorldsError(
                 f"{self.name}: player {player} has the same information state after the moves "
-                f"{list(histories[first])} and {list(histories[node])}: it does not see every move, so its hidden "
-                "information includes moves, not only chance, and a possible-worlds game would show it the "
-                "hidden move; play the game from the players' information states instead (kop.decide_openspiel, "
-                "kop.play_openspiel, kop match openspiel:NAME)")
+                f"{list(histories[first])} and {list(histories[node])}: it does not see (or does not remember) "
+                "every move, so its hidden information includes moves, not only chance, and a possible-worlds "
+                "game would show it the hidden move; play the game from the players' information states "
+                "instead (kop.decide_openspiel, kop.play_openspiel, kop match openspiel:NAME)")
 
     def label(self, event: int, outcome: int) -> str:
         text = self.labels.get((event, outcome), str(outcome))

@@ -93,3 +93,18 @@ def test_cli_match_perfect_information_games_unchanged():
                 "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["outcome"] == [0, 0]
+
+
+def test_the_docs_transcript_is_what_kop_match_prints():
+    import re
+    import shlex
+
+    page = (ROOT / "docs" / "imperfect-information-play.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```\n(.*?)```", page, flags=re.S) if b.startswith("$ kop match")]
+    assert blocks
+    for block in blocks:
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, expected = chunk.partition("\n")
+            r = kop_cli(*shlex.split(command)[1:])
+            assert r.returncode == 0, r.stderr
+            assert r.stdout == expected, command
