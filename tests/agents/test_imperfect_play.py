@@ -100,7 +100,7 @@ def test_the_docs_transcript_is_what_kop_match_prints():
     import shlex
 
     page = (ROOT / "docs" / "imperfect-information-play.md").read_text(encoding="utf-8")
-    blocks = [b for b in re.findall(r"```\n(.*?)```", page, flags=re.S) if b.startswith("$ kop match")]
+    blocks = re.findall(r"^```\n(\$ kop match.*?)^```", page, flags=re.S | re.M)
     assert blocks
     for block in blocks:
         for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
