@@ -287,8 +287,8 @@ class _Builder:
         return out
 
     def build(self) -> OpenSpielWorlds:
-        start = ([((k,), st, p) for k, (st, p) in enumerate(self.roots)] if self.roots is not None
-                 else [((), self.game.new_initial_state(), 1.0)])
+        start: _Bundle = ([((k,), st, p) for k, (st, p) in enumerate(self.roots)] if self.roots is not None
+                          else [((), self.game.new_initial_state(), 1.0)])
         root_bundle = self.resolve(start, ())
         # breadth first over the players' moves; every node carries the bundle of (chance seq, state, prob)
         bundles = [root_bundle]

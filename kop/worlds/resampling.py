@@ -89,8 +89,21 @@ def exact_sampler(game: Any, limit: int = EXACT_LIMIT) -> Sampler:
     """kop's possible-worlds sampler: a history of the player's enumerated cell, drawn by chance probability.
 
     The cell of player i at s is every history where someone moves and i's information state
-    is i's at s (:class:`~kop.worlds.infostates.HistoryIndex`); a LimitError past *limit* histories.
+    is i's at s (:class:`~kop.worlds.infostates.HistoryIndex`).
 
+    Parameters
+    ----------
+    game : pyspiel.Game or name
+    limit : int
+        The most histories enumerated (a LimitError past it).
+
+    Returns
+    -------
+    function(state, player, rng) -> state
+        A sampler for :func:`check_resampling` (or any search that samples worlds).
+
+    Examples
+    --------
     >>> import pyspiel
     >>> game = pyspiel.load_game("kuhn_poker")
     >>> s = game.new_initial_state()
