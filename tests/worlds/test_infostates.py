@@ -156,3 +156,43 @@ def test_matching_pennies_player_1_cannot_play_on_the_hidden_move(algorithm):
     for signal in (0, 1):
         moves = {kop.decide_openspiel(game, state_of(CMP, (first, signal)), algorithm).action for first in (0, 1)}
         assert len(moves) == 1
+
+
+# -- property test: a random true history, a random other member of its cell ---------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from profiles import examples  # noqa: E402
+
+_LEDUC_REF: dict = {}
+
+
+def _leduc_reference():
+    if not _LEDUC_REF:
+        _LEDUC_REF.update(reference_cells(LEDUC))
+    return _LEDUC_REF
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), algorithm=st.sampled_from(ALGORITHMS), pick=st.integers(0, 10**6))
+def test_changing_the_hidden_part_never_changes_the_move(seed, algorithm, pick):
+    """A random Leduc history (random play) and another history of the mover's cell, drawn from the brute-force
+    reference: the hidden cards differ, the information state does not, and neither does the move."""
+    ref = _leduc_reference()
+    rng = random.Random(seed)
+    game = pyspiel.load_game(LEDUC)
+    s = game.new_initial_state()
+    decisions = []
+    while not s.is_terminal():
+        if s.is_chance_node():
+            acts, probs = zip(*s.chance_outcomes())
+            s.apply_action(rng.choices(acts, weights=probs)[0])
+            continue
+        decisions.append(tuple(s.history()))
+        s.apply_action(rng.choice(s.legal_actions()))
+    true = decisions[pick % len(decisions)]
+    cell = sorted(ref[true])
+    other = cell[pick % len(cell)]
+    a = kop.decide_openspiel(game, state_of(LEDUC, true), algorithm)
+    b = kop.decide_openspiel(game, state_of(LEDUC, other), algorithm)
+    assert a.action == b.action and set(a.considered) == set(cell) == set(b.considered)
