@@ -251,6 +251,10 @@ def check_resampling(game: Any, player: int | None = None, sampler: Sampler | st
     g = openspiel_game(game)
     histories = arguments.integer(histories, "histories", minimum=1)
     draws = arguments.integer(draws, "draws", minimum=1)
+    if player is not None:
+        player = arguments.integer(player, "player", minimum=0)
+        if player >= g.num_players():
+            raise arguments.fail("player", f"a player of the game, 0..{g.num_players() - 1}", player)
     if isinstance(sampler, str):
         if sampler not in ("openspiel", "exact"):
             raise arguments.fail("sampler", "'openspiel', 'exact' or a function(state, player, rng)", sampler)

@@ -109,6 +109,8 @@ def test_bad_arguments():
         kop.check_resampling("kuhn_poker", sampler="mine")
     with pytest.raises(kop.KopError, match="histories"):
         kop.check_resampling("kuhn_poker", histories=0)
+    with pytest.raises(kop.KopError, match="player"):
+        kop.check_resampling("kuhn_poker", player=2)
 
 
 def test_cpu_limit_stops_early_and_says_how_many_histories():
