@@ -17,7 +17,9 @@ then reports two kinds of violation:
     of the same length (found by enumerating the cell when the game is small enough, else among the
     samples drawn at the same state for the other players and the true histories of the run; a
     history of another length is not a witness, since an information state that forgets, as in
-    colored trails, can lump histories of different lengths that the player itself made differ): the
+    colored trails, can lump histories of different lengths that the player itself made differ, nor
+    is a history that differs from the true one in nothing but the order of its actions, with the
+    same printout and every player's information state the same): the
     sampler hands i the hidden part of the true state (OpenSpiel's gin rummy in the layoff phase,
     google-deepmind/open_spiel#1613).  What leaked is the hidden part: the positions where the true
     history and another history of the cell differ, with the actions' names.  With a cell of two
@@ -329,7 +331,7 @@ def check_resampling(game: Any, player: int | None = None, sampler: Sampler | st
         if witness is None:
             witness = next((_replay(g, h) for h in sorted(known.get((p, key), ()))
                             if h != truth and len(h) == len(truth)), None)
-        if witness is None or _likely(index, truth, p, key, draws):
+        if witness is None or _likely(index, truth, p, key, draws) or not _material(state, witness):
             continue
         kinds["copied"] = kinds.get("copied", 0) + 1
         if first is None:
@@ -346,6 +348,14 @@ def _likely(index: Any, truth: tuple[int, ...], player: int, key: str, draws: in
     cell = index.groups[(player, key)]
     total = sum(index.prob[h] for h in cell)
     return bool(total > 0 and (index.prob[truth] / total) ** draws >= 1e-6)
+
+
+def _material(state: Any, witness: Any) -> bool:
+    """Do *state* and *witness* differ in something: the printout of the state or some player's information
+    state?  (Oh hell's histories that deal a player its own cards in another order differ in nothing else.)"""
+    if str(state) != str(witness):
+        return True
+    return any(cell_key(state, q) != cell_key(witness, q) for q in range(state.get_game().num_players()))
 
 
 def _ident(state: Any) -> tuple[tuple[int, ...], str]:
