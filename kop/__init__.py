@@ -197,6 +197,15 @@ _EXPORTS: dict[str, str] = {
     "OpenSpielWorlds": "kop.worlds.openspiel",
     "play_round": "kop.worlds.competition",
     "supremacy": "kop.worlds.competition",
+    # worlds: play from information states (issue 27, items 3 and 4)
+    "knowledge_cell": "kop.worlds.infostates",
+    "decide_openspiel": "kop.worlds.infostates",
+    "Cell": "kop.worlds.infostates",
+    "InfoDecision": "kop.worlds.infostates",
+    "check_resampling": "kop.worlds.resampling",
+    "ResamplingReport": "kop.worlds.resampling",
+    "exact_sampler": "kop.worlds.resampling",
+    "play_openspiel": "kop.agents.imperfect",
     # agents (kop.Agent, kop.Match, kop.tournament)
     "Agent": "kop.agents.agent",
     "Match": "kop.agents.match",

@@ -51,6 +51,10 @@ def register(cli: Commands) -> None:
                    help=f"Stop a search past N states (default {DEFAULT_MAX_NODES}).")
     p.add_argument("--key", choices=("history", "string"), default=None, metavar="history|string",
                    help=KEY_HELP)
+    p.add_argument("--cells", choices=("auto", "exact", "sampled"), default="auto", metavar="auto|exact|sampled",
+                   help="Imperfect-information openspiel:NAME games: each agent's knowledge cell enumerated "
+                        "(exact), sampled by OpenSpiel's resample_from_infostate, or exact when the game is "
+                        "small enough (auto, the default).")
 
 
 @dataclass
@@ -222,10 +226,18 @@ def _match(args: argparse.Namespace) -> None:
       kop match theories/figure2.json -a A=level:2 -a B=level:1 --communication
       kop match theories/figure2.kop --scenario s4 -a A -a B
       kop match openspiel:tic_tac_toe -a X=level:1 -a O
+      kop match openspiel:kuhn_poker -a A=strategy:gvm -a B=strategy:vm
+
+    On an OpenSpiel game with imperfect information (Kuhn or Leduc poker, Liar's dice, ...) each
+    agent plays strategy:mc, vm or gvm (default gvm) from its knowledge cell, never the true state;
+    --cells chooses exact or sampled cells.
     """
     from kop.agents.match import Match
 
     specs = [parse_agent_spec(a) for a in args.agents]
+    if args.game.startswith("openspiel:") and _imperfect(args.game[len("openspiel:"):]):
+        _match_imperfect(args, specs)
+        return
     game, knowledge = load_game(args.game, args.scenario, args.timeout, args.key)
     agents = build_agents(game, specs, knowledge, args.timeout, args.max_nodes)
     from kop.games.search.implicit import GameView
@@ -236,6 +248,52 @@ def _match(args: argparse.Namespace) -> None:
         print_json({"game": args.game, "communication": args.communication, **result.to_json()})
         return
     print(f"match on {args.game}{' with communication' if args.communication else ''}")
+    print(result.explain())
+
+
+def _imperfect(name: str) -> bool:
+    from kop.agents.imperfect import is_imperfect
+    from kop.errors import KopError
+
+    try:
+        return is_imperfect(name)
+    except KopError:
+        return False    # load_game reports the error as for any openspiel:NAME
+
+
+def _match_imperfect(args: argparse.Namespace, specs: list[AgentSpec]) -> None:
+    """``kop match openspiel:NAME`` on an imperfect-information game: each agent plays mc, vm or gvm (item
+    ``strategy:``, default gvm) from its knowledge cell (docs/imperfect-information-play.md)."""
+    from kop.agents.imperfect import play_openspiel
+    from kop.errors import KopError
+    from kop.worlds.infostates import ALGORITHMS
+
+    if args.scenario is not None or args.key is not None or args.communication:
+        raise KopError(f"{args.game} has imperfect information: --scenario, --key and --communication apply to "
+                       "perfect-information games")
+    if len(specs) != 2:
+        raise KopError(f"{len(specs)} --agent for the 2 players of the game (P0, P1)")
+    if sorted(s.name for s in specs) == ["P0", "P1"]:
+        specs = sorted(specs, key=lambda s: s.name)
+    algorithms = []
+    for s in specs:
+        if s.levels or s.formulas or s.depth is not None or s.evaluation != "payoff":
+            raise KopError(f"--agent {s.name}: on a game with imperfect information an agent plays "
+                           f"strategy:{'|'.join(ALGORITHMS)} from its knowledge cell; level, knowledge, depth "
+                           "and eval apply to perfect-information games")
+        strategy = s.strategy or "gvm"
+        if strategy not in ALGORITHMS:
+            raise KopError(f"--agent {s.name}: strategy:{strategy} is not a possible-worlds algorithm; on a game "
+                           f"with imperfect information choose one of {', '.join(ALGORITHMS)}")
+        algorithms.append(strategy)
+    result = play_openspiel(args.game[len("openspiel:"):], algorithms, names=[s.name for s in specs],
+                            seed=args.seed, cells=args.cells)
+    sampled = any(e.kind == "move" and "sampled" in e.text for e in result.log)
+    cells = "sampled" if sampled else "exact"
+    if args.json:
+        print_json({"game": args.game, "communication": False, "cells": cells, **result.to_json()})
+        return
+    print(f"match on {args.game} (imperfect information: each agent moves from its {cells} knowledge cell)")
     print(result.explain())
 
 

@@ -17,8 +17,12 @@ chance (cards dealt, dice rolled) is a possible-worlds game (Jamroga 2001):
 A chance event that happens mid-game (Leduc's public card) is part of every
 world; at a leaf reached before it, the payoff is the same in all the worlds
 that differ only in it.  Games whose hidden information is the opponent's moves
-rather than chance (phantom tic-tac-toe, dark hex) are not possible-worlds
-games; kop refuses them with an error that says so.
+rather than chance (phantom tic-tac-toe, dark hex, and with chance too
+``coordinated_mp``, turn-based goofspiel, ``liars_dice_ir``) are not
+possible-worlds games: a player would be modelled as seeing the node of the
+tree, hence the hidden move.  kop refuses them with an error that names the two
+move histories the player cannot tell apart; :mod:`kop.worlds.infostates`
+plays them from each player's information state instead.
 
 The atoms of the worlds' valuation (for :meth:`OpenSpielWorlds.kripke`, so
 that the logic can be asked about the game) name each chance outcome: in Kuhn
@@ -181,9 +185,12 @@ def worlds_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES, max_worlds: 
     ------
     WorldsError
         The game is not two-player, zero-sum and sequential, has no chance
-        events (its hidden information is not a possible world), or its legal
+        events (its hidden information is not a possible world), its legal
         moves or mover depend on the chance outcomes (then the worlds do not
-        share one tree), naming the history where that happens.
+        share one tree), or a player's information state is the same at two
+        nodes of the tree of moves (its hidden information includes moves,
+        which a node of the tree would reveal), naming the histories where that
+        happens.
 
     Examples
     --------
@@ -238,9 +245,21 @@ _Bundle = list[tuple[tuple[int, ...], Any, float]]
 
 
 class _Builder:
-    def __init__(self, game: Any, name: str, max_nodes: int, max_worlds: int, limit_error: type):
+    """The tree of the players' moves over the worlds.
+
+    With *roots* (a list of (OpenSpiel state, probability)), the tree starts at those states instead of
+    the game's initial state: world ``(k, c1, c2, ...)`` is root k followed by the chance outcomes after it
+    (:mod:`kop.worlds.infostates` roots it at a player's knowledge cell).  With *union*, the legal moves
+    may differ between the worlds: a node's moves are the union, and a world that cannot make a move
+    does not reach the node (its payoffs there are undefined); whole-game builds (no roots) also refuse
+    a player whose information state is the same at two nodes.
+    """
+
+    def __init__(self, game: Any, name: str, max_nodes: int, max_worlds: int, limit_error: type,
+                 roots: list[tuple[Any, float]] | None = None, union: bool = False):
         self.game, self.name = game, name
         self.max_nodes, self.max_worlds, self.limit_error = max_nodes, max_worlds, limit_error
+        self.roots, self.union = roots, union
         self.chance_at: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
         self.labels: dict[tuple[int, int], str] = {}      # (event index, outcome) -> its label
 
@@ -268,7 +287,9 @@ class _Builder:
         return out
 
     def build(self) -> OpenSpielWorlds:
-        root_bundle = self.resolve([((), self.game.new_initial_state(), 1.0)], ())
+        start: _Bundle = ([((k,), st, p) for k, (st, p) in enumerate(self.roots)] if self.roots is not None
+                          else [((), self.game.new_initial_state(), 1.0)])
+        root_bundle = self.resolve(start, ())
         # breadth first over the players' moves; every node carries the bundle of (chance seq, state, prob)
         bundles = [root_bundle]
         histories: list[tuple[int, ...]] = [()]
@@ -288,18 +309,18 @@ class _Builder:
             else:
                 movers = {int(s.current_player()) for _, s, _ in bundle}
                 legal = {tuple(s.legal_actions()) for _, s, _ in bundle}
-                if len(movers) != 1 or len(legal) != 1:
+                if len(movers) != 1 or (len(legal) != 1 and not self.union):
                     what = "who moves" if len(movers) != 1 else "the legal moves"
                     raise WorldsError(f"{self.name}: after the moves {list(hist)} {what} depends on the chance "
                                       "outcomes, so the worlds do not share one tree")
                 mover = movers.pop()
-                acts = legal.pop()
+                acts = tuple(sorted(set().union(*legal)))
                 owner.append(MAX if mover == 0 else MIN)
                 counts.append(len(acts))
-                state0 = bundle[0][1]
                 for a in acts:
-                    moves.append(state0.action_to_string(mover, a))
-                    bundles.append(self.resolve([(seq, s.child(a), p) for seq, s, p in bundle], hist + (a,)))
+                    entries = [(seq, s, p) for seq, s, p in bundle if a in s.legal_actions()]
+                    moves.append(entries[0][1].action_to_string(mover, a))
+                    bundles.append(self.resolve([(seq, s.child(a), p) for seq, s, p in entries], hist + (a,)))
                     histories.append(hist + (a,))
                     if len(bundles) > self.max_nodes:
                         raise self.limit_error(f"{self.name}: its tree of moves has more than {self.max_nodes} "
@@ -311,7 +332,8 @@ class _Builder:
     def worlds(self) -> list[tuple[tuple[int, ...], float]]:
         """The complete chance sequences with their probabilities (leaves of the chance tree)."""
         out: list[tuple[tuple[int, ...], float]] = []
-        stack: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+        stack: list[tuple[tuple[int, ...], float]] = ([((k,), p) for k, (_, p) in enumerate(self.roots)]
+                                                      if self.roots is not None else [((), 1.0)])
         while stack:
             seq, p = stack.pop()
             nxt = self.chance_at.get(seq)
@@ -335,24 +357,32 @@ class _Builder:
         seqs = [s for s, _ in worlds]
         payoffs = np.full((m, n), np.nan)
         blocks = {0: np.zeros((m, n), dtype=np.int64), 1: np.zeros((m, n), dtype=np.int64)}
+        seen: dict[tuple[int, str], int] = {}     # (player, information state) -> the first node it is met at
         for node, bundle in enumerate(bundles):
             # each world's state at this node: the bundle entry whose chance sequence is a prefix of it
+            # (none in union mode where the world cannot reach the node)
             index = {seq: k for k, (seq, _, _) in enumerate(bundle)}
-            at = []
+            at: list[int | None] = []
             for w in seqs:
                 k = next((index[w[:j]] for j in range(len(w), -1, -1) if w[:j] in index), None)
-                if k is None:  # pragma: no cover - every world extends some entry of every bundle
+                if k is None and not self.union:  # pragma: no cover - every world extends an entry of every bundle
                     raise WorldsError(f"{self.name}: world {w} has no state at node {node}")
                 at.append(k)
-            states = [bundle[k][1] for k in at]
+            states = [None if k is None else bundle[k][1] for k in at]
             if owner[node] == LEAF:
-                payoffs[node] = [float(s.returns()[0]) for s in states]
+                payoffs[node] = [np.nan if s is None else float(s.returns()[0]) for s in states]
             for player in (0, 1):
                 ids: dict[str, int] = {}
                 row = blocks[player][node]
                 try:
                     for v, st in enumerate(states):
-                        row[v] = ids.setdefault(str(st.information_state_string(player)), len(ids))
+                        # a world that does not reach the node is a class of its own there
+                        key = f"\x00unreached {v}" if st is None else str(st.information_state_string(player))
+                        row[v] = ids.setdefault(key, len(ids))
+                        if st is not None and owner[node] != LEAF and self.roots is None:
+                            self.check_visible(seen, player, key, node, histories)
+                except WorldsError:
+                    raise
                 except Exception:  # no information state at this leaf: the player knows what it knew before
                     row[:] = blocks[player][parent[node]]
         prob = np.array([p for _, p in worlds])
@@ -366,20 +396,38 @@ class _Builder:
                        min_beliefs=Beliefs.partition(rows[1], prior=prob))
         return OpenSpielWorlds(self.name, g, tuple(seqs), prob, tuple(histories), self.valuation(seqs), tuple(moves))
 
+    def check_visible(self, seen: dict[tuple[int, str], int], player: int, key: str, node: int,
+                      histories: list[tuple[int, ...]]) -> None:
+        """Refuse the game if *player* has the information state *key* at two nodes of the tree of moves:
+        it does not see some move, so a possible-worlds game (where each player knows the node) would
+        hand it that move (issue 29: matching pennies valued -1 instead of 0)."""
+        first = seen.setdefault((player, key), node)
+        if first != node:
+            raise WorldsError(
+                f"{self.name}: player {player} has the same information state after the moves "
+                f"{list(histories[first])} and {list(histories[node])}: it does not see (or does not remember) "
+                "every move, so its hidden information includes moves, not only chance, and a possible-worlds "
+                "game would show it the hidden move; play the game from the players' information states "
+                "instead (kop.decide_openspiel, kop.play_openspiel, kop match openspiel:NAME)")
+
     def label(self, event: int, outcome: int) -> str:
         text = self.labels.get((event, outcome), str(outcome))
-        if self.name == "kuhn_poker" and event < 2:
+        if self.name == "kuhn_poker" and event < 2 and self.roots is None:
             return f"p{event}_{_KUHN_CARDS[outcome]}"
         tail = re.sub(r"[^A-Za-z0-9]+", "_", text.split(":")[-1]).strip("_") or str(outcome)
         return f"c{event}_{tail}"
 
     def world_name(self, seq: tuple[int, ...]) -> str:
+        if self.roots is not None:   # root k (a history of the knowledge cell), then the chance after it
+            return " ".join([f"h{seq[0]}", *(self.label(k, a) for k, a in enumerate(seq) if k)])
         return " ".join(self.label(k, a) for k, a in enumerate(seq)) or "w"
 
     def valuation(self, seqs: list[tuple[int, ...]]) -> dict[str, np.ndarray]:
         out: dict[str, np.ndarray] = {}
         for w, seq in enumerate(seqs):
             for k, a in enumerate(seq):
+                if self.roots is not None and k == 0:
+                    continue
                 out.setdefault(self.label(k, a), np.zeros(len(seqs), dtype=bool))[w] = True
         return dict(sorted(out.items()))
 
