@@ -61,7 +61,7 @@ def play_openspiel(game: Any, algorithms: Sequence[str] = ("gvm", "gvm"), *, nam
 
     Parameters
     ----------
-    game : pyspiel.Game or name
+    game : pyspiel.Game or str
         A two-player zero-sum sequential OpenSpiel game (imperfect information; a perfect-information
         game plays too, each cell then holding the true history alone).
     algorithms : two of "mc", "vm", "gvm"

@@ -262,7 +262,7 @@ def knowledge_cell(game: Any, state: Any, player: int | None = None, *, cells: s
 
     Parameters
     ----------
-    game : pyspiel.Game or name
+    game : pyspiel.Game or str
     state : pyspiel.State
         The true state; only ``cell_key(state, player)`` is read from it (and, for a sampled cell,
         OpenSpiel's ``resample_from_infostate``, whose samples are checked to lie in the cell).
@@ -398,7 +398,7 @@ def decide_openspiel(game: Any, state: Any, algorithm: str = "gvm", *, cells: st
 
     Parameters
     ----------
-    game : pyspiel.Game or name
+    game : pyspiel.Game or str
         A two-player zero-sum sequential OpenSpiel game.
     state : pyspiel.State
         The true state (only the mover's information state is used).

@@ -95,7 +95,7 @@ def exact_sampler(game: Any, limit: int = EXACT_LIMIT) -> Sampler:
 
     Parameters
     ----------
-    game : pyspiel.Game or name
+    game : pyspiel.Game or str
     limit : int
         The most histories enumerated (a LimitError past it).
 
@@ -217,12 +217,12 @@ def check_resampling(game: Any, player: int | None = None, sampler: Sampler | st
 
     Parameters
     ----------
-    game : pyspiel.Game or name
+    game : pyspiel.Game or str
     player : int, optional
         The player to check; default: every player, at every state where someone moves.
-    sampler : "openspiel", "exact" or function(state, player, rng) -> state
+    sampler : "openspiel", "exact" or callable
         OpenSpiel's ``resample_from_infostate`` (:func:`openspiel_sampler`), kop's
-        :func:`exact_sampler`, or any function.
+        :func:`exact_sampler`, or any function ``(state, player, rng) -> state``.
     histories : int
         How many random histories to play (uniform legal moves, chance by its probabilities).
     draws : int
