@@ -197,13 +197,7 @@ def truth_bits(model: ModelValue, phi: F.Formula) -> int:
     check_model_agents(model, phi)
     if len(memo) > MEMO_LIMIT:
         memo.clear()
-    try:
-        _evaluate(bits, phi, full)
-    except _KeptMeasure:
-        from kop.semantics.checker import truth_vector
-
-        vec = truth_vector(model, phi)
-        memo[(phi, full)] = sum(1 << i for i in vec.nonzero()[0].tolist())
+    _evaluate(bits, phi, full)
     return memo[(phi, full)]
 
 
@@ -370,14 +364,21 @@ def _probability(bits: ModelBits, f: F.Probability, x: int, d: int) -> int:
             total = sum(weights[i] for i in _positions(b))
             good = sum(weights[i] for i in _positions(b & x))
         if not total:  # no weight left: Kooi's agent keeps its measure from before (the numpy checker has it)
-            raise _KeptMeasure
+            raise KeptMeasure
         if f.holds_for(Fraction(good, total)):
             out |= b
     return out
 
 
-class _KeptMeasure(Exception):
-    """A cell without weight after an announcement: the numpy checker answers (it keeps the models before)."""
+class KeptMeasure(Exception):
+    """A cell without weight after an announcement: bit sets cannot answer, the numpy checker does.
+
+    Kooi's agent keeps its measure from before the announcement, which only the numpy checker
+    remembers; :func:`kop.semantics.evaluate.truth_set` and its siblings catch this and ask it.
+
+    >>> issubclass(KeptMeasure, Exception)
+    True
+    """
 
 
 def _know(blocks: list[int], x: int, d: int) -> int:

@@ -333,7 +333,7 @@ def _probability(m: ModelValue, f: F.Probability, x: np.ndarray) -> np.ndarray:
         first = np.full(nb, -1, dtype=np.int64)
         first[ids[::-1]] = np.arange(len(ids) - 1, -1, -1)
         for b in np.flatnonzero(empty).tolist():
-            ok[b] = f.holds_for(m.kept_probability(f.agent, int(first[b]), f.arg))
+            ok[b] = f.holds_for(kept_probability(m, f.agent, int(first[b]), f.arg))
     out: np.ndarray = ok[ids]  # (numpy types this as Any)
     return out
 
@@ -487,3 +487,37 @@ def _rel_common(m: ModelValue, group: tuple[str, ...], cond: np.ndarray, arg: np
     for ids, nb in zip(ids_list, nb_list):
         out &= _know(ids, nb, good)
     return out
+
+
+def kept_probability(model: ModelValue, agent: str, i: int, arg: F.Formula) -> Fraction:
+    """*agent*'s probability of *arg* at world position *i*, where its cell has no weight left.
+
+    Kooi's update: an agent that gave an announcement probability 0 ignores it and keeps
+    its measure as it was, over the worlds it weighed before (the announcement removed
+    them here).  So the measure is read in the model before the announcement (or the one
+    before that, should the agent have given that one probability 0 too), and *arg* is
+    evaluated there.  For *arg* without modal operators this is Kooi's value exactly
+    (``[!p] P_a(true) = 1`` is valid); a modal *arg* is evaluated as it was before the
+    announcement (Kooi evaluates it in the updated model: a departure, docs/uncertainty.md).
+
+    >>> from kop import KripkeModel, parse
+    >>> m = KripkeModel({"u": ["p"], "v": []}, {"a": [["u", "v"]]}, "u", probability={"a": {"v": 1}})
+    >>> kept_probability(m.announce("p"), "a", 0, parse("~p"))
+    Fraction(1, 1)
+    """
+    m: ModelValue = model
+    j = i
+    origin = m._origin
+    while origin is not None:
+        m, keep = origin
+        origin = m._origin
+        j = int(keep[j])
+        ids = m._blocks[agent]
+        cell = np.flatnonzero(ids == ids[j]).tolist()
+        ints = m._unc.int_weights(agent) if m._unc else None
+        weight = [1] * len(cell) if ints is None else [ints[k] for k in cell]
+        total = sum(weight)
+        if total:
+            x = truth_vector(m, arg)
+            return Fraction(sum(w for k, w in zip(cell, weight) if x[k]), total)
+    return Fraction(0)  # never weighed (a cell of weight 0 is refused when a model is built)

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
-from kop.semantics.bitset_checker import members, truth_bits
+from kop.semantics.bitset_checker import KeptMeasure, members, truth_bits
 from kop.semantics.errors import ModelError
 from kop.semantics.model_build import as_formula, show_formula
 from kop.semantics.model_value import ModelValue
@@ -77,6 +77,15 @@ def truth_mask(model: ModelValue, phi: Formula | str) -> np.ndarray:
     return truth_vector(model, as_formula(phi))
 
 
+def _bits(model: ModelValue, phi: Formula) -> int:
+    """:func:`truth_bits`, or the numpy checker's answer as bits where a measure kept from before an
+    announcement is needed (:class:`~kop.semantics.bitset_checker.KeptMeasure`)."""
+    try:
+        return truth_bits(model, phi)
+    except KeptMeasure:
+        return sum(1 << i for i in truth_mask(model, phi).nonzero()[0].tolist())
+
+
 def truth_set(model: ModelValue, phi: Formula | str) -> frozenset[str]:
     """The worlds of *model* where *phi* holds.
 
@@ -104,7 +113,7 @@ def truth_set(model: ModelValue, phi: Formula | str) -> frozenset[str]:
     phi = as_formula(phi)
     w = model.worlds
     if model._small():
-        return frozenset(w[i] for i in members(truth_bits(model, phi)))
+        return frozenset(w[i] for i in members(_bits(model, phi)))
     return frozenset(w[i] for i in truth_mask(model, phi).nonzero()[0].tolist())
 
 
@@ -142,12 +151,12 @@ def satisfies(model: ModelValue, phi: Formula | str, world: str | None = None) -
         if not actual:
             raise ModelError(no_designated(model))
         if model._small():
-            bits = truth_bits(model, phi)
+            bits = _bits(model, phi)
             return all(bits >> i & 1 for i in actual)
         return bool(truth_mask(model, phi)[model._actual].all())
     i = model.index(world)
     if model._small():
-        return bool(truth_bits(model, phi) >> i & 1)
+        return bool(_bits(model, phi) >> i & 1)
     return bool(truth_mask(model, phi)[i])
 
 
@@ -209,7 +218,11 @@ def probability(model: ModelValue, agent: str, phi: Formula | str, world: str | 
     weight: Callable[[int], int] = (lambda i: 1) if ints is None else ints.__getitem__
     total = sum(weight(model.index(w)) for w in cell)
     good = sum(weight(model.index(w)) for w in cell if w in true_at)
-    return Fraction(good, total) if total else model.kept_probability(agent, model.index(world), phi)
+    if total:
+        return Fraction(good, total)
+    from kop.semantics.checker import kept_probability  # numpy: only for a measure kept from before
+
+    return kept_probability(model, agent, model.index(world), phi)
 
 
 def announce(model: M, phi: Formula | str) -> M:
@@ -244,7 +257,7 @@ def announce(model: M, phi: Formula | str) -> M:
     """
     phi = as_formula(phi)
     if model._small():  # without numpy (see kop.semantics.bitset_checker)
-        keep = truth_bits(model, phi)
+        keep = _bits(model, phi)
         actual = model._actual_list()
         if not keep:
             note: str | None = f"the announcement {show_formula(phi)} is false at every world"

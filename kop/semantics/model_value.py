@@ -509,43 +509,6 @@ class ModelValue:
         ranks = self._unc.ranks.get(agent) if self._unc else None
         return 0 if ranks is None else ranks[i]
 
-    def kept_probability(self, agent: str, i: int, arg: Formula) -> Fraction:
-        """*agent*'s probability of *arg* at world position *i*, where its cell has no weight left.
-
-        Kooi's update: an agent that gave an announcement probability 0 ignores it and keeps
-        its measure as it was, over the worlds it weighed before (the announcement removed
-        them here).  So the measure is read in the model before the announcement (or the one
-        before that, should the agent have given that one probability 0 too), and *arg* is
-        evaluated there.  For *arg* without modal operators this is Kooi's value exactly
-        (``[!p] P_a(true) = 1`` is valid); a modal *arg* is evaluated as it was before the
-        announcement (Kooi evaluates it in the updated model: a departure, docs/uncertainty.md).
-
-        >>> from kop import KripkeModel, parse
-        >>> m = KripkeModel({"u": ["p"], "v": []}, {"a": [["u", "v"]]}, "u", probability={"a": {"v": 1}})
-        >>> m.announce("p").kept_probability("a", 0, parse("~p"))
-        Fraction(1, 1)
-        """
-        import numpy as np
-
-        from kop.semantics.checker import truth_vector
-
-        m: ModelValue = self
-        j = i
-        origin = m._origin
-        while origin is not None:
-            m, keep = origin
-            origin = m._origin
-            j = int(keep[j])
-            ids = m._blocks[agent]
-            cell = np.flatnonzero(ids == ids[j]).tolist()
-            ints = m._unc.int_weights(agent) if m._unc else None
-            weight = [1] * len(cell) if ints is None else [ints[k] for k in cell]
-            total = sum(weight)
-            if total:
-                x = truth_vector(m, arg)
-                return Fraction(sum(w for k, w in zip(cell, weight) if x[k]), total)
-        return Fraction(0)  # never weighed (a cell of weight 0 is refused when a model is built)
-
     def with_actual(self, actual: str | Iterable[str] | None) -> Self:
         """The same model with other designated worlds.
 

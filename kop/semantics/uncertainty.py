@@ -23,7 +23,7 @@ by restriction), and the probabilities are conditioned on the announcement
 (Kooi's update: the weights of the surviving worlds, renormalized within the
 surviving part of each cell).  If an agent gave the announcement probability 0
 in a cell, Kooi's agent ignores it and keeps its measure as it was: kop reads that
-measure in the model before the announcement (``KripkeModel.kept_probability``),
+measure in the model before the announcement (``kop.semantics.checker.kept_probability``),
 so ``[!p] P_a(true) = 1`` is valid (docs/uncertainty.md).
 
 Values are kept per world, in the model's world order:
