@@ -1,0 +1,77 @@
+"""The conventions on which theory-of-mind datasets differ, as one immutable value.
+
+Each field is a choice the story text does not settle.  :data:`TOMI` and
+:data:`HITOM` are the choices that reproduce those datasets' answers;
+``docs/theory-of-mind.md`` explains each one.
+
+>>> TOMI.hidden, HITOM.hidden, HITOM.trust
+('actual', 'any', 'exit-order')
+>>> Conventions(trust="always")
+Conventions(enter_sees=True, hidden='actual', trust='always')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kop.stories.errors import StoryError
+
+__all__ = ["Conventions", "TOMI", "HITOM", "KOP", "HIDDEN", "TRUST"]
+
+#: What an agent that does not observe an event considers may have happened instead of nothing:
+#: ``"actual"`` only the event that did happen; ``"any"`` any move of an object of the place, by the
+#: agent that acted, to any container of the place.
+HIDDEN = ("actual", "any")
+
+#: Whom a listener trusts: ``"exit-order"`` (Hi-ToM: an agent trusts an agent that exited the room
+#: later than itself, or never exited), ``"always"``, ``"never"``.
+TRUST = ("exit-order", "always", "never")
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """The options that decide how a story becomes a model.
+
+    Parameters
+    ----------
+    enter_sees : bool
+        An agent who enters a place sees where the objects of that place are
+        (and everyone present sees that it sees).  ToMi and Hi-ToM: yes.
+    hidden : {"actual", "any"}
+        What an agent that misses an event thinks may have happened instead of
+        nothing (it believes nothing happened; these are its less plausible
+        alternatives).  ``"any"`` lets a told agent explain a claim by a move it
+        did not see.
+    trust : {"exit-order", "always", "never"}
+        Whom a listener believes (a soft upgrade); an untrusted claim changes nothing.
+
+    Raises
+    ------
+    StoryError
+        An unknown choice.
+
+    Examples
+    --------
+    >>> Conventions(hidden="some")
+    Traceback (most recent call last):
+    ...
+    kop.stories.errors.StoryError: unknown convention hidden='some': use one of actual, any
+    """
+
+    enter_sees: bool = True
+    hidden: str = "actual"
+    trust: str = "always"
+
+    def __post_init__(self) -> None:
+        for name, allowed in (("hidden", HIDDEN), ("trust", TRUST)):
+            value = getattr(self, name)
+            if value not in allowed:
+                raise StoryError(f"unknown convention {name}={value!r}: use one of {', '.join(allowed)}")
+
+
+#: ToMi's oracle (facebookresearch/ToMi): no telling in its test split; absent agents keep their beliefs.
+TOMI = Conventions(enter_sees=True, hidden="actual", trust="always")
+#: Hi-ToM's generator (ying-hui-he/Hi-ToM_dataset): lies can only be believed if a hidden move explains them.
+HITOM = Conventions(enter_sees=True, hidden="any", trust="exit-order")
+#: kop's own syntax: as Hi-ToM.
+KOP = HITOM
