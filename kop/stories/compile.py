@@ -163,7 +163,7 @@ class _Builder:
                 oi[ev.obj] = len(self.objects)
                 self.objects.append(ev.obj)
                 self.object_place[oi[ev.obj]] = self.container_place.get(ci[ev.container], place)
-            if ev.obj:
+            if ev.obj and ev.container:
                 self.related.setdefault(oi[ev.obj], set()).add(ci[ev.container])
         for c in range(len(self.containers)):
             self.container_place.setdefault(c, "")
@@ -309,7 +309,10 @@ class _Builder:
 
     def _tell(self, ev: Event, exits: dict[str, int], state: list[int]) -> EventModel:
         """A claim 'the object is in the container': a soft upgrade for the listeners who trust the speaker."""
-        o, c = self.oi[ev.obj], self.ci[ev.container]
+        if ev.obj not in self.oi:
+            raise StoryError(f"unknown object {ev.obj!r}", ev.line)
+        o = self.oi[ev.obj]
+        c = self.ci[ev.container] if ev.container else state[o]   # 'told where the X is': the truth
         others = frozenset(self.candidates[o]) - {c}
         hear = set(ev.listeners) if ev.listeners else set(self.agents)
         speaker = ev.agent
