@@ -139,10 +139,15 @@ class _Builder:
 
     # -- the static pass: names and places ------------------------------------------------------
     def _names(self) -> None:
+        """Index objects and containers; place each container (where it is acted on, else where
+        its object is acted on, else the place of the last entry) and each object (its first container's)."""
         oi: dict[str, int] = {}
         ci: dict[str, int] = {}
         focus = ""
         where: dict[str, str] = {}
+        acted: dict[str, str] = {}        # container -> the place of the first agent acting on it
+        obj_acted: dict[str, str] = {}    # object -> the place of the first agent moving it
+        stated: dict[str, str] = {}       # container -> the place of the last entry when first mentioned
         self.related: dict[int, set[int]] = {}
         for ev in self.events:
             if ev.kind == "enter":
@@ -151,22 +156,34 @@ class _Builder:
                     where[a] = ev.place
             if ev.kind == "exit":
                 where.pop(ev.agent, None)
-            place = where.get(ev.agent, focus) if ev.agent else focus
+            if ev.kind in ("move", "peek") and ev.agent in where:
+                acted.setdefault(ev.container, where[ev.agent])
+                if ev.obj:
+                    obj_acted.setdefault(ev.obj, where[ev.agent])
             if ev.container and ev.container not in ci:
                 ci[ev.container] = len(self.containers)
                 self.containers.append(ev.container)
                 if ev.kind != "tell":
-                    self.container_place[ci[ev.container]] = place
+                    stated[ev.container] = focus
             if ev.obj and ev.obj not in oi:
                 if ev.kind not in ("place", "move"):
                     raise StoryError(f"the {ev.obj} is mentioned before it is placed or moved", ev.line)
                 oi[ev.obj] = len(self.objects)
                 self.objects.append(ev.obj)
-                self.object_place[oi[ev.obj]] = self.container_place.get(ci[ev.container], place)
             if ev.obj and ev.container:
                 self.related.setdefault(oi[ev.obj], set()).add(ci[ev.container])
-        for c in range(len(self.containers)):
-            self.container_place.setdefault(c, "")
+        first_container: dict[str, str] = {}
+        for ev in self.events:
+            if ev.obj and ev.container and ev.kind in ("place", "move"):
+                first_container.setdefault(ev.obj, ev.container)
+        for name, c in ci.items():
+            place = acted.get(name)
+            if place is None:
+                owners = [o for o, cont in first_container.items() if cont == name and o in obj_acted]
+                place = obj_acted[owners[0]] if owners else stated.get(name, "")
+            self.container_place[c] = place
+        for name, o in oi.items():
+            self.object_place[o] = obj_acted.get(name) or self.container_place[ci[first_container[name]]]
         self.oi, self.ci = oi, ci
         self.candidates = []
         for o in range(len(self.objects)):
@@ -214,7 +231,8 @@ class _Builder:
                     seers = present(ev.place)
                     for o in range(len(self.objects)):
                         if self.object_place[o] == ev.place and seers:
-                            emit(self._sense(ev, o, self.candidates[o], seers, state))
+                            emit(self._sense(ev, o, self.candidates[o], seers, state,
+                                             self.conv.outsiders == "oblivious"))
             elif ev.kind == "exit":
                 if where.get(ev.agent) is None or (ev.place and where[ev.agent] != ev.place):
                     at = where.get(ev.agent)
@@ -273,13 +291,20 @@ class _Builder:
 
     # -- event models ----------------------------------------------------------------------------
     def _sense(self, ev: Event, o: int, values: tuple[int, ...], seers: set[str],
-               state: list[int]) -> EventModel:
-        """The seers learn which container object *o* is in; everyone else knows that they do."""
+               state: list[int], oblivious: bool = False) -> EventModel:
+        """The seers learn which container object *o* is in; everyone else knows that they do
+        (partial), or, if *oblivious*, believes nobody looked (a ``skip`` event, its most plausible)."""
         names = tuple(f"sees{o}:{self.containers[c]}" for c in values)
         pre = tuple(((o, frozenset([c])),) for c in values)
-        blocks = {a: (tuple(range(len(values))) if a in seers else (0,) * len(values)) for a in self.agents}
-        ranks = {a: (0,) * len(values) for a in self.agents}
-        return EventModel(ev, names, pre, ((),) * len(values), blocks, ranks, values.index(state[o]))
+        n = len(values)
+        if not oblivious:
+            blocks = {a: (tuple(range(n)) if a in seers else (0,) * n) for a in self.agents}
+            ranks = {a: (0,) * n for a in self.agents}
+            return EventModel(ev, names, pre, ((),) * n, blocks, ranks, values.index(state[o]))
+        blocks = {a: (tuple(range(n + 1)) if a in seers else (0,) * (n + 1)) for a in self.agents}
+        ranks = {a: ((0,) * (n + 1) if a in seers else (0,) + (1,) * n) for a in self.agents}
+        return EventModel(ev, ("skip", *names), ((), *pre), ((),) * (n + 1), blocks, ranks,
+                          1 + values.index(state[o]))
 
     def _peek(self, ev: Event, o: int, c: int, seers: set[str], state: list[int]) -> EventModel:
         others = frozenset(self.candidates[o]) - {c}

@@ -7,7 +7,7 @@ Each field is a choice the story text does not settle.  :data:`TOMI` and
 >>> TOMI.hidden, HITOM.hidden, HITOM.trust
 ('actual', 'any', 'exit-order')
 >>> Conventions(trust="always")
-Conventions(enter_sees=True, hidden='actual', trust='always')
+Conventions(enter_sees=True, hidden='actual', trust='always', outsiders='partial')
 """
 
 from __future__ import annotations
@@ -16,12 +16,15 @@ from dataclasses import dataclass
 
 from kop.stories.errors import StoryError
 
-__all__ = ["Conventions", "TOMI", "HITOM", "KOP", "HIDDEN", "TRUST"]
+__all__ = ["Conventions", "TOMI", "HITOM", "KOP", "HIDDEN", "TRUST", "OUTSIDERS"]
 
 #: What an agent that does not observe an event considers may have happened instead of nothing:
 #: ``"actual"`` only the event that did happen; ``"any"`` any move of an object of the place, by the
 #: agent that acted, to any container of the place.
 HIDDEN = ("actual", "any")
+
+#: What agents elsewhere think an entrant sees: ``"partial"`` (that it sees, not what) or ``"oblivious"`` (nothing).
+OUTSIDERS = ("partial", "oblivious")
 
 #: Whom a listener trusts: ``"exit-order"`` (Hi-ToM: an agent trusts an agent that exited the room
 #: later than itself, or never exited), ``"always"``, ``"never"``.
@@ -44,6 +47,11 @@ class Conventions:
         did not see.
     trust : {"exit-order", "always", "never"}
         Whom a listener believes (a soft upgrade); an untrusted claim changes nothing.
+    outsiders : {"partial", "oblivious"}
+        What the agents who are not in the place think of what an entrant sees
+        there: ``"partial"``, they know it sees where the objects are (not where);
+        ``"oblivious"``, they believe it saw nothing (ToMi's and Hi-ToM's oracles
+        update only the beliefs of the agents in the room).
 
     Raises
     ------
@@ -61,17 +69,18 @@ class Conventions:
     enter_sees: bool = True
     hidden: str = "actual"
     trust: str = "always"
+    outsiders: str = "partial"
 
     def __post_init__(self) -> None:
-        for name, allowed in (("hidden", HIDDEN), ("trust", TRUST)):
+        for name, allowed in (("hidden", HIDDEN), ("trust", TRUST), ("outsiders", OUTSIDERS)):
             value = getattr(self, name)
             if value not in allowed:
                 raise StoryError(f"unknown convention {name}={value!r}: use one of {', '.join(allowed)}")
 
 
 #: ToMi's oracle (facebookresearch/ToMi): no telling in its test split; absent agents keep their beliefs.
-TOMI = Conventions(enter_sees=True, hidden="actual", trust="always")
+TOMI = Conventions(enter_sees=True, hidden="actual", trust="always", outsiders="partial")
 #: Hi-ToM's generator (ying-hui-he/Hi-ToM_dataset): lies can only be believed if a hidden move explains them.
-HITOM = Conventions(enter_sees=True, hidden="any", trust="exit-order")
-#: kop's own syntax: as Hi-ToM.
-KOP = HITOM
+HITOM = Conventions(enter_sees=True, hidden="any", trust="exit-order", outsiders="oblivious")
+#: kop's own syntax: Hi-ToM's telling, and agents elsewhere know that an entrant looks around.
+KOP = Conventions(enter_sees=True, hidden="any", trust="exit-order", outsiders="partial")
