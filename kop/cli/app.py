@@ -95,6 +95,7 @@ COMMAND_MODULES = [
     "kop.cli.experiment_cmds",
     "kop.cli.draw_cmd",
     "kop.cli.epddl_cmds",
+    "kop.cli.story_cmds",
 ]
 
 #: command -> the module that registers it: ``kop CMD`` imports that module alone.  A command
@@ -112,6 +113,7 @@ COMMAND_INDEX = {
     "experiment": "kop.cli.experiment_cmds",
     "draw": "kop.cli.draw_cmd",
     "epddl": "kop.cli.epddl_cmds",
+    "story": "kop.cli.story_cmds",
 }
 
 #: command -> its line in ``kop --help``, in the order of the help: the first line of its handler's
@@ -139,6 +141,7 @@ COMMAND_SUMMARIES = {
     "experiment": "Run one of the papers' experiments (kop experiment NAME --help).",
     "draw": "Draw INPUT to FILE: a tree with the decided nodes and a highlighted play, or a model.",
     "epddl": "Check plans of EPDDL planning tasks (the IPC 2026 epistemic track's language): validate, show.",
+    "story": "Answer every question of a story FILE (ToMi, Hi-ToM or kop syntax) by model checking, or generate one.",
 }
 
 

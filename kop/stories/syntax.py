@@ -106,7 +106,7 @@ def read_kop(text: str) -> ParsedStory:
             obj = qparts[-1]
             text_q = {"reality": f"where is the {obj} really",
                       "memory": f"where was the {obj} at the beginning"}.get(
-                q.data, "where does " + " think that ".join(chain) + f" think the {obj} is")
+                q.data, "where does " + " think that ".join(chain) + (" think" if len(chain) == 1 else " thinks") + f" the {obj} is")
             questions.append(Question(str(q.data), chain, obj, line, text_q, gold, after=len(events)))
     return ParsedStory(tuple(events), _agents(events, questions, 1), tuple(questions), 1)
 
