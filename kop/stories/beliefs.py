@@ -41,7 +41,7 @@ State = tuple[int, ...]
 Run = tuple[int, ...]
 
 
-def most_plausible(story: Compiled, agent: str, run: Run) -> list[tuple[Run, frozenset[State]]]:
+def most_plausible(story: Compiled, agent: str, run: Run, ranked: bool = True) -> list[tuple[Run, frozenset[State]]]:
     """*agent*'s most plausible worlds at the world whose events are *run*.
 
     Parameters
@@ -50,6 +50,8 @@ def most_plausible(story: Compiled, agent: str, run: Run) -> list[tuple[Run, fro
     agent : str
     run : tuple of int
         One event per step (a prefix of the story's steps).
+    ranked : bool
+        False: every world of the cell (knowledge ``K`` instead of belief ``B``).
 
     Returns
     -------
@@ -80,7 +82,7 @@ def most_plausible(story: Compiled, agent: str, run: Run) -> list[tuple[Run, fro
         out: list[tuple[State, int, State, int]] = []
         nxt: set[State] = set()
         for f in model.members[agent][block]:
-            pre, post, r = model.pre[f], model.post[f], rank[f]
+            pre, post, r = model.pre[f], model.post[f], (rank[f] if ranked else 0)
             for s in reach[-1]:
                 if all(s[o] in allowed for o, allowed in pre):
                     if post:
@@ -116,7 +118,7 @@ def most_plausible(story: Compiled, agent: str, run: Run) -> list[tuple[Run, fro
 
 
 def believed(story: Compiled, chain: tuple[str, ...], obj: int, steps: int | None = None,
-             memo: dict[tuple[tuple[str, ...], Run], int | None] | None = None) -> int | None:
+             memo: dict[tuple[tuple[str, ...], Run], int | None] | None = None, ranked: bool = True) -> int | None:
     """The container c such that ``B_chain[0] ... B_chain[-1] in(obj, c)`` holds after *steps* steps.
 
     Parameters
@@ -130,6 +132,8 @@ def believed(story: Compiled, chain: tuple[str, ...], obj: int, steps: int | Non
         How many steps have happened (default: all).
     memo : dict, optional
         A cache shared between questions about the same story.
+    ranked : bool
+        False: nested knowledge ``K_a K_b ...`` instead of belief (a different *memo* is needed).
 
     Returns
     -------
@@ -149,21 +153,21 @@ def believed(story: Compiled, chain: tuple[str, ...], obj: int, steps: int | Non
     actual: Run = tuple(m.actual for m in story.steps[:n])
     if not chain:
         return story.states[n][obj]
-    return _believed(story, chain, obj, actual, {} if memo is None else memo)
+    return _believed(story, chain, obj, actual, {} if memo is None else memo, ranked)
 
 
 def _believed(story: Compiled, chain: tuple[str, ...], obj: int, run: Run,
-              memo: dict[tuple[tuple[str, ...], Run], int | None]) -> int | None:
+              memo: dict[tuple[tuple[str, ...], Run], int | None], ranked: bool = True) -> int | None:
     key = (chain, run)
     if key in memo:
         return memo[key]
     answer: int | None = -1
-    for r, states in most_plausible(story, chain[0], run):
+    for r, states in most_plausible(story, chain[0], run, ranked):
         if len(chain) == 1:
             values = {s[obj] for s in states}
             here = values.pop() if len(values) == 1 else None
         else:
-            here = _believed(story, chain[1:], obj, r, memo)
+            here = _believed(story, chain[1:], obj, r, memo, ranked)
         if here is None or (answer != -1 and here != answer):
             answer = None
             break
