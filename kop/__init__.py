@@ -211,6 +211,12 @@ _EXPORTS: dict[str, str] = {
     "load_theory": "kop.theory",
     "parse_theory": "kop.theory",
     "run_theory": "kop.theory",
+    # stories (theory of mind)
+    "read_story": "kop.stories.story",
+    "read_stories": "kop.stories.story",
+    "Story": "kop.stories.story",
+    "StoryError": "kop.stories.errors",
+    "Conventions": "kop.stories.conventions",
 }
 
 
