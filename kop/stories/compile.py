@@ -310,8 +310,8 @@ class _Builder:
         others = frozenset(self.candidates[o]) - {c}
         names = (f"sees{o}:in:{self.containers[c]}", f"sees{o}:not-in:{self.containers[c]}")
         pre = (((o, frozenset([c])),), ((o, others),))
-        blocks = {a: ((0, 1) if a in seers else (0, 0)) for a in self.agents}
-        ranks = {a: (0, 0) for a in self.agents}
+        blocks: dict[str, tuple[int, ...]] = {a: ((0, 1) if a in seers else (0, 0)) for a in self.agents}
+        ranks: dict[str, tuple[int, ...]] = {a: (0, 0) for a in self.agents}
         return EventModel(ev, names, pre, ((), ()), blocks, ranks, 0 if state[o] == c else 1)
 
     def _act(self, ev: Event, place: str, seers: set[str], move: tuple[int, int] | None) -> EventModel:

@@ -68,13 +68,14 @@ def read_kop(text: str) -> ParsedStory:
         found = "the end of the input" if exc.token.type == "$END" else repr(str(exc.token))
         raise StoryError(f"expected {_expected(set(exc.expected))}; found {found}", exc.line, exc.column) from None
     except UnexpectedCharacters as exc:
-        raise StoryError(f"expected {_expected(set(exc.allowed or ()))}; found {text[exc.pos_in_stream]!r}",
+        raise StoryError(f"expected {_expected(set(exc.allowed or ()))}; found {text[exc.pos_in_stream or 0]!r}",
                          exc.line, exc.column) from None
     except UnexpectedInput as exc:  # pragma: no cover - lark's other errors
         raise StoryError(f"cannot read this: {exc}", getattr(exc, "line", None)) from None
     events: list[Event] = []
     questions: list[Question] = []
-    for item in tree.children:
+    items: list[Any] = list(tree.children)
+    for item in items:
         line = item.meta.line
         kind = item.data
         parts = [_words(c) for c in item.children]
