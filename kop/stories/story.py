@@ -239,6 +239,15 @@ def read_stories(text: str, format: str = "kop", conventions: Conventions | None
     trace : str, optional
         ToMi's ``.trace`` text (question types).
 
+    Returns
+    -------
+    list of Story
+
+    Raises
+    ------
+    StoryError
+        Located, on bad input.
+
     Examples
     --------
     >>> len(read_stories("1 A entered the hall.\\n1 B entered the hall.", "tomi"))
