@@ -41,7 +41,8 @@ State = tuple[int, ...]
 Run = tuple[int, ...]
 
 
-def most_plausible(story: Compiled, agent: str, run: Run, ranked: bool = True) -> list[tuple[Run, frozenset[State]]]:
+def most_plausible(story: Compiled, agent: str, run: Run, ranked: bool = True,
+                   view: str | None = None) -> list[tuple[Run, frozenset[State]]]:
     """*agent*'s most plausible worlds at the world whose events are *run*.
 
     Parameters
@@ -52,6 +53,11 @@ def most_plausible(story: Compiled, agent: str, run: Run, ranked: bool = True) -
         One event per step (a prefix of the story's steps).
     ranked : bool
         False: every world of the cell (knowledge ``K`` instead of belief ``B``).
+    view : str, optional
+        Group the runs by what agent *view* sees of them (its block at each
+        step; a representative run per group, with every placement of the
+        group): *view*'s beliefs are the same at all of them.  ``"*"`` puts
+        every run in one group.  Default: each run on its own.
 
     Returns
     -------
@@ -103,18 +109,25 @@ def most_plausible(story: Compiled, agent: str, run: Run, ranked: bool = True) -
         best = min(t[3] for t in cand)
         kept[i] = [t for t in cand if t[3] == best]
         alive = {t[0] for t in kept[i]}
-    runs: dict[Run, set[State]] = {(): set(alive)}
+    groups: dict[tuple[int, ...], tuple[Run, set[State]]] = {(): ((), set(alive))}
     for i in range(len(trans)):
-        nxt_runs: dict[Run, set[State]] = {}
-        for prefix, states in runs.items():
-            for s, f, s2, _ in kept[i]:
-                if s in states:
-                    nxt_runs.setdefault(prefix + (f,), set()).add(s2)
-        if len(nxt_runs) > MAX_RUNS:
+        seen = story.steps[i].blocks.get(view) if view not in (None, "*") else None
+        nxt: dict[tuple[int, ...], tuple[Run, set[State]]] = {}
+        out_of: dict[State, list[tuple[int, State]]] = {}
+        for s, f, s2, _ in kept[i]:
+            out_of.setdefault(s, []).append((f, s2))
+        for key, (prefix, states) in groups.items():
+            for s in states:
+                for f, s2 in out_of.get(s, ()):
+                    k2 = key + ((f,) if view is None else (seen[f],) if seen is not None else ())
+                    if k2 not in nxt:
+                        nxt[k2] = (prefix + (f,), set())
+                    nxt[k2][1].add(s2)
+        if len(nxt) > MAX_RUNS:
             raise StoryError(f"more than {MAX_RUNS} equally plausible runs of events for {agent} "
                              f"after step {i + 1}: too many to check one by one")
-        runs = nxt_runs
-    return [(r, frozenset(s)) for r, s in runs.items()]
+        groups = nxt
+    return [(r, frozenset(s)) for r, s in groups.values()]
 
 
 def believed(story: Compiled, chain: tuple[str, ...], obj: int, steps: int | None = None,
@@ -158,11 +171,12 @@ def believed(story: Compiled, chain: tuple[str, ...], obj: int, steps: int | Non
 
 def _believed(story: Compiled, chain: tuple[str, ...], obj: int, run: Run,
               memo: dict[tuple[tuple[str, ...], Run], int | None], ranked: bool = True) -> int | None:
-    key = (chain, run)
+    key = (chain, tuple(m.blocks[chain[0]][e] for m, e in zip(story.steps, run)))
     if key in memo:
         return memo[key]
     answer: int | None = -1
-    for r, states in most_plausible(story, chain[0], run, ranked):
+    view = chain[1] if len(chain) > 1 else "*"
+    for r, states in most_plausible(story, chain[0], run, ranked, view):
         if len(chain) == 1:
             values = {s[obj] for s in states}
             here = values.pop() if len(values) == 1 else None

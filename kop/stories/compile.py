@@ -232,7 +232,7 @@ class _Builder:
                     for o in range(len(self.objects)):
                         if self.object_place[o] == ev.place and seers:
                             emit(self._sense(ev, o, self.candidates[o], seers, state,
-                                             self.conv.outsiders == "oblivious"))
+                                             self.conv.outsiders == "oblivious", self.conv.entry == "news"))
             elif ev.kind == "exit":
                 if where.get(ev.agent) is None or (ev.place and where[ev.agent] != ev.place):
                     at = where.get(ev.agent)
@@ -291,19 +291,28 @@ class _Builder:
 
     # -- event models ----------------------------------------------------------------------------
     def _sense(self, ev: Event, o: int, values: tuple[int, ...], seers: set[str],
-               state: list[int], oblivious: bool = False) -> EventModel:
+               state: list[int], oblivious: bool = False, news: bool = False) -> EventModel:
         """The seers learn which container object *o* is in; everyone else knows that they do
-        (partial), or, if *oblivious*, believes nobody looked (a ``skip`` event, its most plausible)."""
-        names = tuple(f"sees{o}:{self.containers[c]}" for c in values)
-        pre = tuple(((o, frozenset([c])),) for c in values)
+        (partial), or, if *oblivious*, believes nobody looked (a ``skip`` event, its most plausible).
+
+        With *news*, each event ``sees:c`` has no precondition and puts the object in c: the
+        seers take what they see as a change nobody else saw (the actual event changes nothing,
+        since the object is in c)."""
+        names = tuple(f"{'news' if news else 'sees'}{o}:{self.containers[c]}" for c in values)
+        if news:
+            pre: tuple[Pre, ...] = ((),) * len(values)
+            post: tuple[Post, ...] = tuple(((o, c),) for c in values)
+        else:
+            pre = tuple(((o, frozenset([c])),) for c in values)
+            post = ((),) * len(values)
         n = len(values)
         if not oblivious:
             blocks = {a: (tuple(range(n)) if a in seers else (0,) * n) for a in self.agents}
             ranks = {a: (0,) * n for a in self.agents}
-            return EventModel(ev, names, pre, ((),) * n, blocks, ranks, values.index(state[o]))
+            return EventModel(ev, names, pre, post, blocks, ranks, values.index(state[o]))
         blocks = {a: (tuple(range(n + 1)) if a in seers else (0,) * (n + 1)) for a in self.agents}
         ranks = {a: ((0,) * (n + 1) if a in seers else (0,) + (1,) * n) for a in self.agents}
-        return EventModel(ev, ("skip", *names), ((), *pre), ((),) * (n + 1), blocks, ranks,
+        return EventModel(ev, ("skip", *names), ((), *pre), ((),) + post, blocks, ranks,
                           1 + values.index(state[o]))
 
     def _peek(self, ev: Event, o: int, c: int, seers: set[str], state: list[int]) -> EventModel:

@@ -7,7 +7,7 @@ Each field is a choice the story text does not settle.  :data:`TOMI` and
 >>> TOMI.hidden, HITOM.hidden, HITOM.trust
 ('actual', 'any', 'exit-order')
 >>> Conventions(trust="always")
-Conventions(enter_sees=True, hidden='actual', trust='always', outsiders='partial')
+Conventions(enter_sees=True, hidden='actual', trust='always', outsiders='partial', entry='sense')
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from kop.stories.errors import StoryError
 
-__all__ = ["Conventions", "TOMI", "HITOM", "KOP", "HIDDEN", "TRUST", "OUTSIDERS"]
+__all__ = ["Conventions", "TOMI", "HITOM", "KOP", "HIDDEN", "TRUST", "OUTSIDERS", "ENTRY"]
 
 #: What an agent that does not observe an event considers may have happened instead of nothing:
 #: ``"actual"`` only the event that did happen; ``"any"`` any move of an object of the place, by the
@@ -25,6 +25,9 @@ HIDDEN = ("actual", "any")
 
 #: What agents elsewhere think an entrant sees: ``"partial"`` (that it sees, not what) or ``"oblivious"`` (nothing).
 OUTSIDERS = ("partial", "oblivious")
+
+#: What an entrant makes of where it sees an object: ``"sense"`` or ``"news"`` (see :class:`Conventions`).
+ENTRY = ("sense", "news")
 
 #: Whom a listener trusts: ``"exit-order"`` (Hi-ToM: an agent trusts an agent that exited the room
 #: later than itself, or never exited), ``"always"``, ``"never"``.
@@ -52,6 +55,12 @@ class Conventions:
         there: ``"partial"``, they know it sees where the objects are (not where);
         ``"oblivious"``, they believe it saw nothing (ToMi's and Hi-ToM's oracles
         update only the beliefs of the agents in the room).
+    entry : {"sense", "news"}
+        What an entrant makes of where it sees an object: ``"sense"``, it learns
+        where the object is and explains a change by the moves it missed (so it
+        also learns what those who saw them believe); ``"news"`` (Hi-ToM), the
+        sight is news to the entrants alone: they believe the object got there
+        unseen by anyone else, so their beliefs about the others' beliefs stay.
 
     Raises
     ------
@@ -70,9 +79,11 @@ class Conventions:
     hidden: str = "actual"
     trust: str = "always"
     outsiders: str = "partial"
+    entry: str = "sense"
 
     def __post_init__(self) -> None:
-        for name, allowed in (("hidden", HIDDEN), ("trust", TRUST), ("outsiders", OUTSIDERS)):
+        for name, allowed in (("hidden", HIDDEN), ("trust", TRUST), ("outsiders", OUTSIDERS),
+                              ("entry", ENTRY)):
             value = getattr(self, name)
             if value not in allowed:
                 raise StoryError(f"unknown convention {name}={value!r}: use one of {', '.join(allowed)}")
@@ -81,6 +92,6 @@ class Conventions:
 #: ToMi's oracle (facebookresearch/ToMi): no telling in its test split; absent agents keep their beliefs.
 TOMI = Conventions(enter_sees=True, hidden="actual", trust="always", outsiders="partial")
 #: Hi-ToM's generator (ying-hui-he/Hi-ToM_dataset): lies can only be believed if a hidden move explains them.
-HITOM = Conventions(enter_sees=True, hidden="any", trust="exit-order", outsiders="oblivious")
+HITOM = Conventions(enter_sees=True, hidden="any", trust="exit-order", outsiders="oblivious", entry="news")
 #: kop's own syntax: Hi-ToM's telling, and agents elsewhere know that an entrant looks around.
 KOP = Conventions(enter_sees=True, hidden="any", trust="exit-order", outsiders="partial")
