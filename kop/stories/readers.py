@@ -231,6 +231,7 @@ def read_hitom_text(story: str, question: str = "", gold: str | None = None, lab
 
     Lines that are not numbered (a prompt's instructions, "Story:", the choices)
     are skipped; the question is the line starting "Question:" when *question* is empty.
+    Events carry the story's own line numbers (plus *offset*).
 
     Examples
     --------
@@ -248,7 +249,7 @@ def read_hitom_text(story: str, question: str = "", gold: str | None = None, lab
             if qm and not question:
                 question, qline = qm.group(1).strip(), offset + i
             continue
-        ev = _sentence(m.group(2), offset + i)
+        ev = _sentence(m.group(2), offset + int(m.group(1)))   # the story's own line number
         if ev is not None:
             events.append(ev)
     questions = [_question(question, qline or offset + 1, gold, label, len(events))] if question else []
