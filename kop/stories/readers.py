@@ -241,9 +241,12 @@ def read_hitom_text(story: str, question: str = "", gold: str | None = None, lab
     (('Ann', 'Bo'), 2)
     """
     events: list[Event] = []
-    qline = offset
+    qline = 0
+    last = 0
     for i, raw in enumerate(story.split("\n"), start=1):
         m = re.match(r"^\s*(\d+)\s+(.*)$", raw)
+        if m:
+            last = max(last, int(m.group(1)))
         if not m:
             qm = re.match(r"^\s*Question:\s*(.*)$", raw)
             if qm and not question:
@@ -252,7 +255,8 @@ def read_hitom_text(story: str, question: str = "", gold: str | None = None, lab
         ev = _sentence(m.group(2), offset + int(m.group(1)))   # the story's own line number
         if ev is not None:
             events.append(ev)
-    questions = [_question(question, qline or offset + 1, gold, label, len(events))] if question else []
+    qline = qline or offset + last + 1   # a question given apart from the story: the line after it
+    questions = [_question(question, qline, gold, label, len(events))] if question else []
     return ParsedStory(tuple(events), _agents(events, questions, offset + 1), tuple(questions), offset + 1)
 
 
