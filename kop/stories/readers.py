@@ -230,7 +230,8 @@ def read_hitom_text(story: str, question: str = "", gold: str | None = None, lab
     """Read one Hi-ToM story (numbered lines) and, optionally, its question.
 
     Lines that are not numbered (a prompt's instructions, "Story:", the choices)
-    are skipped; the question is the line starting "Question:" when *question* is empty.
+    are skipped; the question is the line starting "Question:" when *question* is empty, and
+    the gold answer the line starting "Answer:" when *gold* is None (Hi-ToM's prompt files).
     Events carry the story's own line numbers (plus *offset*).
 
     Examples
@@ -251,6 +252,9 @@ def read_hitom_text(story: str, question: str = "", gold: str | None = None, lab
             qm = re.match(r"^\s*Question:\s*(.*)$", raw)
             if qm and not question:
                 question, qline = qm.group(1).strip(), offset + i
+            am = re.match(r"^\s*Answer:\s*(\S+)\s*$", raw)
+            if am and gold is None:
+                gold = am.group(1)
             continue
         ev = _sentence(m.group(2), offset + int(m.group(1)))   # the story's own line number
         if ev is not None:

@@ -8,6 +8,8 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from profiles import examples
+
 from kop.stories.beliefs import believed
 from kop.stories.compile import compile_story
 from kop.stories.conventions import HITOM, KOP, TOMI, Conventions
@@ -111,7 +113,7 @@ def _story(events, questions, conv):
     return Story(ParsedStory(tuple(events), _agents(events, questions, 1), tuple(questions)), conv)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(2000, quick=60), deadline=None)
 @given(seed=st.integers(0, 10**6), agents=st.integers(1, 3), length=st.integers(0, 5),
        conv=st.sampled_from([TOMI, HITOM, KOP, Conventions(trust="never", hidden="any")]))
 def test_fast_path_agrees_with_reference(seed, agents, length, conv):
@@ -182,3 +184,36 @@ def test_cli_generate_and_file_named_generate(tmp_path):
     again = _kop("story", "./generate", "--json", cwd=tmp_path)
     assert again.returncode == 0
     assert json.loads(again.stdout.splitlines()[-1])["disagree"] == 0
+
+
+def test_hitom_prompt_file():
+    text = ("Read the following story and answer the multiple-choice question.\nStory:\n"
+            "1 Ann and Bo entered the hall.\n2 The pea is in the red_box.\n3 Ann exited the hall.\n"
+            "4 Bo moved the pea to the blue_box.\n5 Bo exited the hall.\n"
+            "Question: Where does Bo think Ann thinks the pea is?\nAnswer: red_box\n"
+            "Choices: A. red_box, B. blue_box\n\nNote: You should assume the following.")
+    [s] = read_stories(text, "hitom")
+    assert s.questions[0].gold == "red_box" and s.questions[0].line == 8 and s.answer(0).agrees
+
+
+def test_peek_and_distraction():
+    s = read_story("A, B enter room\nx in cup\nB is distracted\nA moves x to box\n? B: x = cup\n"
+                   "B attends\nB peeks into box\n? B: x = box\n? A, B: x = box")
+    assert all(a.agrees for a in s.answers())
+
+
+def test_trust_conventions():
+    text = "A, B enter room\nx in cup\nB exits room\nA moves x to box\nA exits room\nA tells B: x in box\n? B: x"
+    assert read_story(text).answer(0).container == "box"                       # B left first: trusts A
+    assert read_story(text, conventions=Conventions(hidden="any", trust="never")).answer(0).container == "cup"
+    # with only the actual move as B's alternative, the truth is believable too
+    assert read_story(text, conventions=Conventions(trust="always")).answer(0).container == "box"
+
+
+def test_entry_news_keeps_beliefs_about_others():
+    text = ("A, B enter room\nx in cup\nA exits room\nB moves x to box\nB exits room\nA enter room\n"
+            "? A: x = box\n? A, B: x")
+    assert read_story(text, conventions=Conventions(hidden="any")).answer(1).container == "box"   # explained by B
+    news = Conventions(hidden="any", entry="news", outsiders="oblivious")
+    assert read_story(text, conventions=news).answer(1).container == "cup"      # Hi-ToM: news to A alone
+    assert read_story(text, conventions=news).answer(0).container == "box"
