@@ -251,7 +251,8 @@ class _Builder:
                                      f"{ev.container}: an object cannot be in two containers", ev.line)
                 known[o] = c
                 focus = self._focus(where, ev)
-                emit(self._sense(ev, o, self.candidates[o], present(focus), state))
+                emit(self._sense(ev, o, self.candidates[o], present(focus), state,
+                                 self.conv.outsiders == "oblivious"))
             elif ev.kind == "move":
                 o, c = self.oi[ev.obj], self.ci[ev.container]
                 at = where.get(ev.agent)
