@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Reference", "belief_formula", "MAX_WORLDS"]
 
 #: The largest explicit model the reference builds (a limit: beyond it, a StoryError).
-MAX_WORLDS = 200_000
+MAX_WORLDS = 50_000
 
 
 def belief_formula(chain: tuple[str, ...], atom: str) -> str:
@@ -110,6 +110,9 @@ class Reference:
     def _update(self, model: KripkeModel, step: EventModel) -> KripkeModel:
         from kop.semantics.model import KripkeModel
         from kop.semantics.update import ActionModel, product_update
+        if len(model) * len(step.names) > 4 * MAX_WORLDS:
+            raise StoryError(f"the model after this event could have {len(model) * len(step.names)} worlds, more "
+                             f"than the reference's limit of {MAX_WORLDS}", step.source.line)
         events = [f"e{i}" for i in range(len(step.names))]
         pre = {e: self._formula(step.pre[i]) for i, e in enumerate(events)}
         post: dict[str, dict[str, str]] = {}
