@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import gc
 import dataclasses
 import sys
 import time
@@ -187,6 +188,8 @@ def main() -> None:
     ap.add_argument("--tomi-oracle", metavar="DIR",
                     help="a folder holding ToMi's 'tomi' package (from a clone of facebookresearch/ToMi): replay "
                          "every ToMi story through its own oracle in this process, for agreement and time")
+    ap.add_argument("--generated", action="store_true",
+                    help="also time an order-6 question on generated 8-agent stories")
     ap.add_argument("--show", type=int, default=0, metavar="N", help="print N disagreements of each class")
     args = ap.parse_args()
     path = Path(args.dataset)
@@ -241,6 +244,33 @@ def main() -> None:
     print(f"CPU: read and compile {t1 - t0:.2f} s, answer {spent:.2f} s, total {t1 - t0 + spent:.2f} s "
           f"(classifying the disagreements: {t2 - t1 - spent:.2f} s more); "
           f"{1000 * spent / max(n, 1):.2f} ms per question, slowest {1000 * worst:.1f} ms")
+    per_order: dict[int, list[float]] = collections.defaultdict(list)
+    gc.collect()
+    gc.disable()   # as timeit does: a collection of the whole data set's garbage is not one item's time
+    for s in stories:   # each story compiled afresh and its questions answered: the time of one item
+        q0 = time.process_time()
+        fresh = Story(s.parsed, s.conventions)
+        for q in fresh.questions:
+            fresh.answer(q)
+        per_order[max((q.order for q in s.questions), default=0)].append(time.process_time() - q0)
+    for k, ts in sorted(per_order.items()):
+        ts.sort()
+        print(f"one item (compile + answer, GC off), questions of order {k}: median {1000 * ts[len(ts) // 2]:.2f} ms, "
+              f"max {1000 * ts[-1]:.2f} ms ({len(ts)} items)")
+    gc.enable()
+    if args.generated:
+        from kop.stories.generate import generate_story
+        from kop.stories.readers import ParsedStory, _agents
+        spent6 = []
+        for seed in range(20):
+            ev, qs = generate_story(8, 6, 30, seed)
+            st = Story(ParsedStory(tuple(ev), _agents(ev, qs, 1), tuple(qs)))
+            q0 = time.process_time()
+            st.answer(qs[2])   # the first belief question has the full order
+            spent6.append(time.process_time() - q0)
+        spent6.sort()
+        print(f"an order-6 question on a generated 8-agent, 30-event story (20 seeds): median "
+              f"{1000 * spent6[10]:.2f} ms, max {1000 * spent6[-1]:.2f} ms")
     if args.tomi_oracle and fmt == "tomi":
         sys.path.insert(0, args.tomi_oracle)
         import tomi.actions
