@@ -185,6 +185,8 @@ def main() -> None:
     ap.add_argument("dataset", metavar="DATASET_PATH")
     ap.add_argument("--format", choices=("tomi", "hitom", "kop"))
     ap.add_argument("--sizes", action="store_true", help="also the distribution of minimal model sizes")
+    ap.add_argument("--size-limit", type=int, default=5000, metavar="WORLDS",
+                    help="with --sizes: the largest explicit model built (default 5000; larger ones are counted apart)")
     ap.add_argument("--tomi-oracle", metavar="DIR",
                     help="a folder holding ToMi's 'tomi' package (from a clone of facebookresearch/ToMi): replay "
                          "every ToMi story through its own oracle in this process, for agreement and time")
@@ -297,6 +299,8 @@ def main() -> None:
         for k, v in differ.most_common():
             print(f"  {v:5d}  {k}")
     if args.sizes:
+        import kop.stories.reference
+        kop.stories.reference.MAX_WORLDS = args.size_limit
         sizes: collections.Counter[int] = collections.Counter()
         too_big = 0
         t3 = time.process_time()
