@@ -112,7 +112,7 @@ def most_plausible(story: Compiled, agent: str, run: Run, ranked: bool = True,
     groups: dict[tuple[int, ...], tuple[Run, set[State]]] = {(): ((), set(alive))}
     for i in range(len(trans)):
         seen = story.steps[i].blocks.get(view) if view not in (None, "*") else None
-        nxt: dict[tuple[int, ...], tuple[Run, set[State]]] = {}
+        later: dict[tuple[int, ...], tuple[Run, set[State]]] = {}
         out_of: dict[State, list[tuple[int, State]]] = {}
         for s, f, s2, _ in kept[i]:
             out_of.setdefault(s, []).append((f, s2))
@@ -120,13 +120,13 @@ def most_plausible(story: Compiled, agent: str, run: Run, ranked: bool = True,
             for s in states:
                 for f, s2 in out_of.get(s, ()):
                     k2 = key + ((f,) if view is None else (seen[f],) if seen is not None else ())
-                    if k2 not in nxt:
-                        nxt[k2] = (prefix + (f,), set())
-                    nxt[k2][1].add(s2)
-        if len(nxt) > MAX_RUNS:
+                    if k2 not in later:
+                        later[k2] = (prefix + (f,), set())
+                    later[k2][1].add(s2)
+        if len(later) > MAX_RUNS:
             raise StoryError(f"more than {MAX_RUNS} equally plausible runs of events for {agent} "
                              f"after step {i + 1}: too many to check one by one")
-        groups = nxt
+        groups = later
     return [(r, frozenset(s)) for r, s in groups.values()]
 
 
