@@ -30,12 +30,14 @@ def agent_names(n: int) -> list[str]:
 
 
 def generate_story(agents: int, order: int, length: int, seed: int, tells: bool = True,
-                   questions: int = 6) -> tuple[list[Event], list[Question]]:
+                   questions: int = 6, extra: bool = False) -> tuple[list[Event], list[Question]]:
     """A random story: *agents* agents in one room, one object, *length* events, questions up to *order*.
 
     The events are entries, exits, moves and (if *tells*) private tells and public
     claims, each possible when drawn; the questions are reality, memory and
     nested beliefs (no agent twice in a row) up to *order*.  They carry no gold answer.
+    With *extra*, also staying put, peeking into a container and being distracted or attentive
+    (kop's syntax only).
 
     Examples
     --------
@@ -54,6 +56,7 @@ def generate_story(agents: int, order: int, length: int, seed: int, tells: bool 
     line = 3
     while len(events) < length + 2:
         kinds = ["move", "exit", "enter"] + (["tell", "claim"] if tells else [])
+        kinds += ["stay", "peek", "distracted", "attentive"] if extra else []
         kind = rng.choice(kinds)
         if kind == "move" and inside:
             who = rng.choice(sorted(inside))
@@ -72,6 +75,12 @@ def generate_story(agents: int, order: int, length: int, seed: int, tells: bool 
             who, to = rng.sample(names, 2)
             events.append(Event("tell", line, agent=who, listeners=(to,), obj="ball",
                                 container=rng.choice(_CONTAINERS)))
+        elif kind in ("stay", "peek") and inside:
+            who = rng.choice(sorted(inside))
+            events.append(Event(kind, line, agent=who, place="room") if kind == "stay" else
+                          Event("peek", line, agent=who, container=rng.choice(_CONTAINERS)))
+        elif kind in ("distracted", "attentive"):
+            events.append(Event(kind, line, agent=rng.choice(names)))
         elif kind == "claim":
             events.append(Event("tell", line, agent=rng.choice(names), obj="ball",
                                 container=rng.choice(_CONTAINERS)))
@@ -144,6 +153,14 @@ def _kop(e: Event) -> str:
         if e.listeners:
             return f"{e.agent} tells {', '.join(e.listeners)}: {e.obj} in {e.container}"
         return f"{e.agent} claims: {e.obj} in {e.container}"
+    if e.kind == "stay":
+        return f"{e.agent} stays"
+    if e.kind == "peek":
+        return f"{e.agent} peeks into {e.container}"
+    if e.kind == "distracted":
+        return f"{e.agent} is distracted"
+    if e.kind == "attentive":
+        return f"{e.agent} attends"
     raise StoryError(f"cannot write a {e.kind} event", e.line)
 
 
