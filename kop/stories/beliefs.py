@@ -32,13 +32,15 @@ from __future__ import annotations
 from kop.stories.compile import Compiled
 from kop.stories.errors import StoryError
 
-__all__ = ["believed", "most_plausible", "MAX_RUNS"]
+__all__ = ["believed", "most_plausible", "MAX_RUNS", "Memo"]
 
 #: The most runs of events a belief may keep as equally plausible before kop refuses (a limit, not a guess).
 MAX_RUNS = 4096
 
 State = tuple[int, ...]
 Run = tuple[int, ...]
+#: A cache of nested beliefs: (chain, object, ranked, what the chain's first agent saw) -> container.
+Memo = dict[tuple[object, ...], "int | None"]
 
 
 def most_plausible(story: Compiled, agent: str, run: Run, ranked: bool = True,
@@ -131,7 +133,7 @@ def most_plausible(story: Compiled, agent: str, run: Run, ranked: bool = True,
 
 
 def believed(story: Compiled, chain: tuple[str, ...], obj: int, steps: int | None = None,
-             memo: dict[tuple[tuple[str, ...], Run], int | None] | None = None, ranked: bool = True) -> int | None:
+             memo: Memo | None = None, ranked: bool = True) -> int | None:
     """The container c such that ``B_chain[0] ... B_chain[-1] in(obj, c)`` holds after *steps* steps.
 
     Parameters
@@ -146,7 +148,7 @@ def believed(story: Compiled, chain: tuple[str, ...], obj: int, steps: int | Non
     memo : dict, optional
         A cache shared between questions about the same story.
     ranked : bool
-        False: nested knowledge ``K_a K_b ...`` instead of belief (a different *memo* is needed).
+        False: nested knowledge ``K_a K_b ...`` instead of belief.
 
     Returns
     -------
@@ -170,8 +172,8 @@ def believed(story: Compiled, chain: tuple[str, ...], obj: int, steps: int | Non
 
 
 def _believed(story: Compiled, chain: tuple[str, ...], obj: int, run: Run,
-              memo: dict[tuple[tuple[str, ...], Run], int | None], ranked: bool = True) -> int | None:
-    key = (chain, tuple(m.blocks[chain[0]][e] for m, e in zip(story.steps, run)))
+              memo: Memo, ranked: bool = True) -> int | None:
+    key = (chain, obj, ranked, tuple(m.blocks[chain[0]][e] for m, e in zip(story.steps, run)))
     if key in memo:
         return memo[key]
     answer: int | None = -1

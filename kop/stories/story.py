@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kop.stories.beliefs import believed
+from kop.stories.beliefs import Memo, believed
 from kop.stories.compile import Compiled, compile_story
 from kop.stories.conventions import HITOM, KOP, TOMI, Conventions
 from kop.stories.errors import StoryError
@@ -109,7 +109,7 @@ class Story:
         self.agents: tuple[str, ...] = parsed.agents
         self.questions: tuple[Question, ...] = parsed.questions
         self.compiled: Compiled = compile_story(parsed.events, parsed.agents, self.conventions)
-        self._memo: dict[tuple[tuple[str, ...], tuple[int, ...]], int | None] = {}
+        self._memo: Memo = {}
         self._reference: Reference | None = None
 
     def __repr__(self) -> str:

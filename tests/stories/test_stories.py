@@ -231,3 +231,10 @@ def test_generated_stories_in_kop_syntax_read_back_with_the_same_answers():
         answers = [s.answer(q).container for q in questions]
         [again] = read_stories(render(events, questions, "kop", answers), "kop")
         assert [a.container for a in again.answers()] == answers
+
+
+def test_two_objects_in_one_story_do_not_share_answers():
+    s = read_story("A, B enter room\nx in cup\ny in box\nB exits room\nA moves x to box\nA moves y to cup\n"
+                   "? B: x = cup\n? B: y = box\n? A, B: x = cup\n? A, B: y = box\n? A: x = box\n? A: y = cup")
+    assert [a.container for a in s.answers()] == ["cup", "box", "cup", "box", "box", "cup"]
+    assert [r.beliefs[("B",)] for r in s.trace(obj="y")][-1] == "box"
