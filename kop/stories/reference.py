@@ -57,6 +57,9 @@ class Reference:
     Parameters
     ----------
     story : Compiled
+    contract : bool
+        Contract the model by bisimulation after every step (the same answers, a far smaller
+        model: :func:`kop.stories.minimal.contract`).
 
     Examples
     --------
@@ -68,8 +71,9 @@ class Reference:
     ('m_in_box', 1, 1)
     """
 
-    def __init__(self, story: Compiled):
+    def __init__(self, story: Compiled, contract: bool = False):
         self.story = story
+        self.contract = contract
         self._models: list[KripkeModel] = []
 
     def atom(self, obj: int, container: int) -> str:
@@ -80,9 +84,17 @@ class Reference:
         """The model after *steps* steps (default: all), with plausibility."""
         n = len(self.story.steps) if steps is None else steps
         if not self._models:
-            self._models.append(self._initial())
+            first = self._initial()
+            if self.contract:
+                from kop.stories.minimal import contract
+                first = contract(first)
+            self._models.append(first)
         while len(self._models) <= n:
-            self._models.append(self._update(self._models[-1], self.story.steps[len(self._models) - 1]))
+            after = self._update(self._models[-1], self.story.steps[len(self._models) - 1])
+            if self.contract:
+                from kop.stories.minimal import contract
+                after = contract(after)
+            self._models.append(after)
         return self._models[n]
 
     def believed(self, chain: tuple[str, ...], obj: int, steps: int | None = None) -> int | None:

@@ -16,6 +16,7 @@ from kop.stories.conventions import HITOM, KOP, TOMI, Conventions
 from kop.stories.errors import StoryError
 from kop.stories.generate import generate_story, render
 from kop.stories.readers import ParsedStory, _agents
+from kop.stories.minimal import plausibility_classes
 from kop.stories.reference import Reference
 from kop.stories.story import Story, read_stories, read_story
 
@@ -127,11 +128,14 @@ def test_fast_path_agrees_with_reference(seed, agents, length, conv, extra):
             return
     except StoryError:   # beyond the reference's limit
         return
+    small = Reference(s.compiled, contract=True)
+    assert len(small.model()) == plausibility_classes(ref.model())
     for q in questions:
         if q.kind == "memory":
             continue
         o = s.compiled.objects.index(q.obj)
         assert believed(s.compiled, q.chain, o) == ref.believed(q.chain, o), (q, render(events, questions))
+        assert small.believed(q.chain, o) == ref.believed(q.chain, o), (q, render(events, questions))
 
 
 def test_order_six_on_eight_agents():
