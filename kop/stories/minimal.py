@@ -16,6 +16,7 @@ the relations ~a and ≤a; Andersen, Bolander, van Ditmarsch & Jensen,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -133,6 +134,6 @@ def _cells(ids: list[int]) -> dict[int, list[int]]:
     return cells
 
 
-def _dense(keys: list[object]) -> list[int]:
+def _dense(keys: Sequence[object]) -> list[int]:
     seen: dict[object, int] = {}
     return [seen.setdefault(k, len(seen)) for k in keys]
