@@ -187,6 +187,8 @@ def main() -> None:
     ap.add_argument("--sizes", action="store_true", help="also the distribution of minimal model sizes")
     ap.add_argument("--size-limit", type=int, default=5000, metavar="WORLDS",
                     help="with --sizes: the largest explicit model built (default 5000; larger ones are counted apart)")
+    ap.add_argument("--size-events", type=int, default=10**9, metavar="N",
+                    help="with --sizes: size only the stories of at most N events (the others are counted apart)")
     ap.add_argument("--tomi-oracle", metavar="DIR",
                     help="a folder holding ToMi's 'tomi' package (from a clone of facebookresearch/ToMi): replay "
                          "every ToMi story through its own oracle in this process, for agreement and time")
@@ -302,16 +304,21 @@ def main() -> None:
         import kop.stories.reference
         kop.stories.reference.MAX_WORLDS = args.size_limit
         sizes: collections.Counter[int] = collections.Counter()
-        too_big = 0
+        too_big = longer = 0
         t3 = time.process_time()
         for s in stories:
+            if len(s.events) > args.size_events:
+                longer += 1
+                continue
             try:
                 sizes[s.minimal_size()] += 1
             except StoryError:
                 too_big += 1
         t4 = time.process_time()
         print("minimal model size (worlds): " + ", ".join(f"{k}: {v}" for k, v in sorted(sizes.items()))
-              + (f"; over the reference's limit: {too_big}" if too_big else "") + f" ({t4 - t3:.1f} s CPU)")
+              + (f"; over the reference's limit: {too_big}" if too_big else "")
+              + (f"; longer than {args.size_events} events, not sized: {longer}" if longer else "")
+              + f" ({t4 - t3:.1f} s CPU)")
 
 
 if __name__ == "__main__":

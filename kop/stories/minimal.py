@@ -53,9 +53,17 @@ def _classes(model: KripkeModel) -> list[int]:
         for a in model.agents:
             per_world: list[object] = [None] * n
             for members in cells[a].values():
+                whole = frozenset(cls[j] for j in members)
+                levels: dict[int, set[int]] = {}
+                for j in members:
+                    levels.setdefault(ranks[a][j], set()).add(cls[j])
+                upto: dict[int, frozenset[int]] = {}
+                seen: set[int] = set()
+                for r in sorted(levels):        # the classes at least as plausible as rank r
+                    seen |= levels[r]
+                    upto[r] = frozenset(seen)
                 for i in members:
-                    per_world[i] = (frozenset(cls[j] for j in members),
-                                    frozenset(cls[j] for j in members if ranks[a][j] <= ranks[a][i]))
+                    per_world[i] = (whole, upto[ranks[a][i]])
             sigs.append(per_world)
         new = _dense([(cls[i], *(s[i] for s in sigs)) for i in range(n)])
         if max(new, default=-1) == max(cls, default=-1):
