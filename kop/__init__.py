@@ -236,6 +236,12 @@ _EXPORTS: dict[str, str] = {
     "RecallReport": "kop.games.imperfect.recall",
     "RecallWitness": "kop.games.imperfect.recall",
     "beliefs": "kop.games.imperfect.recall",
+    # stories (theory of mind)
+    "read_story": "kop.stories.story",
+    "read_stories": "kop.stories.story",
+    "Story": "kop.stories.story",
+    "StoryError": "kop.stories.errors",
+    "Conventions": "kop.stories.conventions",
 }
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-ORDER = ["syntax", "semantics", "reasoning", "games", "worlds", "selection", "agents", "theory",
+ORDER = ["syntax", "semantics", "reasoning", "stories", "games", "worlds", "selection", "agents", "theory",
          "experiments", "serve", "cli"]
 ROOT = Path(__file__).resolve().parent.parent / "kop"
 

@@ -97,6 +97,7 @@ COMMAND_MODULES = [
     "kop.cli.epddl_cmds",
     "kop.cli.recall_cmd",
     "kop.cli.serve_cmd",
+    "kop.cli.story_cmds",
 ]
 
 #: command -> the module that registers it: ``kop CMD`` imports that module alone.  A command
@@ -116,6 +117,7 @@ COMMAND_INDEX = {
     "epddl": "kop.cli.epddl_cmds",
     "recall": "kop.cli.recall_cmd",
     "serve": "kop.cli.serve_cmd",
+    "story": "kop.cli.story_cmds",
 }
 
 #: command -> its line in ``kop --help``, in the order of the help: the first line of its handler's
@@ -145,6 +147,7 @@ COMMAND_SUMMARIES = {
     "epddl": "Check plans of EPDDL planning tasks (the IPC 2026 epistemic track's language): validate, show.",
     "recall": "Perfect recall (Kuhn) and the kinds of imperfect recall, per player.",
     "serve": "Serve the playground: theories, models, stories, matches and experiments in the browser.",
+    "story": "Answer every question of a story FILE (ToMi, Hi-ToM or kop syntax) by model checking, or generate one.",
 }
 
 

@@ -1,0 +1,128 @@
+"""The events and questions of a story, as small immutable values.
+
+A story is a sequence of :class:`Event` values over agents, places, objects
+and containers, followed by :class:`Question` values.  The readers
+(:mod:`kop.stories.readers`) produce them from ToMi, Hi-ToM and kop's own
+syntax; :mod:`kop.stories.compile` turns them into event models.
+
+>>> Event("move", line=4, agent="Anne", obj="marble", container="box")
+Event('move', line=4, agent='Anne', obj='marble', container='box')
+>>> Question("belief", ("Sally", "Anne"), "marble", line=9).order
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Event", "Question", "EVENT_KINDS", "QUESTION_KINDS"]
+
+#: The kinds of event: enter/exit a place, an object is (seen) in a container, a move, staying
+#: without moving, a private or public tell, a peek into a container, being distracted or attentive.
+EVENT_KINDS = ("enter", "exit", "place", "move", "stay", "tell", "peek", "distracted", "attentive")
+
+#: The kinds of question: where the object really is, where it was at the beginning, and where an
+#: agent believes (an agent believes an agent believes ...) it is.
+QUESTION_KINDS = ("reality", "memory", "belief")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event of a story.
+
+    Parameters
+    ----------
+    kind : str
+        One of :data:`EVENT_KINDS`.
+    line : int
+        The line of the story that states it (for located errors).
+    agent : str, optional
+        Who acts (enters, exits, moves, stays, tells, peeks, is distracted).
+    agents : tuple of str, optional
+        For ``enter``: everyone who enters together (``agent`` is then the first).
+    place : str, optional
+        For ``enter``/``exit``/``stay``: the place.
+    obj, container : str, optional
+        The object and the container (``place``, ``move``, ``tell``, ``peek``).
+    listeners : tuple of str, optional
+        For ``tell``: who is told privately; empty for a public claim (heard by all).
+
+    Examples
+    --------
+    >>> Event("tell", line=7, agent="Anne", listeners=("Sally",), obj="marble", container="box").private
+    True
+    """
+
+    kind: str
+    line: int = 0
+    agent: str = ""
+    agents: tuple[str, ...] = ()
+    place: str = ""
+    obj: str = ""
+    container: str = ""
+    listeners: tuple[str, ...] = ()
+
+    @property
+    def private(self) -> bool:
+        """Is this a private tell (to the listeners only)?"""
+        return self.kind == "tell" and bool(self.listeners)
+
+    def __repr__(self) -> str:
+        parts = [repr(self.kind), f"line={self.line}"]
+        for name in ("agent", "agents", "place", "obj", "container", "listeners"):
+            value = getattr(self, name)
+            if value:
+                parts.append(f"{name}={value!r}")
+        return f"Event({', '.join(parts)})"
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question about a story.
+
+    Parameters
+    ----------
+    kind : str
+        ``"reality"`` (where is the object now), ``"memory"`` (where was it at the
+        beginning) or ``"belief"`` (where does ``chain[0]`` think that ``chain[1]``
+        thinks ... the object is).
+    chain : tuple of str
+        The agents of the nested belief, outermost first (empty unless ``belief``).
+    obj : str
+        The object asked about.
+    line : int
+        The line of the question.
+    text : str
+        The question as written.
+    gold : str or None
+        The file's answer, if it gives one.
+    label : str
+        A dataset's name for the question's type (e.g. ToMi's ``first_order``), or ''.
+    after : int or None
+        The number of events before the question (None: all of them).
+
+    Examples
+    --------
+    >>> q = Question("belief", ("Sally",), "marble", line=6, gold="basket")
+    >>> q.order, q.gold
+    (1, 'basket')
+    """
+
+    kind: str
+    chain: tuple[str, ...]
+    obj: str
+    line: int = 0
+    text: str = ""
+    gold: str | None = None
+    label: str = ""
+    after: int | None = field(default=None)
+
+    @property
+    def order(self) -> int:
+        """The nesting depth: the number of belief operators (0 for reality and memory)."""
+        return len(self.chain)
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {n}={getattr(self, n)!r}" for n in ("text", "gold", "label", "after")
+                        if getattr(self, n))
+        return f"Question({self.kind!r}, {self.chain!r}, {self.obj!r}, line={self.line}{extra})"
