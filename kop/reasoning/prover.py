@@ -54,7 +54,7 @@ from kop.reasoning.verdict import Verdict
 from kop.syntax import arguments
 from kop.syntax.budget import check_timeout
 from kop.syntax.formula import Distributed, Formula, Not, conj
-from kop.syntax.fragments import refuse_uncertainty
+from kop.syntax.fragments import has_belief, refuse_probability
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -74,11 +74,11 @@ def _formula(phi: Formula | str, name: str = "phi") -> Formula:
         from kop.syntax.parser import parse
 
         f = parse(phi)
-        refuse_uncertainty(f, _TOOL, phi)   # located in the text as written
+        refuse_probability(f, _TOOL, phi)   # located in the text as written
         return f
     if not isinstance(phi, Formula):
         raise arguments.fail(name, "a formula (a Formula or a string such as 'K_a p')", phi)
-    refuse_uncertainty(phi, _TOOL)
+    refuse_probability(phi, _TOOL)
     return phi
 
 
@@ -121,7 +121,7 @@ def decide_formula(phi: Formula, *, agents: Iterable[str] | None = None, timeout
 
         raise KopError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
     check_depth(phi)
-    refuse_uncertainty(phi, _TOOL)
+    refuse_probability(phi, _TOOL)
     return _decide(phi, agents, timeout, method, deadline, minimize)
 
 
@@ -134,6 +134,13 @@ def _decide(phi: Formula, agents: Iterable[str] | None, timeout: float | None, m
     check_agents(phi, agent_list)
     reduced = reduce_announcements(phi)
     deadline.check()
+    original, translation = phi, None
+    if has_belief(reduced):            # plausibility models: belief becomes knowledge of level atoms
+        from kop.reasoning.plausibility import to_knowledge
+
+        translation = to_knowledge(reduced)
+        phi = reduced = translation.formula
+        deadline.check()
     core = Core(deadline.check)
     root = core.compile(reduced)
     closure = Closure(core, [root], deadline.check)
@@ -184,6 +191,11 @@ def _decide(phi: Formula, agents: Iterable[str] | None, timeout: float | None, m
                     model = small
                 elif small.satisfies(phi):              # it need not preserve D: keep it only if it works
                     model = small
+        if translation is not None:
+            from kop.reasoning.plausibility import plausibility_model
+
+            model = plausibility_model(model, translation)
+            _check(model, original, None)
         stats["worlds"] = len(model)
     stats["time"] = time.perf_counter() - start
     return model, stats
