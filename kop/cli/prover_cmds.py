@@ -46,7 +46,11 @@ def _agents(text: str | None) -> list[str] | None:
 
 
 def describe_model(model: KripkeModel, indent: str = "  ") -> str:
-    """A readable description: one line per world (its true atoms), one per agent (its partition)."""
+    """A readable description: one line per world (its true atoms), one per agent (its partition).
+
+    An agent with a plausibility order lists each cell's worlds from the most
+    plausible: ``{w2 < w0 = w1}`` (its beliefs are what holds at the first).
+    """
     lines = []
     actual = set(model.actual)
     width = max((len(w) for w in model.worlds), default=0)
@@ -55,9 +59,19 @@ def describe_model(model: KripkeModel, indent: str = "  ") -> str:
         mark = "  <- designated" if w in actual else ""
         lines.append(f"{indent}{w.ljust(width)} : {', '.join(atoms) if atoms else '(no atom true)'}{mark}")
     for a in model.agents:
-        blocks = " ".join("{" + ", ".join(b) + "}" for b in model.partition(a))
+        blocks = " ".join("{" + _ordered(model, a, b) + "}" for b in model.partition(a))
         lines.append(f"{indent}agent {a}: {blocks}")
     return "\n".join(lines)
+
+
+def _ordered(model: KripkeModel, agent: str, block: tuple[str, ...]) -> str:
+    """A block's worlds; with a plausibility order, most plausible first: ``{w2 < w0 = w1}``."""
+    if not model.has_uncertainty or all(model.rank(agent, w) == model.rank(agent, block[0]) for w in block):
+        return ", ".join(block)
+    by_rank: dict[int, list[str]] = {}
+    for w in block:
+        by_rank.setdefault(model.rank(agent, w), []).append(w)
+    return " < ".join(" = ".join(ws) for _, ws in sorted(by_rank.items()))
 
 
 def _start(args: argparse.Namespace) -> None:
