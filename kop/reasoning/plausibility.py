@@ -9,21 +9,27 @@ is S5 over a's cell and each agent ranks the worlds of each of its cells;
 condition ψ_1 ... ψ_m of a's conditional beliefs in the formula (``true`` for
 plain ``B_a``); a world's *level* for a is the number of leading ``g``'s true
 there (0 ... m), ``GE_k = g_1 ∧ ... ∧ g_k`` says "level ≥ k" and
-``at_k = GE_k ∧ ¬g_{k+1}`` "level = k".  Then::
+``at_k = GE_k ∧ ¬g_{k+1}`` "level = k".  A world is a *most plausible
+ψ-world* of its a-cell when it is a ψ-world at some level k and no ψ-world
+of the cell lies below k::
 
-    B_a(ψ, φ)  ↦  ∧_{k=0..m} ( M_a(ψ ∧ ¬GE_k)  ∨  K_a((ψ ∧ at_k) → φ) )
+    best_a(ψ)  =  ∨_{k=0..m} ( at_k ∧ K_a(ψ → GE_k) )
+    B_a(ψ, φ)  ↦  K_a( ψ ∧ best_a(ψ) → φ )
 
-"if no ψ-world of the cell lies below level k, the ψ-worlds at level k are
-φ-worlds": exactly the semantics when the level is the rank.  The translation
-is **satisfiability-preserving in both directions**:
+exactly the semantics when the level is the rank (and vacuously true when
+the cell has no ψ-world).  One ``K_a`` per belief, and one
+``K_a(ψ → GE_k)`` per condition and level, shared by all the beliefs with
+that condition.  The translation is **satisfiability-preserving in both
+directions**:
 
 * a Kripke model of the translation is a plausibility model of the formula,
   with rank = level (the translation is the definition of ``B`` on these ranks);
 * a plausibility model of the formula gives one of the translation after its
   ranks are collapsed to m + 1 levels per cell: let R_1 < ... < R_t (t ≤ m) be
   the ranks of the most plausible ψ_i-worlds of the cell, and send a rank ρ to
-  the least j with R_j ≥ ρ (t + 1 above R_t).  A ψ_i-world has rank ≥ R(ψ_i),
-  so it lands on level j(ψ_i) exactly when its rank is R(ψ_i): every set of most
+  level j − 1 for the least j with R_j ≥ ρ (level t above R_t).  A ψ_i-world
+  has rank ≥ R(ψ_i), so it lands on R(ψ_i)'s level exactly when its rank is
+  R(ψ_i): every set of most
   plausible ψ_i-worlds is unchanged, hence (by induction on the formula, the
   collapse being fixed once from the original extensions) so is every truth
   value.
@@ -44,7 +50,7 @@ become conditional belief.  Probability (``P_a``) is not decided: see
     >>> from kop import parse, to_ascii
     >>> t = to_knowledge(parse("B_a p"))
     >>> to_ascii(t.formula)
-    'K_a (~lv_a_1 -> p) & (M_a ~lv_a_1 | K_a (lv_a_1 -> p))'
+    'K_a (~lv_a_1 | lv_a_1 & K_a lv_a_1 -> p)'
     >>> t.levels
     {'a': ('lv_a_1',)}
 
@@ -140,17 +146,20 @@ def to_knowledge(phi: F.Formula) -> Translation:
             return ge[a][k]
         return F.Not(F.Atom(gs[k])) if k == 0 else F.And(ge[a][k], F.Not(F.Atom(gs[k])))
 
-    def belief(a: str, cond: F.Formula, arg: F.Formula) -> F.Formula:
+    def best(a: str, cond: F.Formula) -> F.Formula:
+        # a most plausible cond-world: at level k, and no cond-world of a's cell lies below level k
         parts: list[F.Formula] = []
         for k in range(len(levels[a]) + 1):
-            here = at(a, k) if isinstance(cond, F.Top) else F.And(cond, at(a, k))
-            know = F.Know(a, F.Implies(here, arg))
             if k == 0:
-                parts.append(know)
+                parts.append(at(a, 0))
             else:
-                below = F.Not(ge[a][k]) if isinstance(cond, F.Top) else F.And(cond, F.Not(ge[a][k]))
-                parts.append(F.Or(F.Possible(a, below), know))
-        return F.conj(parts)
+                floor = F.Know(a, ge[a][k] if isinstance(cond, F.Top) else F.Implies(cond, ge[a][k]))
+                parts.append(F.And(at(a, k), floor))
+        return F.disj(parts)
+
+    def belief(a: str, cond: F.Formula, arg: F.Formula) -> F.Formula:
+        here = best(a, cond) if isinstance(cond, F.Top) else F.And(cond, best(a, cond))
+        return F.Know(a, F.Implies(here, arg))
 
     from kop.reasoning.announcements import rebuild
 
