@@ -173,3 +173,28 @@ def test_probability_is_refused_by_name():
 def test_unknown_agent():
     with pytest.raises(kop.KopError, match="agent 'c'"):
         kop.valid("B_c p -> K_a p", agents=["a", "b"])
+
+
+def test_theory_and_selector_with_belief():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "kop", "run", "theories/figure2_belief.kop"], capture_output=True,
+                       text=True, cwd=root, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "[line 10] entails B_A E_B: yes" in lines
+    assert "[line 11] entails K_A B_A K_B E_A: yes" in lines
+    assert any(line.startswith("[line 12] entails K_A K_B E_A: no") for line in lines)
+    assert "it holds only in belief" in r.stdout and "Recommendation: HM0M1" in r.stdout
+
+
+def test_as_belief_precondition_status():
+    from kop.theory.dominance import Precondition, as_belief
+
+    f = kop.parse("K_A E_A & K_A K_B E_A")
+    assert as_belief(f) == kop.parse("B_A E_A & B_A B_B E_A")
+    assert Precondition(f, False, believed=True).status == "holds only in belief"
+    assert Precondition(f, False).status == "refuted"
