@@ -39,8 +39,8 @@ from kop.syntax.formula import (FALSE, And, Announce, AnnounceDual, Atom, Belief
 __all__ = ["random_3cnf", "random_formula", "RANDOM_FAMILIES", "k_branch_p", "k_ph_p", "s4_s5_p", "LWB_FAMILIES"]
 
 #: The families of :func:`random_formula`: the operators drawn besides ``~ & | -> K M E C``.
-#: Family "B" (knowledge and belief) adds ``B_a`` (unary, twice as often) and conditional belief ``B_a(ψ, φ)``.
-RANDOM_FAMILIES = {"C": (), "RC": ("RC",), "ann": ("[!]", "<!>"), "D": ("D",), "B": ("B", "Bc")}
+#: Family "B" (knowledge and belief) adds ``B_a`` (unary, twice as often); "Bc" also conditional belief ``B_a(ψ, φ)``.
+RANDOM_FAMILIES = {"C": (), "RC": ("RC",), "ann": ("[!]", "<!>"), "D": ("D",), "B": ("B",), "Bc": ("B", "Bc")}
 
 
 def random_formula(rng: random.Random, operators: int, agents: list[str], atoms: list[str],
@@ -50,9 +50,9 @@ def random_formula(rng: random.Random, operators: int, agents: list[str], atoms:
     At each node with n operators left: a leaf (an atom) when n = 0; else,
     when n >= 2, with probability 1/2 a binary operator (``&``, ``|``, ``->``,
     and ``C_G(φ, ψ)`` for family "RC", ``[!φ]ψ``, ``<!φ>ψ`` for "ann",
-    ``B_a(φ, ψ)`` for "B") whose two sides share the other n - 1 operators at
+    ``B_a(φ, ψ)`` for "Bc") whose two sides share the other n - 1 operators at
     a uniformly drawn split; otherwise a unary one (``~``, ``K_a``, ``M_a``,
-    ``E_G``, ``C_G``, and ``D_G`` for family "D", ``B_a`` for "B").  A group G has 2 or more agents.
+    ``E_G``, ``C_G``, and ``D_G`` for family "D", ``B_a`` for "B" and "Bc").  A group G has 2 or more agents.
 
     Parameters
     ----------
@@ -61,7 +61,7 @@ def random_formula(rng: random.Random, operators: int, agents: list[str], atoms:
     agents : list of str
         At least two.
     atoms : list of str
-    family : {"C", "RC", "ann", "D", "B"}
+    family : {"C", "RC", "ann", "D", "B", "Bc"}
         (The formula may nest as deep as *operators*, at most 900.)
     """
     if family not in RANDOM_FAMILIES:
@@ -70,7 +70,7 @@ def random_formula(rng: random.Random, operators: int, agents: list[str], atoms:
         raise ValueError("random_formula needs two agents or more")
     if not 0 <= operators <= 900:
         raise ValueError(f"the number of operators must be between 0 and 900, not {operators}")
-    unary = ["~", "K", "M", "E", "C"] + (["D", "D"] if family == "D" else []) + (["B", "B"] if family == "B" else [])
+    unary = ["~", "K", "M", "E", "C"] + (["D", "D"] if family == "D" else []) + (["B", "B"] if "B" in RANDOM_FAMILIES[family] else [])
     binary = ["&", "|", "->"] + 2 * [op for op in RANDOM_FAMILIES[family] if op not in ("D", "B")]
 
     def group() -> tuple[str, ...]:
