@@ -181,8 +181,24 @@ def _entails(args: argparse.Namespace) -> int | None:
     except OutOfTime as exc:
         return _unknown(exc.seconds, args.json)
     _done()  # the answer is in: printing it is not cut short half way
+    reason = _chain_reason(v)
+    if reason is not None and args.json:
+        print_json({**v.to_json(), "reason": reason})
+        return None
     _report(v, args.json, "entailed", "not entailed")
+    if reason is not None:
+        print("reason: " + reason.replace("\n", "\n        "))
     return None
+
+
+def _chain_reason(v: Verdict) -> str | None:
+    """For an entailment between chains of K and B over one formula: the derivation, one step a line."""
+    if not v.holds or len(v.premises) != 1:
+        return None
+    from kop.reasoning.reading import derivation, show_derivation
+
+    steps = derivation(v.premises[0], v.formula)
+    return None if steps is None or len(steps) < 2 else show_derivation(steps)
 
 
 def _level(args: argparse.Namespace) -> int | None:

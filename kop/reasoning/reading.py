@@ -41,7 +41,8 @@ from kop.errors import KopError
 from kop.reasoning.verdict import Verdict
 from kop.syntax import formula as F
 
-__all__ = ["FACTIVE", "NON_FACTIVE", "Reading", "reading", "ItemAnswer", "judge", "derivation", "LABELS"]
+__all__ = ["FACTIVE", "NON_FACTIVE", "Reading", "reading", "ItemAnswer", "judge", "derivation", "show_derivation",
+           "LABELS"]
 
 #: Factive verbs (read as ``K_x``), every form kop reads.
 FACTIVE = {
@@ -208,7 +209,7 @@ def judge(premise: str, hypothesis: str, *, timeout: float | None = None) -> Ite
     v = entails([pf], hf, timeout=timeout)
     if v.holds:
         steps = derivation(pf, hf)
-        reason = _show(steps) if steps is not None else \
+        reason = show_derivation(steps) if steps is not None else \
             "no plausibility model makes the premise true and the hypothesis false (the prover's search is complete)"
         return ItemAnswer(LABELS[0], pf, hf, v, reason)
     m = v.countermodel
@@ -310,7 +311,14 @@ def _formula(c: Chain, core: F.Formula) -> F.Formula:
     return f
 
 
-def _show(steps: list[tuple[F.Formula, str]]) -> str:
+def show_derivation(steps: list[tuple[F.Formula, str]]) -> str:
+    """A derivation of :func:`derivation`, one step a line.
+
+    >>> from kop import parse
+    >>> print(show_derivation(derivation(parse("K_a K_b p"), parse("B_b p"))))
+    K_a K_b p  ⊢  K_b p   (T: knowledge is true)
+    K_b p  ⊢  B_b p   (knowledge implies belief)
+    """
     from kop.syntax.printer import to_ascii
 
     lines = []
