@@ -198,3 +198,20 @@ def test_as_belief_precondition_status():
     assert as_belief(f) == kop.parse("B_A E_A & B_A B_B E_A")
     assert Precondition(f, False, believed=True).status == "holds only in belief"
     assert Precondition(f, False).status == "refuted"
+
+
+@pytest.mark.parametrize("args, where", [
+    (["valid", "B_c p -> K_a p", "--agents", "a,b"], "agent 'c'"),
+    (["valid", "B_a(, p)"], "line 1, column 5"),
+    (["valid", "B_a(p, ) -> p"], "line 1, column 8"),
+    (["entails", "-p", "B_a p", "P_a(p) >= x"], "line 1, column 11"),
+    (["satisfiable", "B_a p & P_a(p) < 1/2"], "not probability"),
+])
+def test_bad_input_exit_2(args, where):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "kop", *args], capture_output=True, text=True, cwd=root, timeout=120)
+    assert r.returncode == 2 and where in r.stderr and "Traceback" not in r.stderr, r.stderr
