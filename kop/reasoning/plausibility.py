@@ -104,7 +104,7 @@ def _prefix(phi: F.Formula) -> str:
     return prefix
 
 
-def to_knowledge(phi: F.Formula) -> Translation:
+def to_knowledge(phi: F.Formula, max_levels: int | None = None) -> Translation:
     """The translation of an announcement-free *phi* (see the module docstring).
 
     Parameters
@@ -112,6 +112,11 @@ def to_knowledge(phi: F.Formula) -> Translation:
     phi : Formula
         A formula without announcements and probability (``B_a``, ``B_a(ψ, φ)``,
         knowledge, E, C, D, relativized C).
+    max_levels : int, optional
+        At most this many level atoms per agent.  The translation is still exact
+        on the ranks it can express, so a model of it is a plausibility model of
+        *phi* (sound for "satisfiable"); only the full count (the default) makes
+        "unsatisfiable" sound too.
 
     Returns
     -------
@@ -137,7 +142,8 @@ def to_knowledge(phi: F.Formula) -> Translation:
             count.setdefault(f.agent, set()).add(F.TRUE)
         elif isinstance(f, F.CondBelief):
             count.setdefault(f.agent, set()).add(F.TRUE if isinstance(f.cond, F.Top) else f.cond)
-    levels = {a: tuple(f"{prefix}{a}_{k}" for k in range(1, len(count[a]) + 1)) for a in sorted(count)}
+    cap = {a: len(count[a]) if max_levels is None else min(len(count[a]), max_levels) for a in count}
+    levels = {a: tuple(f"{prefix}{a}_{k}" for k in range(1, cap[a] + 1)) for a in sorted(count)}
     ge = {a: [F.conj([F.Atom(g) for g in levels[a][:k]]) for k in range(len(levels[a]) + 1)] for a in levels}
 
     def at(a: str, k: int) -> F.Formula:

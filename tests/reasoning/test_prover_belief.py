@@ -215,3 +215,14 @@ def test_bad_input_exit_2(args, where):
     root = Path(__file__).resolve().parents[2]
     r = subprocess.run([sys.executable, "-m", "kop", *args], capture_output=True, text=True, cwd=root, timeout=120)
     assert r.returncode == 2 and where in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_three_ranks_needed():
+    # two ranks per cell cannot satisfy it (the quick try fails); every level can
+    phi = kop.parse("B_a ~q & B_a(q, ~p) & M_a (q & p)")
+    v = kop.satisfiable(phi)
+    assert v.holds and v.model.satisfies(phi)
+    ranks = {v.model.rank("a", w) for w in v.model.worlds}
+    assert len(ranks) >= 3
+    assert naive_model(phi, U1) is not None
+    assert kop.valid("B_a ~q & B_a(q, ~r) -> B_a(q, ~r)").holds
