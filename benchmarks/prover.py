@@ -14,6 +14,11 @@
     elimination on the pure-Python BDDs with the full constraints, capped at
     ``--cap`` seconds per formula, on the first ``--baseline`` formulas.
 
+(e) Knowledge and belief: random formulas of family "B" (``B_a`` with K, M, E, C)
+    and "Bc" (also conditional belief ``B_a(ψ, φ)``), 50, 100 and 150 operators,
+    2 and 3 agents (goal: none undecided at the limit, median < 0.5 s), against
+    type elimination alone (``method="bdd"``) on the first ``--baseline`` formulas.
+
 Every figure has a ratio against a baseline run in the same process: the
 SAT-free path (``method="bdd"``, symbolic type elimination) on the same
 questions.  Times are the best of ``--repeat`` runs where noted.
@@ -21,6 +26,7 @@ questions.  Times are the best of ``--repeat`` runs where noted.
     python benchmarks/prover.py            # everything (a few minutes)
     python benchmarks/prover.py --quick    # small sizes, a few formulas: seconds (a smoke test)
     python benchmarks/prover.py --only d   # the common-knowledge families
+    python benchmarks/prover.py --only e   # knowledge and belief
 
 Times are CPU seconds (time.process_time) in (d).
 """
@@ -217,16 +223,59 @@ def bench_d(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
     print(f"    worst cell median {worst_med:.3f} s (goal < 0.5 s); undecided within {limit:g} s: {undecided} (goal 0)")
 
 
+def bench_e(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
+            families: tuple[str, ...] = ("B", "Bc")) -> None:
+    print(f"(e) knowledge and belief (plausibility models), {per_cell} per cell, CPU s, limit {limit:g} s; "
+          f"type elimination alone on the first {baseline}, capped at {cap:g} CPU s ('>' = a run hit the cap)")
+    print(f"{'family':>6} {'ops':>4} {'agents':>6} {'decided':>8} {'sat':>4} {'median s':>9} {'max s':>7} "
+          f"{'bdd median':>11} {'ratio':>7}")
+    worst_med, undecided = 0.0, 0
+    for family in families:
+        for ops in (50, 100, 150):
+            for n in (2, 3):
+                rng = random.Random(f"{family}-{ops}-{n}")
+                agents, atoms = ["a", "b", "c"][:n], ["p", "q", "r"]
+                fs = [random_formula(rng, ops, agents, atoms, family) for _ in range(per_cell)]
+                times, decided, sat = [], 0, 0
+                for f in fs:
+                    t = time.process_time()
+                    try:
+                        model, _ = decide_formula(f, deadline=CpuDeadline(limit))
+                        decided += 1
+                        sat += model is not None
+                    except (ProverTimeout, LimitError):
+                        pass
+                    times.append(time.process_time() - t)
+                old, capped = [], False
+                for f in fs[:baseline]:
+                    t = time.process_time()
+                    try:
+                        decide_formula(f, deadline=CpuDeadline(cap), method="bdd")
+                    except (ProverTimeout, LimitError):
+                        capped = True
+                    old.append(time.process_time() - t)
+                med = statistics.median(times)
+                omed = statistics.median(old) if old else float("nan")
+                sub = statistics.median(times[:baseline]) if old else float("nan")
+                worst_med = max(worst_med, med)
+                undecided += len(fs) - decided
+                mark = ">" if capped else " "
+                print(f"{family:>6} {ops:>4} {n:>6} {decided:>4}/{len(fs):<3} {sat:>4} {med:>9.3f} {max(times):>7.2f} "
+                      f"{mark}{omed:>10.3f} {mark}{omed / sub:>6.1f}", flush=True)
+    print(f"    worst cell median {worst_med:.3f} s (goal < 0.5 s); undecided within {limit:g} s: {undecided} (goal 0)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes, a few formulas: seconds (a smoke test, no measurement)")
     ap.add_argument("--repeat", type=int, default=3, help="best of this many runs in (a)")
     ap.add_argument("--ratio", type=int, default=4, help="clauses per atom in (b)")
-    ap.add_argument("--only", choices=["a", "b", "c", "d"], help="run one part")
+    ap.add_argument("--only", choices=["a", "b", "c", "d", "e"], help="run one part")
     ap.add_argument("--per-cell", type=int, default=30, help="formulas per cell in (d)")
     ap.add_argument("--baseline", type=int, default=5, help="formulas per cell run on the old engine in (d)")
     ap.add_argument("--cap", type=float, default=10.0, help="seconds per old-engine run in (d)")
     ap.add_argument("--families", default="C,RC,ann", help="the families of (d), comma separated")
+    ap.add_argument("--belief-families", default="B,Bc", help="the families of (e), comma separated")
     args = ap.parse_args()
     QUICK[0] = args.quick
     if args.quick:
@@ -240,6 +289,9 @@ def main() -> None:
     if args.only in (None, "d"):
         bench_d(args.per_cell, args.baseline, args.cap, limit=5.0 if args.quick else 30.0,
                 families=tuple(args.families.split(",")))
+    if args.only in (None, "e"):
+        bench_e(8 if args.quick else args.per_cell, args.baseline, args.cap,
+                families=tuple(args.belief_families.split(",")))
 
 
 if __name__ == "__main__":

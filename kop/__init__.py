@@ -92,6 +92,8 @@ _EXPORTS: dict[str, str] = {
     "is_core": "kop.reasoning.knowledge",
     "chains_fragment": "kop.reasoning.knowledge",
     "reduce_announcements": "kop.reasoning.announcements",
+    "reading": "kop.reasoning.reading",
+    "judge": "kop.reasoning.reading",
     "ProverTimeout": "kop.reasoning.errors",
     "ProverBug": "kop.reasoning.errors",
     # games (trees, formats, strategies, play)

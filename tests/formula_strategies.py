@@ -20,10 +20,11 @@ agent_names = st.from_regex(r"[A-Za-z0-9_]{1,6}", fullmatch=True)
 
 
 def formulas(agents=None, atoms=None, max_leaves: int = 12, modal: bool = True,
-             announcements: bool = True, groups: bool = True, uncertain: bool = False):
+             announcements: bool = True, groups: bool = True, uncertain: bool = False, belief: bool = False):
     """Random formulas.  *agents*/*atoms*: lists of names, or None for random names.
 
-    *uncertain* adds belief (``B_a``, ``B_a(ψ, φ)``) and probability (``P_a(φ) ⋈ r``).
+    *uncertain* adds belief (``B_a``, ``B_a(ψ, φ)``) and probability (``P_a(φ) ⋈ r``);
+    *belief* adds belief only.
     """
     ag = st.sampled_from(agents) if agents else agent_names
     at = st.sampled_from(atoms) if atoms else atom_names
@@ -59,6 +60,12 @@ def formulas(agents=None, atoms=None, max_leaves: int = 12, modal: bool = True,
                     st.tuples(ag, children).map(lambda t: F.Belief(*t)),
                     st.tuples(ag, children, children).map(lambda t: F.CondBelief(*t)),
                     st.tuples(ag, children, rel, bound).map(lambda t: F.Probability(*t)),
+                ]
+            if belief and not uncertain:
+                options += [
+                    st.tuples(ag, children).map(lambda t: F.Belief(*t)),
+                    st.tuples(ag, children).map(lambda t: F.Belief(*t)),
+                    st.tuples(ag, children, children).map(lambda t: F.CondBelief(*t)),
                 ]
             if announcements:
                 options += [

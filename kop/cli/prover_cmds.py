@@ -47,7 +47,11 @@ def _agents(text: str | None) -> list[str] | None:
 
 
 def describe_model(model: KripkeModel, indent: str = "  ") -> str:
-    """A readable description: one line per world (its true atoms), one per agent (its partition)."""
+    """A readable description: one line per world (its true atoms), one per agent (its partition).
+
+    An agent with a plausibility order lists each cell's worlds from the most
+    plausible: ``{w2 < w0 = w1}`` (its beliefs are what holds at the first).
+    """
     lines = []
     actual = set(model.actual)
     width = max((len(w) for w in model.worlds), default=0)
@@ -56,9 +60,19 @@ def describe_model(model: KripkeModel, indent: str = "  ") -> str:
         mark = "  <- designated" if w in actual else ""
         lines.append(f"{indent}{w.ljust(width)} : {', '.join(atoms) if atoms else '(no atom true)'}{mark}")
     for a in model.agents:
-        blocks = " ".join("{" + ", ".join(b) + "}" for b in model.partition(a))
+        blocks = " ".join("{" + _ordered(model, a, b) + "}" for b in model.partition(a))
         lines.append(f"{indent}agent {a}: {blocks}")
     return "\n".join(lines)
+
+
+def _ordered(model: KripkeModel, agent: str, block: tuple[str, ...]) -> str:
+    """A block's worlds; with a plausibility order, most plausible first: ``{w2 < w0 = w1}``."""
+    if not model.has_uncertainty or all(model.rank(agent, w) == model.rank(agent, block[0]) for w in block):
+        return ", ".join(block)
+    by_rank: dict[int, list[str]] = {}
+    for w in block:
+        by_rank.setdefault(model.rank(agent, w), []).append(w)
+    return " < ".join(" = ".join(ws) for _, ws in sorted(by_rank.items()))
 
 
 def _start(args: argparse.Namespace) -> None:
@@ -170,8 +184,24 @@ def _entails(args: argparse.Namespace) -> int | None:
     except OutOfTime as exc:
         return _unknown(exc.seconds, args.json)
     _done()  # the answer is in: printing it is not cut short half way
+    reason = _chain_reason(v)
+    if reason is not None and args.json:
+        print_json({**v.to_json(), "reason": reason})
+        return None
     _report(v, args.json, "entailed", "not entailed")
+    if reason is not None:
+        print("reason: " + reason.replace("\n", "\n        "))
     return None
+
+
+def _chain_reason(v: Verdict) -> str | None:
+    """For an entailment between chains of K and B over one formula: the derivation, one step a line."""
+    if not v.holds or len(v.premises) != 1:
+        return None
+    from kop.reasoning.reading import derivation, show_derivation
+
+    steps = derivation(v.premises[0], v.formula)
+    return None if steps is None or len(steps) < 2 else show_derivation(steps)
 
 
 def _level(args: argparse.Namespace) -> int | None:

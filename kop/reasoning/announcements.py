@@ -17,6 +17,7 @@ The axioms, with ``t(ψ)`` for "ψ holds after announcing φ" at a φ-world
     t(K_a ψ) = K_a(φ → t(ψ))     t(M_a ψ) = M_a(φ ∧ t(ψ))
     t(D_G ψ) = D_G(φ → t(ψ))     t(E_G ψ) = E_G(φ → t(ψ))
     t(C_G ψ) = C_G(φ, t(ψ))      t(C_G(χ, ψ)) = C_G(φ ∧ t(χ), t(ψ))
+    t(B_a ψ) = B_a(φ, t(ψ))      t(B_a(χ, ψ)) = B_a(φ ∧ t(χ), t(ψ))    (plausibility models)
 
 Nested announcements are eliminated innermost first, and ``t`` is memoized
 per (announcement, subformula), so the result is built as a DAG whose
@@ -110,12 +111,12 @@ def reduce_announcements(phi: F.Formula, limit: int = MAX_REDUCED_NODES) -> F.Fo
             ann, arg = kids
             out[f] = F.And(ann, _after(ann, arg, translations, budget))
         else:
-            out[f] = _rebuild(f, kids)
+            out[f] = rebuild(f, kids)
         budget.spend()
     return out[phi]
 
 
-def _rebuild(f: F.Formula, kids: tuple[F.Formula, ...]) -> F.Formula:
+def rebuild(f: F.Formula, kids: tuple[F.Formula, ...]) -> F.Formula:
     """*f* with its children replaced by *kids* (returns *f* itself when nothing changed)."""
     if kids == f.children and all(k is c for k, c in zip(kids, f.children)):
         return f
@@ -133,7 +134,16 @@ def _rebuild(f: F.Formula, kids: tuple[F.Formula, ...]) -> F.Formula:
         return F.RelCommon(f.group, kids[0], kids[1])
     if isinstance(f, (F.Announce, F.AnnounceDual)):
         return type(f)(kids[0], kids[1])
-    return f
+    if isinstance(f, F.Belief):
+        return F.Belief(f.agent, kids[0])
+    if isinstance(f, F.CondBelief):
+        return F.CondBelief(f.agent, kids[0], kids[1])
+    if isinstance(f, (F.Atom, F.Top, F.Bottom)):
+        return f
+    from kop.errors import KopError
+
+    raise KopError(f"announcements over {type(f).__name__} formulas have no reduction axiom in kop "
+                   "(probability after an announcement is conditional probability, which the language lacks)")
 
 
 def _after(ann: F.Formula, psi: F.Formula, translations: dict[F.Formula, dict[F.Formula, F.Formula]],
@@ -161,10 +171,14 @@ def _after(ann: F.Formula, psi: F.Formula, translations: dict[F.Formula, dict[F.
             r = F.RelCommon(f.group, ann, t[0])
         elif isinstance(f, F.RelCommon):
             r = F.RelCommon(f.group, F.And(ann, t[0]), t[1])
+        elif isinstance(f, F.Belief):          # the most plausible worlds that remain
+            r = F.CondBelief(f.agent, ann, t[0])
+        elif isinstance(f, F.CondBelief):
+            r = F.CondBelief(f.agent, F.And(ann, t[0]), t[1])
         elif isinstance(f, (F.Announce, F.AnnounceDual)):  # pragma: no cover - inner ones are gone
             raise AssertionError("announcements must be eliminated innermost first")
         else:
-            r = _rebuild(f, tuple(t))
+            r = rebuild(f, tuple(t))
         memo[f] = r
         budget.spend()
     return memo[psi]

@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import random
 
-from kop.syntax.formula import (FALSE, And, Announce, AnnounceDual, Atom, Common, Distributed, Everyone, Formula,
-                                Iff, Implies, Know, Not, Or, Possible, RelCommon, conj, disj)
+from kop.syntax.formula import (FALSE, And, Announce, AnnounceDual, Atom, Belief, Common, CondBelief, Distributed,
+                                Everyone, Formula, Iff, Implies, Know, Not, Or, Possible, RelCommon, conj, disj)
 
 __all__ = ["random_3cnf", "random_formula", "RANDOM_FAMILIES", "k_branch_p", "k_ph_p", "s4_s5_p", "LWB_FAMILIES"]
 
 #: The families of :func:`random_formula`: the operators drawn besides ``~ & | -> K M E C``.
-RANDOM_FAMILIES = {"C": (), "RC": ("RC",), "ann": ("[!]", "<!>"), "D": ("D",)}
+#: Family "B" (knowledge and belief) adds ``B_a`` (unary, twice as often); "Bc" also conditional belief ``B_a(ψ, φ)``.
+RANDOM_FAMILIES = {"C": (), "RC": ("RC",), "ann": ("[!]", "<!>"), "D": ("D",), "B": ("B",), "Bc": ("B", "Bc")}
 
 
 def random_formula(rng: random.Random, operators: int, agents: list[str], atoms: list[str],
@@ -48,10 +49,10 @@ def random_formula(rng: random.Random, operators: int, agents: list[str], atoms:
 
     At each node with n operators left: a leaf (an atom) when n = 0; else,
     when n >= 2, with probability 1/2 a binary operator (``&``, ``|``, ``->``,
-    and ``C_G(φ, ψ)`` for family "RC", ``[!φ]ψ``, ``<!φ>ψ`` for "ann") whose
-    two sides share the other n - 1 operators at a uniformly drawn split;
-    otherwise a unary one (``~``, ``K_a``, ``M_a``, ``E_G``, ``C_G``, and
-    ``D_G`` for family "D").  A group G has 2 or more agents.
+    and ``C_G(φ, ψ)`` for family "RC", ``[!φ]ψ``, ``<!φ>ψ`` for "ann",
+    ``B_a(φ, ψ)`` for "Bc") whose two sides share the other n - 1 operators at
+    a uniformly drawn split; otherwise a unary one (``~``, ``K_a``, ``M_a``,
+    ``E_G``, ``C_G``, and ``D_G`` for family "D", ``B_a`` for "B" and "Bc").  A group G has 2 or more agents.
 
     Parameters
     ----------
@@ -60,7 +61,7 @@ def random_formula(rng: random.Random, operators: int, agents: list[str], atoms:
     agents : list of str
         At least two.
     atoms : list of str
-    family : {"C", "RC", "ann", "D"}
+    family : {"C", "RC", "ann", "D", "B", "Bc"}
         (The formula may nest as deep as *operators*, at most 900.)
     """
     if family not in RANDOM_FAMILIES:
@@ -69,8 +70,8 @@ def random_formula(rng: random.Random, operators: int, agents: list[str], atoms:
         raise ValueError("random_formula needs two agents or more")
     if not 0 <= operators <= 900:
         raise ValueError(f"the number of operators must be between 0 and 900, not {operators}")
-    unary = ["~", "K", "M", "E", "C"] + (["D", "D"] if family == "D" else [])
-    binary = ["&", "|", "->"] + 2 * [op for op in RANDOM_FAMILIES[family] if op != "D"]
+    unary = ["~", "K", "M", "E", "C"] + (["D", "D"] if family == "D" else []) + (["B", "B"] if "B" in RANDOM_FAMILIES[family] else [])
+    binary = ["&", "|", "->"] + 2 * [op for op in RANDOM_FAMILIES[family] if op not in ("D", "B")]
 
     def group() -> tuple[str, ...]:
         return tuple(sorted(rng.sample(agents, rng.randint(2, len(agents)))))
@@ -90,6 +91,8 @@ def random_formula(rng: random.Random, operators: int, agents: list[str], atoms:
                 return Implies(a, b)
             if op == "RC":
                 return RelCommon(group(), a, b)
+            if op == "Bc":
+                return CondBelief(rng.choice(agents), a, b)
             return Announce(a, b) if op == "[!]" else AnnounceDual(a, b)
         op = rng.choice(unary)
         a = build(n - 1)
@@ -97,6 +100,8 @@ def random_formula(rng: random.Random, operators: int, agents: list[str], atoms:
             return Not(a)
         if op in ("K", "M"):
             return (Know if op == "K" else Possible)(rng.choice(agents), a)
+        if op == "B":
+            return Belief(rng.choice(agents), a)
         return {"E": Everyone, "C": Common, "D": Distributed}[op](group(), a)
 
     return build(operators)

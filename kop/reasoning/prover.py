@@ -54,7 +54,7 @@ from kop.reasoning.verdict import Verdict
 from kop.syntax import arguments
 from kop.syntax.budget import check_timeout
 from kop.syntax.formula import Distributed, Formula, Not, conj
-from kop.syntax.fragments import refuse_uncertainty
+from kop.syntax.fragments import has_belief, refuse_probability
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -74,11 +74,11 @@ def _formula(phi: Formula | str, name: str = "phi") -> Formula:
         from kop.syntax.parser import parse
 
         f = parse(phi)
-        refuse_uncertainty(f, _TOOL, phi)   # located in the text as written
+        refuse_probability(f, _TOOL, phi)   # located in the text as written
         return f
     if not isinstance(phi, Formula):
         raise arguments.fail(name, "a formula (a Formula or a string such as 'K_a p')", phi)
-    refuse_uncertainty(phi, _TOOL)
+    refuse_probability(phi, _TOOL)
     return phi
 
 
@@ -121,7 +121,7 @@ def decide_formula(phi: Formula, *, agents: Iterable[str] | None = None, timeout
 
         raise KopError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
     check_depth(phi)
-    refuse_uncertainty(phi, _TOOL)
+    refuse_probability(phi, _TOOL)
     return _decide(phi, agents, timeout, method, deadline, minimize)
 
 
@@ -134,6 +134,17 @@ def _decide(phi: Formula, agents: Iterable[str] | None, timeout: float | None, m
     check_agents(phi, agent_list)
     reduced = reduce_announcements(phi)
     deadline.check()
+    original, translation = phi, None
+    if has_belief(reduced):            # plausibility models: belief becomes knowledge of level atoms
+        from kop.reasoning.plausibility import to_knowledge
+
+        translation = to_knowledge(reduced)
+        if method == "auto" and any(len(g) > 1 for g in translation.levels.values()):
+            quick = _few_levels(original, reduced, agent_list, deadline, minimize, start)
+            if quick is not None:
+                return quick
+        phi = reduced = translation.formula
+        deadline.check()
     core = Core(deadline.check)
     root = core.compile(reduced)
     closure = Closure(core, [root], deadline.check)
@@ -184,11 +195,69 @@ def _decide(phi: Formula, agents: Iterable[str] | None, timeout: float | None, m
                     model = small
                 elif small.satisfies(phi):              # it need not preserve D: keep it only if it works
                     model = small
+        if translation is not None:
+            from kop.reasoning.plausibility import plausibility_model
+
+            model = plausibility_model(model, translation)
+            _check(model, original, None)
         stats["worlds"] = len(model)
     stats["time"] = time.perf_counter() - start
     stats["cpu_seconds"] = deadline.used()
     if deadline.seconds is not None:
         stats["limit_seconds"] = deadline.seconds
+    return model, stats
+
+
+#: How many of the type search's tries :func:`_few_levels` makes (two ranks per cell) before the full levels.
+QUICK_TRIES = 4
+
+
+def _few_levels(original: Formula, reduced: Formula, agents: tuple[str, ...] | None, deadline: Deadline,
+               minimize: bool, start: float) -> tuple[KripkeModel, dict[str, Any]] | None:
+    """A model with one level atom per agent (two plausibility ranks), or None.
+
+    With conditional beliefs the full translation needs one level per condition, and its
+    search space grows with them; but a model of the translation with fewer levels is
+    still a plausibility model of the formula (the translation is exact on the ranks it
+    can express).  So a satisfiable formula is first tried with two ranks per cell, by
+    the SAT tableau (no C, D) or the type search's tries (C); an unsatisfiable answer
+    there proves nothing, and the caller goes on with every level.
+    """
+    from kop.reasoning.plausibility import plausibility_model, to_knowledge
+
+    small = to_knowledge(reduced, max_levels=1)
+    core = Core(deadline.check)
+    root = core.compile(small.formula)
+    closure = Closure(core, [root], deadline.check)
+    stats: dict[str, Any] = {"closure": len(closure.nodes), "levels": "two ranks"}
+    if closure.dgroups:
+        return None
+    model: KripkeModel | None = None
+    if not closure.has_rc:
+        from kop.reasoning.satengine import SatEngine
+
+        pm = SatEngine(core, closure, root, deadline, stats).run()
+        if pm is None:
+            return None
+        from kop.reasoning.countermodel import build_model
+
+        model = build_model(pm, set(small.formula.agents()) | set(agents or ()), deadline.check)
+        stats["method"] = "sat"
+    else:
+        check_type_space(closure)
+        found, model = _search(small.formula, core, closure, root, deadline, stats, agents, QUICK_TRIES)
+        if not isinstance(found, PseudoModel) or model is None:
+            return None
+        stats["method"] = "bdd"
+    _check(model, small.formula, "w0")
+    if minimize and len(model) > 1 and not deadline.expired():
+        reduced_model = model.minimize()
+        _check(reduced_model, small.formula, None)
+        model = reduced_model
+    model = plausibility_model(model, small)
+    _check(model, original, None)
+    stats["worlds"] = len(model)
+    stats["time"] = time.perf_counter() - start
     return model, stats
 
 
@@ -211,12 +280,13 @@ _ELIMINATE = _Eliminate()
 
 
 def _search(phi: Formula, core: Core, closure: Closure, root: int, deadline: Deadline, stats: dict[str, Any],
-            agents: tuple[str, ...] | None) -> tuple[PseudoModel | None | _Eliminate, KripkeModel | None]:
+            agents: tuple[str, ...] | None, tries: int | None = None
+            ) -> tuple[PseudoModel | None | _Eliminate, KripkeModel | None]:
     """The type search's answer: ``(pseudo-model, checked model)``, ``(None, None)`` for
     unsatisfiable, or ``(_ELIMINATE, None)`` when it gave up or its candidate fails the check."""
     from kop.reasoning.typesearch import TypeSearch
 
-    for know_first, settle, seed, most in SEARCH_TRIES:
+    for know_first, settle, seed, most in SEARCH_TRIES[:tries]:
         pm = TypeSearch(core, closure, root, deadline, stats, max_types=most, know_first=know_first,
                         settle=settle, phase_seed=seed).run()
         if pm is None:

@@ -28,9 +28,10 @@ from typing import Any
 
 from kop.games.trees.tree import GameTree
 from kop.syntax.formula import Formula
+from kop.syntax.fragments import has_belief
 from kop.syntax.wording import plural
 
-__all__ = ["Precondition", "Claim", "Dominance", "dominance", "scenario_reports"]
+__all__ = ["Precondition", "Claim", "Dominance", "dominance", "scenario_reports", "as_belief"]
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,16 @@ class Precondition:
     text: str = ""
     #: the formula is refuted, but partial knowledge of evaluations meets the precondition
     by_partial: bool = False
+    #: the formula is refuted, but its belief version (every ``K_a`` read as ``B_a``) follows
+    believed: bool = False
 
     @property
     def status(self) -> str:
-        return "met by partial knowledge" if self.by_partial else "proved" if self.holds else "refuted"
+        if self.by_partial:
+            return "met by partial knowledge"
+        if self.holds:
+            return "proved"
+        return "holds only in belief" if self.believed else "refuted"
 
     def to_json(self) -> dict[str, Any]:
         from kop.syntax.printer import to_ascii
@@ -147,6 +154,8 @@ class Dominance:
             else:
                 size = "" if pre.countermodel is None else f" (countermodel: {plural(len(pre.countermodel.worlds), 'world')})"
                 why = f"{to_ascii(pre.formula)} refuted{size}"
+                if pre.believed:
+                    why += f"; it holds only in belief ({to_ascii(as_belief(pre.formula))} follows)"
             lines.append(f" {mark}{i}. {c.strategy:<8} {'applies' if c.applicable else 'does not apply'}: {why}. "
                          f"{c.justification}. Predicted {tuple(c.estimate)}, {_guarantee_text(c)}.")
         for cl in self.claims:
@@ -178,6 +187,28 @@ def _guarantee_text(c: Any) -> str:
     if not c.applicable:
         return "guaranteed: none computed (it does not apply: its knowledge precondition fails, so no behaviour is checked for it)"
     return "guaranteed: not checked"
+
+
+def as_belief(f: Formula) -> Formula:
+    """*f* with every ``K_a`` read as ``B_a`` (``M_a`` as ``~B_a ~``): what the precondition says as belief.
+
+    >>> from kop import parse
+    >>> as_belief(parse("K_A (E_A & K_B E_B)"))
+    kop.parse('B_A (E_A & B_B E_B)')
+    """
+    from kop.reasoning.announcements import rebuild
+    from kop.syntax import formula as F
+
+    out: dict[Formula, Formula] = {}
+    for g in f.subformulas():
+        kids = tuple(out[c] for c in g.children)
+        if isinstance(g, F.Know):
+            out[g] = F.Belief(g.agent, kids[0])
+        elif isinstance(g, F.Possible):
+            out[g] = F.Not(F.Belief(g.agent, F.Not(kids[0])))
+        else:
+            out[g] = rebuild(g, kids)
+    return out[f]
 
 
 def _level(x: float) -> int | str:
@@ -220,9 +251,15 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
     p, q = sel.player, sel.opponent
     h = tree.height
 
+    believing = any(has_belief(k) for k in ks)
+
     def prove(f: Formula) -> Precondition:
         v = entails(ks, f, timeout=timeout)
-        return Precondition(f, bool(v.holds), None if v.holds else v.model)
+        if v.holds or not believing:
+            return Precondition(f, bool(v.holds), None if v.holds else v.model)
+        # knowledge with beliefs: a precondition that fails as knowledge may still hold as belief
+        b = entails(ks, as_belief(f), timeout=timeout)
+        return Precondition(f, False, v.model, believed=bool(b.holds))
 
     pres = []
     for c in sel.candidates:

@@ -105,23 +105,19 @@ class TheoryState:
         return "; warning: " + ", ".join(map(repr, bad)) + " true at no world of the model file (misspelt?)"
 
     def check_s5n(self, st: Statement, f: Formula) -> None:
-        """Refuse belief and probability in a formula that goes to the S5_n prover, located in the theory."""
+        """Refuse probability in a formula that goes to the prover (it decides knowledge and belief), located in the theory."""
         from kop.errors import LanguageError
-        from kop.syntax.fragments import refuse_uncertainty
+        from kop.syntax.fragments import refuse_probability
 
         try:
-            refuse_uncertainty(f, "the prover")
+            refuse_probability(f, "the prover")
         except LanguageError as exc:
             at = _formula_pos(st)
             if at is not None:
                 from kop.syntax.parser import locate_token
 
                 line = source_lines(at.text)[at.line - 1] if 0 < at.line <= len(source_lines(at.text)) else ""
-                from kop.syntax.formula import Probability
-                from kop.syntax.fragments import uncertain_subformula
-
-                kind = "PROB" if isinstance(uncertain_subformula(f), Probability) else "BELIEF"
-                _, col, _ = locate_token(line[at.column - 1:], kind)
+                _, col, _ = locate_token(line[at.column - 1:], "PROB")
                 at = Position(at.text, at.line, at.column + col - 1, at.file)
             raise st.error(exc.expected + " (a theory's knowledge, its announcements on a game and its "
                            "valid, satisfiable and entails "

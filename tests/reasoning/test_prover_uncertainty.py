@@ -1,4 +1,4 @@
-"""The prover decides S5_n: belief and probability are located errors (exit 2), never a wrong answer."""
+"""The prover decides knowledge and belief; probability is a located error (exit 2), never a wrong answer."""
 
 from __future__ import annotations
 
@@ -15,24 +15,28 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("call", [
-    lambda: kop.valid("K_a p -> B_a p"),
     lambda: kop.satisfiable("p & P_a(p) >= 1/2"),
-    lambda: kop.entails(["K_a p"], "B_a(q, p)"),
+    lambda: kop.entails(["K_a p"], "B_a(q, p) | P_a(p) < 1"),
     lambda: kop.entails(["P_a(p) = 1"], "p"),
 ])
-def test_api_refuses_belief_and_probability(call):
-    with pytest.raises(LanguageError, match="the prover handles S5_n only") as info:
+def test_api_refuses_probability(call):
+    with pytest.raises(LanguageError, match="not probability") as info:
         call()
-    assert info.value.found in ("B_a", "P_a")
+    assert info.value.found == "P_a"
+
+
+def test_belief_is_decided():
+    assert kop.valid("K_a p -> B_a p").holds
+    assert not kop.entails(["K_a p"], "B_a(q, p) & B_b p").holds
 
 
 def test_located_in_the_text_as_written():
     with pytest.raises(LanguageError) as info:
-        kop.valid("K_a p ->\n  B_a p")
+        kop.valid("K_a p ->\n  P_a(p) > 0")
     assert (info.value.line, info.value.column) == (2, 3)
     with pytest.raises(LanguageError) as info:
-        kop.valid(parse("K_a p") >> kop.B("a", "p"))     # a Formula: located in its printed form
-    assert info.value.source_line() == "K_a p -> B_a p" and info.value.column == 10
+        kop.valid(parse("K_a p") >> parse("P_a(p) > 0"))     # a Formula: located in its printed form
+    assert info.value.column == 10
 
 
 def test_knowledge_structures_refuse_them():
@@ -46,12 +50,14 @@ def _kop(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_cli_exit_2(tmp_path):
-    r = _kop("valid", "K_a p -> B_a p")
+    r = _kop("valid", "K_a p -> P_a(p) = 1")
     assert r.returncode == 2 and "line 1, column 10" in r.stderr and "Traceback" not in r.stderr
     r = _kop("entails", "-p", "P_a(p) >= 1/2", "p")
     assert r.returncode == 2 and "P_a (probability)" in r.stderr
+    r = _kop("valid", "K_a p -> B_a p")
+    assert r.returncode == 0 and r.stdout.startswith("valid"), r.stderr
     theory = tmp_path / "t.kop"
-    theory.write_text("agents a, b\nknow K_a p\nask valid K_a p -> B_a p\n", encoding="utf-8")
+    theory.write_text("agents a, b\nknow K_a p\nask valid K_a p -> P_a(p) = 1\n", encoding="utf-8")
     r = _kop("run", str(theory))
     assert r.returncode == 2 and "line 3, column 20" in r.stderr, r.stderr
     theory.write_text("players A max, B min\ngame root: A {\n  L: B { (1,2) (3,4) }\n  R: B { (5,6) (7,8) }\n}\n"
