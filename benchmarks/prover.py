@@ -38,6 +38,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import kop
 from kop.reasoning.announcements import reduce_announcements
@@ -181,16 +183,16 @@ def old_engine(f, cap: float) -> bool:
     return BddEngine(core, Closure(core, [root]), root, CpuDeadline(cap), backend="python", polarity=False).run() is not None
 
 
-def bench_d(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
-            families: tuple[str, ...] = ("C", "RC", "ann")) -> None:
-    print(f"(d) random formulas with C / relativized C / announcements, {per_cell} per cell, CPU s; "
-          f"old engine on the first {baseline}, capped at {cap:g} CPU s ('>' = a run hit the cap)")
+def _table(families: tuple[str, ...], sizes: tuple[int, ...], agent_counts: tuple[int, ...], per_cell: int,
+           limit: float, baseline: int, cap: float, old: Callable[[Any, float], object]) -> None:
+    """One row per (family, operators, agents): kop's prover on *per_cell* random formulas, and
+    *old* (the baseline) on the first *baseline* of them, capped at *cap* CPU s."""
     print(f"{'family':>6} {'ops':>4} {'agents':>6} {'decided':>8} {'sat':>4} {'median s':>9} {'max s':>7} "
           f"{'old median':>11} {'ratio':>7}")
     worst_med, undecided = 0.0, 0
     for family in families:
-        for ops in (20,) if QUICK[0] else (100, 150):
-            for n in (2,) if QUICK[0] else (2, 3):
+        for ops in sizes:
+            for n in agent_counts:
                 rng = random.Random(f"{family}-{ops}-{n}")
                 agents, atoms = ["a", "b", "c"][:n], ["p", "q", "r"]
                 fs = [random_formula(rng, ops, agents, atoms, family) for _ in range(per_cell)]
@@ -204,65 +206,44 @@ def bench_d(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
                     except (ProverTimeout, LimitError):
                         pass
                     times.append(time.process_time() - t)
-                old, capped = [], False
+                olds, capped = [], False
                 for f in fs[:baseline]:
                     t = time.process_time()
                     try:
-                        old_engine(f, cap)
-                    except ProverTimeout:
-                        capped = True
-                    old.append(time.process_time() - t)
-                med = statistics.median(times)
-                omed = statistics.median(old) if old else float("nan")
-                sub = statistics.median(times[:baseline]) if old else float("nan")
-                worst_med = max(worst_med, med)
-                undecided += len(fs) - decided
-                mark = ">" if capped else " "
-                print(f"{family:>6} {ops:>4} {n:>6} {decided:>4}/{len(fs):<3} {sat:>4} {med:>9.3f} {max(times):>7.2f} "
-                      f"{mark}{omed:>10.3f} {mark}{omed / sub:>6.1f}")
-    print(f"    worst cell median {worst_med:.3f} s (goal < 0.5 s); undecided within {limit:g} s: {undecided} (goal 0)")
-
-
-def bench_e(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
-            families: tuple[str, ...] = ("B", "Bc")) -> None:
-    print(f"(e) knowledge and belief (plausibility models), {per_cell} per cell, CPU s, limit {limit:g} s; "
-          f"type elimination alone on the first {baseline}, capped at {cap:g} CPU s ('>' = a run hit the cap)")
-    print(f"{'family':>6} {'ops':>4} {'agents':>6} {'decided':>8} {'sat':>4} {'median s':>9} {'max s':>7} "
-          f"{'bdd median':>11} {'ratio':>7}")
-    worst_med, undecided = 0.0, 0
-    for family in families:
-        for ops in (50, 100, 150):
-            for n in (2, 3):
-                rng = random.Random(f"{family}-{ops}-{n}")
-                agents, atoms = ["a", "b", "c"][:n], ["p", "q", "r"]
-                fs = [random_formula(rng, ops, agents, atoms, family) for _ in range(per_cell)]
-                times, decided, sat = [], 0, 0
-                for f in fs:
-                    t = time.process_time()
-                    try:
-                        model, _ = decide_formula(f, deadline=CpuDeadline(limit))
-                        decided += 1
-                        sat += model is not None
-                    except (ProverTimeout, LimitError):
-                        pass
-                    times.append(time.process_time() - t)
-                old, capped = [], False
-                for f in fs[:baseline]:
-                    t = time.process_time()
-                    try:
-                        decide_formula(f, deadline=CpuDeadline(cap), method="bdd")
+                        old(f, cap)
                     except (ProverTimeout, LimitError):
                         capped = True
-                    old.append(time.process_time() - t)
+                    olds.append(time.process_time() - t)
                 med = statistics.median(times)
-                omed = statistics.median(old) if old else float("nan")
-                sub = statistics.median(times[:baseline]) if old else float("nan")
+                omed = statistics.median(olds) if olds else float("nan")
+                sub = statistics.median(times[:baseline]) if olds else float("nan")
                 worst_med = max(worst_med, med)
                 undecided += len(fs) - decided
                 mark = ">" if capped else " "
                 print(f"{family:>6} {ops:>4} {n:>6} {decided:>4}/{len(fs):<3} {sat:>4} {med:>9.3f} {max(times):>7.2f} "
                       f"{mark}{omed:>10.3f} {mark}{omed / sub:>6.1f}", flush=True)
     print(f"    worst cell median {worst_med:.3f} s (goal < 0.5 s); undecided within {limit:g} s: {undecided} (goal 0)")
+
+
+def bench_d(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
+            families: tuple[str, ...] = ("C", "RC", "ann")) -> None:
+    print(f"(d) random formulas with C / relativized C / announcements, {per_cell} per cell, CPU s; "
+          f"old engine on the first {baseline}, capped at {cap:g} CPU s ('>' = a run hit the cap)")
+    _table(families, (20,) if QUICK[0] else (100, 150), (2,) if QUICK[0] else (2, 3), per_cell, limit,
+           baseline, cap, old_engine)
+
+
+def _type_elimination(f: Any, cap: float) -> object:
+    """Type elimination alone (the BDD engine), the baseline of (e)."""
+    return decide_formula(f, deadline=CpuDeadline(cap), method="bdd")
+
+
+def bench_e(per_cell: int, baseline: int, cap: float, limit: float = 30.0,
+            families: tuple[str, ...] = ("B", "Bc")) -> None:
+    print(f"(e) knowledge and belief (plausibility models), {per_cell} per cell, CPU s, limit {limit:g} s; "
+          f"type elimination alone on the first {baseline}, capped at {cap:g} CPU s ('>' = a run hit the cap)")
+    _table(families, (20,) if QUICK[0] else (50, 100, 150), (2,) if QUICK[0] else (2, 3), per_cell, limit,
+           baseline, cap, _type_elimination)
 
 
 def main() -> None:
@@ -290,7 +271,7 @@ def main() -> None:
         bench_d(args.per_cell, args.baseline, args.cap, limit=5.0 if args.quick else 30.0,
                 families=tuple(args.families.split(",")))
     if args.only in (None, "e"):
-        bench_e(8 if args.quick else args.per_cell, args.baseline, args.cap,
+        bench_e(2 if args.quick else args.per_cell, args.baseline, args.cap, limit=5.0 if args.quick else 30.0,
                 families=tuple(args.belief_families.split(",")))
 
 
