@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 import kop
 from kop.selection.reference_claims import belief_claims, claim_setting, predicted_value, reference_claims
 from test_decide_reference import knowledge, small_trees, statements
+from tests.selection.remembered import remembered_prover_answers
 
 THEORIES = Path(__file__).resolve().parents[2] / "theories"
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -47,20 +48,9 @@ COUNTS: dict[str, int] = {}
 @pytest.fixture(scope="module", autouse=True)
 def _remember_prover_answers():
     """Random trees ask the prover the same questions over and over: remember the answers."""
-    import kop.reasoning.prover as prover_mod
-
-    entails = prover_mod.entails
-    seen: dict = {}
-
-    def remembered(premises, phi, **kw):
-        key = (tuple(premises), phi, tuple(sorted(kw.items())))
-        if key not in seen:
-            seen[key] = entails(premises, phi, **kw)
-        return seen[key]
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(prover_mod, "entails", remembered)
+    with remembered_prover_answers():
         yield
+    print("\nclaim cases compared:", COUNTS)
     print("\nclaim cases compared:", COUNTS)
 
 

@@ -33,6 +33,7 @@ from kop.syntax import formula as F
 from kop.syntax.levels import f_level
 from formula_strategies import formulas
 from tree_strategies import game_trees
+from tests.selection.remembered import remembered_prover_answers
 
 THEORIES = Path(__file__).resolve().parents[2] / "theories"
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -43,19 +44,7 @@ ATOMS = ["E_A", "E_B", "S_A", "S_B"]
 @pytest.fixture(scope="module", autouse=True)
 def _remember_prover_answers():
     """Random trees ask the prover the same questions over and over: remember the answers."""
-    import kop.reasoning.prover as prover_mod
-
-    entails = prover_mod.entails
-    seen: dict = {}
-
-    def remembered(premises, phi, **kw):
-        key = (tuple(premises), phi, tuple(sorted(kw.items())))
-        if key not in seen:
-            seen[key] = entails(premises, phi, **kw)
-        return seen[key]
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(prover_mod, "entails", remembered)
+    with remembered_prover_answers():
         yield
 
 
