@@ -26,6 +26,11 @@ RECORDS = {
     "Beliefs",    # users call Beliefs.partition / common / sets / ...; __init__ wraps validated arrays
     "EvaluationBelief",   # users call kop.believes_candidates, which checks its arguments
     "OpenSpielWorlds",    # what kop.worlds_from_openspiel returns
+    # games with information sets: users call kop.load_game / loads_game / InfoGame.from_tree /
+    # game_from_openspiel (which check); InfoGame.__init__ takes their checked arrays; the rest are results
+    "InfoGame", "InfoSet", "RecallReport", "RecallWitness",
+    "Cell", "InfoDecision", "ResamplingReport",   # what knowledge_cell, decide_openspiel, check_resampling return
+    "Story",              # what kop.read_story returns
 }
 
 WRONG = [object(), None]

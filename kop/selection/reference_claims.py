@@ -68,6 +68,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from kop.syntax import arguments
 from kop.errors import LimitError
 from kop.games.trees.tree import CHANCE, LEAF, GameTree
 from kop.syntax.formula import Formula
@@ -353,6 +354,7 @@ def reference_claims(tree: GameTree, knowledge: Iterable[Formula | str] = (),
     >>> ref.outcomes["Mh"], ref.guaranteed("Mh")
     (((1.0, 2.0),), (1, 2))
     """
+    arguments.instance(tree, GameTree, "tree", "a GameTree")
     st = setting or claim_setting(tree, knowledge, evaluations, player, max_worlds=max_worlds)
     q = 1 - st.player
     offsets, kind = tree.offsets.tolist(), tree.kind.tolist()

@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from kop.syntax import arguments
 from kop.games.errors import EfgError, TreeError
 from kop.games.trees.tree import CHANCE, LEAF as LEAF_KIND, GameTree
 from kop.games.trees.checks import tree_argument
@@ -451,7 +452,6 @@ def load_game(path: str | os.PathLike[str]) -> InfoGame:
     InfoGame(players=('A', 'B'), nodes=22, sets=10, perfect_information=True)
     """
     from kop.errors import KopError
-    from kop.syntax import arguments
     from kop.syntax.files import read_text
 
     p = Path(arguments.path(path, "path"))
@@ -508,6 +508,7 @@ def dumps_game(game: InfoGame, title: str = "kop game", labels: bool = True) -> 
     """
     from kop.games.trees.efg import _numbers, _q
 
+    arguments.instance(game, InfoGame, "game", "an InfoGame (kop.load_game, kop.game_from_openspiel, ...)")
     tree = game.tree
     names = [p.name for p in tree.players] if labels else [f"p{k + 1}" for k in range(len(tree.players))]
     simple = all(n.split() == [n] and "=" not in n for n in names)

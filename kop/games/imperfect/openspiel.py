@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from kop.syntax import arguments
 from kop.errors import LimitError
 from kop.games.errors import TreeError
 from kop.games.imperfect.game import InfoGame, InfoSet
@@ -99,6 +100,8 @@ def game_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES) -> OpenSpielGa
     from kop.games.search.openspiel import _pyspiel, load_openspiel
 
     pyspiel = _pyspiel()
+    if not isinstance(game, (str, pyspiel.Game)):
+        raise arguments.fail("game", "an OpenSpiel game name or a pyspiel.Game", game)
     name = game if isinstance(game, str) else str(game)
     g = load_openspiel(game) if isinstance(game, str) else game
     if g.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:

@@ -29,6 +29,7 @@ from collections.abc import Hashable, Sequence
 
 import numpy as np
 
+from kop.syntax import arguments
 from kop.games.imperfect.game import InfoGame, InfoSet
 from kop.games.imperfect.recall import own_sequences
 
@@ -61,7 +62,10 @@ def random_info_game(depth: int = 4, branching: int | tuple[int, int] = 2, *, pl
     """
     from kop.games.trees.random_trees import random_tree
 
-    rng = np.random.default_rng(seed)
+    players = arguments.items(players, "players", "a sequence of player names")
+    for name, value in (("group", group), ("forget", forget), ("absent", absent)):
+        arguments.real(value, name, minimum=0.0, maximum=1.0)
+    rng = np.random.default_rng(arguments.seed(seed))
     tree = random_tree(depth=depth, branching=branching, players=list(players), goals="max", leaf_prob=leaf_prob,
                        chance_prob=chance_prob, movers="random", max_nodes=max_nodes,
                        seed=int(rng.integers(2**31)))
