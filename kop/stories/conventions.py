@@ -5,7 +5,7 @@ Each field is a choice the story text does not settle.  :data:`TOMI` and
 ``docs/theory-of-mind.md`` explains each one.
 
 >>> TOMI.hidden, HITOM.hidden, HITOM.trust
-('actual', 'any', 'exit-order')
+('actual', 'actual', 'exit-order')
 >>> Conventions(trust="always")
 Conventions(enter_sees=True, hidden='actual', trust='always', outsiders='partial', entry='sense', telling='revise')
 >>> HITOM.telling, TOMI.telling, KOP.telling
@@ -113,8 +113,9 @@ class Conventions:
 
 #: ToMi's oracle (facebookresearch/ToMi): no telling in its test split; absent agents keep their beliefs.
 TOMI = Conventions(enter_sees=True, hidden="actual", trust="always", outsiders="partial")
-#: Hi-ToM's generator (ying-hui-he/Hi-ToM_dataset): its telling rule, entrants' sights as news.
-HITOM = Conventions(enter_sees=True, hidden="any", trust="exit-order", outsiders="oblivious", entry="news",
+#: Hi-ToM's generator (ying-hui-he/Hi-ToM_dataset): its telling rule, entrants' sights as news (no
+#: hidden alternatives: under ``telling='hitom'`` a believed claim needs no missed move to explain it).
+HITOM = Conventions(enter_sees=True, hidden="actual", trust="exit-order", outsiders="oblivious", entry="news",
                     telling="hitom")
 #: kop's own syntax: Hi-ToM's trust, DEL's revision on a tell, and agents elsewhere know that an entrant looks around.
 KOP = Conventions(enter_sees=True, hidden="any", trust="exit-order", outsiders="partial")
