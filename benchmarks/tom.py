@@ -2,6 +2,7 @@
 
     python benchmarks/tom.py path/to/tomi_balanced_story_types/fb_all_test.txt
     python benchmarks/tom.py path/to/Hi-ToM_data.json [--sizes]
+    python benchmarks/tom.py path/to/Hi-ToM_data.json --set telling=revise --set hidden=any
 
 The format comes from the suffix (.txt ToMi, with its .trace beside it; .json Hi-ToM).  Prints a
 table of agreement per question type and per order, every disagreement's class (see
