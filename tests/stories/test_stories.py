@@ -288,3 +288,13 @@ def test_hitom_reader_uses_hitoms_telling_rule():
     assert s.conventions.telling == "hitom" and s.answer(0).container == "red_box"
     [r] = read_stories(json.dumps({"data": [item]}), "hitom", replace(HITOM, telling="revise", hidden="any"))
     assert r.answer(0).container == "green_box"     # explained by Bo's move, which Bo saw
+
+
+def test_generated_hitom_stories_with_tells_read_back_under_hitoms_rule():
+    for seed in range(4):
+        events, questions = generate_story(4, order=3, length=10, seed=seed)
+        s = _story(events, questions, HITOM)
+        answers = [s.answer(q).container for q in questions]
+        again = read_stories(render(events, questions, "hitom", answers), "hitom")
+        assert again and all(st_.conventions == HITOM for st_ in again)
+        assert all(a.agrees for st_ in again for a in st_.answers() if a.question.gold)
