@@ -2,6 +2,7 @@
 
     python benchmarks/tom.py path/to/tomi_balanced_story_types/fb_all_test.txt
     python benchmarks/tom.py path/to/Hi-ToM_data.json [--sizes]
+    python benchmarks/tom.py path/to/Hi-ToM_data.json --set telling=revise --set hidden=any
 
 The format comes from the suffix (.txt ToMi, with its .trace beside it; .json Hi-ToM).  Prints a
 table of agreement per question type and per order, every disagreement's class (see
@@ -140,9 +141,15 @@ def classify(story: Story, q, answer, twins=None) -> str:  # type: ignore[no-unt
         if known is not None and c.containers[known] == answer.container:
             return (f"label error: K_{' K_'.join(q.chain)} in({q.obj}, {answer.container}) holds (knowledge, "
                     "true in every world of the cells, whatever the plausibility), so the gold cannot be right")
-    if any(e.kind == "tell" for e in story.events) and hitom_tell_rule(story, q) == q.gold:
-        return ("convention: Hi-ToM's telling rule (a tell changes only the listener's belief, its belief "
+    if (story.conventions.telling == "revise" and any(e.kind == "tell" for e in story.events)
+            and hitom_tell_rule(story, q) == q.gold):
+        return ("convention: telling=hitom (a tell changes only the listener's belief, its belief "
                 "about the speaker and the speaker's belief about the listener)")
+    if story.conventions.telling == "hitom" and any(e.kind == "tell" for e in story.events):
+        revised = Story(story.parsed, dataclasses.replace(story.conventions, telling="revise")).answer(q)
+        if revised.container == q.gold:
+            return ("convention: telling=revise on this question (the gold is what a listener who revises "
+                    "by DEL's soft upgrade, and those who know it does, believe)")
     if len(golds) > 1:
         other = ", ".join(f"{g} (item {i})" for g, i in sorted(golds.items()))
         return f"label error, two answers: the same story and question have the answers {other}; kop gives neither"
@@ -195,6 +202,8 @@ def main() -> None:
     ap.add_argument("--generated", action="store_true",
                     help="also time an order-6 question on generated 8-agent stories")
     ap.add_argument("--show", type=int, default=0, metavar="N", help="print N disagreements of each class")
+    ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                    help="change one of the format's conventions, e.g. --set telling=revise (repeatable)")
     args = ap.parse_args()
     path = Path(args.dataset)
     fmt = args.format or ("tomi" if path.suffix == ".txt" else "hitom" if path.suffix == ".json" else "kop")
@@ -202,7 +211,16 @@ def main() -> None:
     trace_path = path.with_suffix(".trace")
     trace = trace_path.read_text(encoding="utf-8") if fmt == "tomi" and trace_path.is_file() else None
     t0 = time.process_time()
-    stories = read_stories(text, fmt, trace=trace)
+    from kop.stories.story import DEFAULTS
+    conventions = DEFAULTS[fmt]
+    for option in args.set:
+        name, _, value = option.partition("=")
+        if name not in {f.name for f in dataclasses.fields(conventions)}:
+            ap.error(f"unknown convention {name!r}")
+        conventions = dataclasses.replace(conventions, **{name: value == "true" if name == "enter_sees" else value})
+    if args.set:
+        print(f"conventions: {conventions!r}")
+    stories = read_stories(text, fmt, conventions, trace=trace)
     t1 = time.process_time()
     twins: dict[tuple[object, str], dict[str, int]] = collections.defaultdict(dict)
     for i, s in enumerate(stories):   # the same story and question given twice (Hi-ToM: CoTP and VP items)

@@ -123,9 +123,11 @@ def _print_model(story: Any, as_json: bool) -> None:
 def _generate(args: argparse.Namespace) -> int | None:
     from kop.stories.generate import generate_story, render
     from kop.stories.readers import ParsedStory, _agents
-    from kop.stories.story import Story
+    from kop.stories.story import DEFAULTS, Story
     events, questions = generate_story(args.agents, args.order, args.length, args.seed)
-    story = Story(ParsedStory(tuple(events), _agents(events, questions, 1), tuple(questions)))
+    # the answers under the conventions of the format written, so that reading it back agrees
+    story = Story(ParsedStory(tuple(events), _agents(events, questions, 1), tuple(questions)),
+                  DEFAULTS[args.format or "kop"])
     answers = [story.answer(q).container for q in questions]
     print(render(events, questions, args.format or "kop", answers))
     return None

@@ -351,6 +351,8 @@ class _Builder:
         others = frozenset(self.candidates[o]) - {c}
         hear = set(ev.listeners) if ev.listeners else set(self.agents)
         speaker = ev.agent
+        if self.conv.telling == "hitom":
+            return self._tell_hitom(ev, o, c, sorted(hear - {speaker}), exits)
         names = ("skip", "tell-true", "tell-false")
         pre: tuple[Pre, ...] = ((), ((o, frozenset([c])),), ((o, others),))
         blocks: dict[str, tuple[int, ...]] = {}
@@ -364,6 +366,41 @@ class _Builder:
             else:
                 blocks[a], ranks[a] = (0, 0, 0), (0, 1, 1)
         return EventModel(ev, names, pre, ((), (), ()), blocks, ranks, 1 if state[o] == c else 2)
+
+    def _tell_hitom(self, ev: Event, o: int, c: int, hear: list[str], exits: dict[str, int]) -> EventModel:
+        """Hi-ToM's telling rule as a plausibility event model (``telling="hitom"``).
+
+        Events: ``skip``; ``tell`` (actual: nothing changes); ``tell*`` (the same, as the speaker
+        imagines it: every listener trusts it); per listener L, ``fiction:L`` and ``fiction*:L``
+        (the object is put in the claimed container, a change only L and the speaker take part in).
+        A trusting L cannot tell ``tell`` from ``fiction:L`` (nor ``tell*`` from ``fiction*:L``) and
+        prefers the fiction; an untrusting L, and anyone who does not hear, believes nothing
+        happened, except in the speaker's imagined ``tell*``.  The speaker cannot tell ``tell`` from
+        ``tell*`` (and prefers ``tell*``), nor ``fiction:L`` from ``fiction*:L``.  Every agent other than L
+        and the speaker believes, in ``fiction:L``, that nothing happened."""
+        k = len(hear)
+        names = ("skip", "tell", "tell*", *(f"fiction:{a}" for a in hear), *(f"fiction*:{a}" for a in hear))
+        n = len(names)
+        fic = {a: 3 + i for i, a in enumerate(hear)}
+        fic_star = {a: 3 + k + i for i, a in enumerate(hear)}
+        blocks: dict[str, tuple[int, ...]] = {}
+        ranks: dict[str, tuple[int, ...]] = {}
+        for a in self.agents:
+            if a == ev.agent:
+                blocks[a] = (0, 1, 1) + tuple(range(2, 2 + k)) * 2
+                ranks[a] = (0, 1, 0) + (0,) * (2 * k)
+                continue
+            bl = [0] * n
+            rk = [0] + [1] * (n - 1)
+            if a in fic:
+                bl[2], bl[fic_star[a]] = 2, 2          # the imagined tell: a trusts
+                rk[2], rk[fic_star[a]] = 1, 0
+                if self._trusts(a, ev.agent, exits):
+                    bl[1], bl[fic[a]] = 1, 1
+                    rk[1], rk[fic[a]] = 1, 0
+            blocks[a], ranks[a] = tuple(bl), tuple(rk)
+        post: tuple[Post, ...] = ((), (), ()) + tuple(((o, c),) for _ in range(2 * k))
+        return EventModel(ev, names, ((),) * n, post, blocks, ranks, 1)
 
     def _trusts(self, listener: str, speaker: str, exits: dict[str, int]) -> bool:
         if self.conv.trust != "exit-order":

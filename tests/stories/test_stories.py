@@ -1,6 +1,7 @@
 """Stories: hand-checked answers, the fast path against the reference (kop's product update), the CLI."""
 
 import json
+from dataclasses import replace
 import os
 import subprocess
 import sys
@@ -117,7 +118,9 @@ def _story(events, questions, conv):
 @settings(max_examples=examples(2000, quick=60), deadline=None)
 @given(seed=st.integers(0, 10**6), agents=st.integers(1, 3), length=st.integers(0, 6),
        conv=st.sampled_from([TOMI, HITOM, KOP, Conventions(trust="never", hidden="any"),
-                             Conventions(entry="news", outsiders="oblivious")]),
+                             Conventions(entry="news", outsiders="oblivious"),
+                             Conventions(telling="hitom"), Conventions(telling="hitom", hidden="any"),
+                             Conventions(telling="hitom", trust="never"), replace(HITOM, telling="revise")]),
        extra=st.booleans())
 def test_fast_path_agrees_with_reference(seed, agents, length, conv, extra):
     events, questions = generate_story(agents, order=3, length=length, seed=seed, extra=extra)
@@ -242,3 +245,56 @@ def test_two_objects_in_one_story_do_not_share_answers():
                    "? B: x = cup\n? B: y = box\n? A, B: x = cup\n? A, B: y = box\n? A: x = box\n? A: y = cup")
     assert [a.container for a in s.answers()] == ["cup", "box", "cup", "box", "box", "cup"]
     assert [r.beliefs[("B",)] for r in s.trace(obj="y")][-1] == "box"
+
+
+# A Hi-ToM-style story where the two telling rules differ, each answer worked out by hand.
+# Exit order A, B, C: A trusts C (C left later), C does not trust A.
+LIE = ("A, B, C enter room\nx in cup\nA exits room\nB moves x to box\nB exits room\nC exits room\n"
+       "C tells A: x in jar\n"      # a lie C tells A, who trusts C
+       "A tells C: x in jar\n"      # A passes it on to C, who does not trust A
+       "? A: x\n? A, B: x\n? A, C: x\n? C: x\n? C, A: x\n? B, A: x\n? A, C, B: x")
+
+
+@pytest.mark.parametrize("telling, expected", [
+    # revise: A believes jar and must explain it by a move it missed; the only one is B's
+    # (line 4), which B and C saw: so A thinks B and C believe jar.  C knows A trusts it
+    # (exit order is common knowledge): jar.  B heard nothing: it thinks A saw x in the cup.
+    # A's tell to C: A knows C distrusts it, and A's most plausible world has C seeing the
+    # move to the jar, so A thinks C thinks B thinks jar.
+    ("revise", ["jar", "jar", "jar", "box", "jar", "cup", "jar"]),
+    # hitom: A believes jar (trusts C) and that C believes it (C is the speaker), but A's belief
+    # about B is untouched (cup: A left before B's move).  A thinks C believes A's own tell (the
+    # speaker thinks it is trusted): jar.  C's belief is not changed by A (distrusted) nor by its
+    # own tell: box; C thinks A believes C: jar.  B: cup.  Third order: A thinks C thinks B
+    # thinks cup (A's fiction involves only A and C; its old view of B stays).
+    ("hitom", ["jar", "cup", "jar", "box", "jar", "cup", "cup"]),
+])
+def test_telling_options_by_hand(telling, expected):
+    s = read_story(LIE, conventions=replace(KOP, telling=telling))
+    assert [s.answer(q).container for q in s.questions] == expected
+    ref = Reference(s.compiled)
+    for q in s.questions:
+        o = s.compiled.objects.index(q.obj)
+        found = ref.believed(q.chain, o)
+        assert (None if found is None else s.compiled.containers[found]) == s.answer(q).container
+
+
+def test_hitom_reader_uses_hitoms_telling_rule():
+    item = {"story": "1 Ann, Bo and Cy entered the hall.\n2 The pea is in the red_box.\n3 Ann exited the hall.\n"
+                     "4 Bo moved the pea to the blue_box.\n5 Bo exited the hall.\n6 Cy exited the hall.\n"
+                     "7 Cy privately told Ann that the pea is in the green_box.",
+            "question": "Where does Ann think Bo thinks the pea is?", "answer": "red_box"}
+    [s] = read_stories(json.dumps({"data": [item]}), "hitom")
+    assert s.conventions.telling == "hitom" and s.answer(0).container == "red_box"
+    [r] = read_stories(json.dumps({"data": [item]}), "hitom", replace(HITOM, telling="revise", hidden="any"))
+    assert r.answer(0).container == "green_box"     # explained by Bo's move, which Bo saw
+
+
+def test_generated_hitom_stories_with_tells_read_back_under_hitoms_rule():
+    for seed in range(4):
+        events, questions = generate_story(4, order=3, length=10, seed=seed)
+        s = _story(events, questions, HITOM)
+        answers = [s.answer(q).container for q in questions]
+        again = read_stories(render(events, questions, "hitom", answers), "hitom")
+        assert again and all(st_.conventions == HITOM for st_ in again)
+        assert all(a.agrees for st_ in again for a in st_.answers() if a.question.gold)
