@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kop.stories.errors import StoryError
+from kop.syntax import arguments
 
 __all__ = ["Conventions", "TOMI", "HITOM", "KOP", "HIDDEN", "TRUST", "OUTSIDERS", "ENTRY", "TELLING"]
 
@@ -104,6 +105,7 @@ class Conventions:
     telling: str = "revise"
 
     def __post_init__(self) -> None:
+        arguments.flag(self.enter_sees, "enter_sees")
         for name, allowed in (("hidden", HIDDEN), ("trust", TRUST), ("outsiders", OUTSIDERS),
                               ("entry", ENTRY), ("telling", TELLING)):
             value = getattr(self, name)

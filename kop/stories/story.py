@@ -25,6 +25,7 @@ from kop.stories.errors import StoryError
 from kop.stories.events import Event, Question
 from kop.stories.readers import FORMATS, ParsedStory, read_hitom, read_hitom_text, read_tomi
 from kop.stories.reference import Reference, belief_formula
+from kop.syntax import arguments
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -259,8 +260,13 @@ def read_stories(text: str, format: str = "kop", conventions: Conventions | None
     >>> len(read_stories("1 A entered the hall.\\n1 B entered the hall.", "tomi"))
     2
     """
+    arguments.text(text, "text", "the story's text (a string)")
     if format not in FORMATS:
         raise StoryError(f"unknown story format {format!r}: use one of {', '.join(FORMATS)}")
+    if conventions is not None:
+        arguments.instance(conventions, Conventions, "conventions", "a kop.Conventions or None")
+    if trace is not None:
+        arguments.text(trace, "trace", "the text of a ToMi .trace file, or None")
     conv = conventions or DEFAULTS[format]
     parsed: list[ParsedStory]
     if format == "tomi":
