@@ -187,9 +187,28 @@ def _absent(story: Story, q, inner: str) -> str:  # type: ignore[no-untyped-def]
     return ""
 
 
+def _generated(n: int) -> str:
+    """*n* generated stories (3 agents, questions to order 4) in Hi-ToM's JSON, kop's answers as gold."""
+    import json
+
+    from kop.stories.generate import generate_story, render
+    from kop.stories.readers import ParsedStory, _agents
+    from kop.stories.story import DEFAULTS
+
+    items = []
+    for seed in range(n):
+        events, questions = generate_story(3, 4, 10, seed)
+        story = Story(ParsedStory(tuple(events), _agents(events, questions, 1), tuple(questions)), DEFAULTS["hitom"])
+        answered = [(q, a) for q in questions if (a := story.answer(q).container) is not None]  # one container
+        items += json.loads(render(events, [q for q, _ in answered], "hitom", [a for _, a in answered]))["data"]
+    return json.dumps({"data": items})
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("dataset", metavar="DATASET_PATH")
+    ap.add_argument("dataset", metavar="DATASET_PATH", nargs="?")
+    ap.add_argument("--quick", action="store_true",
+                    help="a smoke test in seconds: without DATASET_PATH, 20 generated Hi-ToM stories (answers by kop)")
     ap.add_argument("--format", choices=("tomi", "hitom", "kop"))
     ap.add_argument("--sizes", action="store_true", help="also the distribution of minimal model sizes")
     ap.add_argument("--size-limit", type=int, default=5000, metavar="WORLDS",
@@ -205,11 +224,16 @@ def main() -> None:
     ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                     help="change one of the format's conventions, e.g. --set telling=revise (repeatable)")
     args = ap.parse_args()
-    path = Path(args.dataset)
-    fmt = args.format or ("tomi" if path.suffix == ".txt" else "hitom" if path.suffix == ".json" else "kop")
-    text = path.read_text(encoding="utf-8")
-    trace_path = path.with_suffix(".trace")
-    trace = trace_path.read_text(encoding="utf-8") if fmt == "tomi" and trace_path.is_file() else None
+    if args.dataset is None and not args.quick:
+        ap.error("DATASET_PATH is required (or --quick, a smoke test on generated stories)")
+    if args.dataset is None:
+        path, fmt, text, trace = Path("generated.json"), "hitom", _generated(20), None
+    else:
+        path = Path(args.dataset)
+        fmt = args.format or ("tomi" if path.suffix == ".txt" else "hitom" if path.suffix == ".json" else "kop")
+        text = path.read_text(encoding="utf-8")
+        trace_path = path.with_suffix(".trace")
+        trace = trace_path.read_text(encoding="utf-8") if fmt == "tomi" and trace_path.is_file() else None
     t0 = time.process_time()
     from kop.stories.story import DEFAULTS
     conventions = DEFAULTS[fmt]
