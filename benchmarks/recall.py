@@ -110,7 +110,8 @@ def main() -> None:
     t, g = cpu(lambda: kop.load_game(path))
     t2, _ = cpu(lambda: [kop.recall_report(g, p) for p in g.players])
     print(f"kop recall (load + report, every player) on {len(g)} nodes: {t + t2:.2f} s CPU "
-          f"(load {t:.2f} s, report {t2:.2f} s); goal < 2 s: {'met' if t + t2 < 2 else 'NOT met'}")
+          f"(load {t:.2f} s, report {t2:.2f} s); "
+          + ("--quick: not the goal's 10^5 nodes" if args.quick else f"goal < 2 s: {'met' if t + t2 < 2 else 'NOT met'}"))
     if args.quick:
         return
     try:
