@@ -176,10 +176,18 @@ def overhead(repeat: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="depths 4..5 only")
+    ap.add_argument("--quick", action="store_true", help="depths 4..5 only, one run each (seconds; no measurement)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--cap", type=float, default=30.0, help="stop a variant after a depth that took longer (s)")
     args = ap.parse_args()
+    if args.quick:
+        args.repeat = 1
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("agents benchmark skipped: every figure runs on OpenSpiel games and open_spiel (pyspiel) is not "
+              "installed (pip install open_spiel)")
+        return
     tic_tac_toe(args.repeat)
     connect_four([4, 5] if args.quick else [4, 5, 6, 7, 8], args.repeat, args.cap)
     overhead(args.repeat)

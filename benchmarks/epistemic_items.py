@@ -2,6 +2,7 @@
 
     python benchmarks/epistemic_items.py DATASET_PATH [--show N]
     python benchmarks/epistemic_items.py --synthetic 2000     # self-written items, for the timing
+    python benchmarks/epistemic_items.py --quick              # 100 self-written items (seconds; no measurement)
 
 DATASET_PATH is a BIG-bench task file (``task.json``: ``{"examples": [{"input":
 "... Premise: P Hypothesis: H ...", "target_scores": {"entailment": 0|1,
@@ -115,13 +116,20 @@ def main() -> None:
     ap.add_argument("--synthetic", type=int, metavar="N", help="N self-written items instead of a dataset")
     ap.add_argument("--show", type=int, default=20, help="print at most this many disagreements")
     ap.add_argument("--shapes", type=int, default=40, help="print the most frequent shapes only (the total counts all)")
+    ap.add_argument("--quick", action="store_true",
+                    help="100 self-written items when no DATASET_PATH is given, else the first 100 items "
+                         "(seconds; no measurement)")
     args = ap.parse_args()
+    if args.quick and not args.synthetic and args.dataset is None:
+        args.synthetic = 100
     if args.synthetic:
         items = synthetic(args.synthetic)
     elif args.dataset is not None:
         items = load(args.dataset)
     else:
-        ap.error("give DATASET_PATH or --synthetic N")
+        ap.error("give DATASET_PATH or --synthetic N (or --quick)")
+    if args.quick:
+        items = items[:100]
     start = time.process_time()
     per: dict[str, Counter[str]] = defaultdict(Counter)
     wrong = []

@@ -67,6 +67,12 @@ def main() -> None:
     args = ap.parse_args()
     if args.quick:
         args.matches = 2
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("imperfect_play benchmark skipped: it plays OpenSpiel's Kuhn and Leduc poker and open_spiel "
+              "(pyspiel) is not installed (pip install open_spiel)")
+        return
     for game in ("kuhn_poker", "leduc_poker"):
         t0 = time.process_time()
         idx = history_index(openspiel_game(game))

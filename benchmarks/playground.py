@@ -4,6 +4,9 @@ Usage::
 
     python benchmarks/playground.py              # 7 runs of each, CPU time in this process
     python benchmarks/playground.py --browser    # also the browser figures (tests/serve/test_browser.py)
+    python benchmarks/playground.py --quick      # 2 runs of each (seconds; no measurement)
+
+Needs the ``serve`` extra (starlette, uvicorn) and matplotlib; without them it prints what it skipped.
 
 For each of the three answers the issue times, the table gives the median CPU time of what the
 server runs for the page (``kop.serve.views``) and of the library computation inside it, and their
@@ -61,9 +64,19 @@ def long_theory() -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--runs", type=int, default=7, help="runs of each figure (median; the first serve run warms)")
     ap.add_argument("--browser", action="store_true", help="also run the browser tests and print their figures")
+    ap.add_argument("--quick", action="store_true", help="2 runs of each (seconds; no measurement)")
     args = ap.parse_args()
+    if args.quick:
+        args.runs = 2
+    import importlib.util
+
+    missing = [m for m in ("starlette", "uvicorn", "matplotlib") if importlib.util.find_spec(m) is None]
+    if missing:
+        print(f"playground benchmark skipped: {', '.join(missing)} not installed "
+              f"(pip install 'kop[serve]')")
+        return 0
 
     import kop
     from kop.serve import views

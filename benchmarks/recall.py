@@ -12,11 +12,13 @@ Prints CPU time (time.process_time, the least of a few runs: the machine may be 
   10^5-node game, goal under 2 s; OpenSpiel's Leduc poker read, its game model built and a
   formula checked, goal under 5 s.
 
-Run: ``python benchmarks/recall.py`` (``KOP_GAMBIT_DIR=/path/to/gambit python benchmarks/recall.py``)
+Run: ``python benchmarks/recall.py`` (``KOP_GAMBIT_DIR=/path/to/gambit python benchmarks/recall.py``);
+``--quick``: small games, one run each, no Leduc (seconds; no measurement).
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import time
@@ -29,8 +31,9 @@ from kop.games.imperfect.random_games import random_info_game
 REPEATS = 3
 
 
-def cpu(fn, repeats: int = REPEATS):
-    """(least CPU time over *repeats* runs, the last result)."""
+def cpu(fn, repeats: int | None = None):
+    """(least CPU time over *repeats* runs (REPEATS by default), the last result)."""
+    repeats = REPEATS if repeats is None else repeats
     best, out = float("inf"), None
     for _ in range(repeats):
         t = time.process_time()
@@ -39,8 +42,9 @@ def cpu(fn, repeats: int = REPEATS):
     return best, out
 
 
-def paired(text: str, gbt, repeats: int = REPEATS) -> tuple[float, float, float, float, bool]:
+def paired(text: str, gbt, repeats: int | None = None) -> tuple[float, float, float, float, bool]:
     """(kop read, kop check, pygambit read, pygambit check, agree), kop and pygambit in turn."""
+    repeats = REPEATS if repeats is None else repeats
     kr = kc = gr = gc = float("inf")
     ours = theirs = None
     for _ in range(repeats):
@@ -60,15 +64,22 @@ def paired(text: str, gbt, repeats: int = REPEATS) -> tuple[float, float, float,
 
 
 def main() -> None:
+    global REPEATS
+    ap = argparse.ArgumentParser(description="kop.perfect_recall against pygambit's is_perfect_recall (issue 27)")
+    ap.add_argument("--quick", action="store_true",
+                    help="small games (about 10^2 and 10^3 nodes), one run each, no Leduc (seconds; no measurement)")
+    args = ap.parse_args()
+    if args.quick:
+        REPEATS = 1
     try:
         import pygambit as gbt
     except ImportError:
         gbt = None
         print("pygambit is not installed: kop's figures only")
-    print("kop.perfect_recall vs pygambit is_perfect_recall, CPU seconds (least of 3), same .efg text")
+    print(f"kop.perfect_recall vs pygambit is_perfect_recall, CPU seconds (least of {REPEATS}), same .efg text")
     print(f"{'game':<34}{'nodes':>8}{'kop read':>10}{'kop check':>11}{'gbt read':>10}{'gbt check':>11}"
           f"{'check ratio':>13}{'read+check ratio':>18}  agree")
-    sizes = [(10, 1_000), (14, 10_000), (17, 100_000)]
+    sizes = [(7, 100), (10, 1_000)] if args.quick else [(10, 1_000), (14, 10_000), (17, 100_000)]
     big_text = ""
     for depth, cap in sizes:
         g = random_info_game(depth=depth, branching=2, chance_prob=0.05, leaf_prob=0.0, max_nodes=cap,
@@ -99,7 +110,10 @@ def main() -> None:
     t, g = cpu(lambda: kop.load_game(path))
     t2, _ = cpu(lambda: [kop.recall_report(g, p) for p in g.players])
     print(f"kop recall (load + report, every player) on {len(g)} nodes: {t + t2:.2f} s CPU "
-          f"(load {t:.2f} s, report {t2:.2f} s); goal < 2 s: {'met' if t + t2 < 2 else 'NOT met'}")
+          f"(load {t:.2f} s, report {t2:.2f} s); "
+          + ("--quick: not the goal's 10^5 nodes" if args.quick else f"goal < 2 s: {'met' if t + t2 < 2 else 'NOT met'}"))
+    if args.quick:
+        return
     try:
         import pyspiel  # noqa: F401
     except ImportError:

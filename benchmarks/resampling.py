@@ -25,6 +25,10 @@ import kop
 from kop.worlds.resampling import DRAWS
 
 
+#: the games of ``--quick``: two that resample, one with perfect information
+QUICK_GAMES = ("kuhn_poker", "leduc_poker", "tic_tac_toe")
+
+
 class _Timeout(Exception):
     pass
 
@@ -99,7 +103,9 @@ def gin_observation_struct(playouts: int = 400, seed: int = 0) -> tuple[int, int
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="5 histories and 5 CPU seconds per game")
+    ap.add_argument("--quick", action="store_true",
+                    help="a few named games only (QUICK_GAMES), 5 histories and 2 CPU seconds per game "
+                         "(seconds; no measurement)")
     ap.add_argument("--histories", type=int, default=300, help="random histories per game (default 300)")
     ap.add_argument("--seconds", type=float, default=60.0, help="CPU seconds per game (default 60)")
     ap.add_argument("--draws", type=int, default=DRAWS,
@@ -108,19 +114,26 @@ def main() -> None:
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     args = ap.parse_args()
     if args.quick:
-        args.histories, args.seconds, args.probe_seconds = 5, 5.0, 5.0
-    import pyspiel
+        args.histories, args.seconds, args.probe_seconds = 5, 2.0, 1.0
+    try:
+        import pyspiel
+    except ImportError:
+        print("resampling benchmark skipped: it checks OpenSpiel's games and open_spiel (pyspiel) is not "
+              "installed (pip install open_spiel)")
+        return
 
     try:
         import open_spiel.python.games  # noqa: F401  (registers OpenSpiel's Python games)
     except Exception:   # pragma: no cover - an OpenSpiel build without its Python games
         pass
     names = sorted(pyspiel.registered_names())
+    if args.quick:
+        names = [n for n in QUICK_GAMES if n in names]
     probe = {n: resamples(n, args.probe_seconds) for n in names}
     groups: dict[str, list[str]] = {}
     for n, why in probe.items():
         groups.setdefault(why, []).append(n)
-    print(f"{len(names)} registered games; default parameters; probe: "
+    print(f"{len(names)} {'games (--quick)' if args.quick else 'registered games'}; default parameters; probe: "
           + "; ".join(f"{k}: {len(v)}" for k, v in sorted(groups.items())))
     for k in sorted(groups):
         if k != "yes":
