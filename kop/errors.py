@@ -86,8 +86,9 @@ class ParseError(KopError):
 class LanguageError(ParseError):
     """A formula parses but uses an operator that the tool it was given to does not handle.
 
-    For example ``B_a`` (belief) or ``P_a`` (probability) given to the S5_n
-    prover.  Located like a :class:`ParseError` (line and column of the operator).
+    For example ``P_a`` (probability) given to the prover, which decides knowledge and
+    belief but not probability.  Located like a :class:`ParseError` (line and column of the
+    operator).
 
     Parameters
     ----------
@@ -99,10 +100,10 @@ class LanguageError(ParseError):
     --------
     >>> import kop
     >>> try:
-    ...     kop.satisfiable("B_a p")
+    ...     kop.satisfiable("K_a p & P_a(p) >= 1/2")
     ... except kop.LanguageError as err:
     ...     print(err.line, err.column, err.found)
-    1 1 B_a
+    1 9 P_a
     """
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -107,8 +108,8 @@ def test_kop_draw_jupyter_and_the_page_draw_the_same_picture(tmp_path):
     pytest.importorskip("starlette")
     from kop.serve.views import model_view
 
-    path = "theories/coin_belief.model.json"
-    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[2]
+    path = (root / "theories" / "coin_belief.model.json").relative_to(root).as_posix()   # relative to the page's folder
     out = tmp_path / "coin.svg"
     r = run_cli(["draw", str(root / path), "-o", str(out)])
     assert r.code == 0, r

@@ -333,14 +333,40 @@ def test_fast_path_reads_sets_as_the_token_reader(g, labels):
 
 def test_guide_examples_and_transcripts():
     sys.path.insert(0, str(ROOT / "tests"))
-    from doc_examples import run_python_blocks, transcript
+    from doc_examples import run_python_blocks
 
     text = (ROOT / "docs" / "imperfect-information.md").read_text(encoding="utf-8")
     failed, tried = run_python_blocks(text, "imperfect-information.md")
     assert failed == 0 and tried > 20
+    commands = _recall_transcript(text)
+    core = [(c, shown) for c, shown in commands if "openspiel:" not in c]   # those: test_guide_openspiel_example
+    assert len(core) >= 3
+    for command, shown in core:
+        r = kop_cli(*command.split()[1:])
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.splitlines() == shown, command
+
+
+def _recall_transcript(text):
+    from doc_examples import transcript
+
     blocks = [b for b in text.split("```\n") if b.startswith("$ kop recall")]
     assert blocks
-    for command, shown in transcript(blocks[0]):
+    return transcript(blocks[0])
+
+
+def test_guide_openspiel_example():
+    """The guide's OpenSpiel block (its own fence: it needs the openspiel extra)."""
+    pytest.importorskip("pyspiel")
+    sys.path.insert(0, str(ROOT / "tests"))
+    from doc_examples import run_python_blocks
+
+    text = (ROOT / "docs" / "imperfect-information.md").read_text(encoding="utf-8")
+    failed, tried = run_python_blocks(text, "imperfect-information.md", fence="python openspiel")
+    assert failed == 0 and tried >= 5
+    spiel = [(c, shown) for c, shown in _recall_transcript(text) if "openspiel:" in c]
+    assert spiel
+    for command, shown in spiel:
         r = kop_cli(*command.split()[1:])
         assert r.returncode == 0, r.stderr
         assert r.stdout.splitlines() == shown, command

@@ -15,6 +15,8 @@ each cell, every valuation, up to 3 worlds (4 for one agent).  The checks:
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from formula_strategies import formulas
@@ -26,6 +28,8 @@ from kop.reasoning.announcements import reduce_announcements
 from kop.reasoning.plausibility import to_knowledge
 from kop.reasoning.reference import naive_model, small_models
 from kop.syntax.formula import Belief, CondBelief, Not
+
+ROOT = Path(__file__).resolve().parents[2]   # the repository: `kop run theories/...` runs from there
 
 AB = ["a", "b"]
 U2 = small_models(AB, ["p", "q"], 3, ranked=AB)
@@ -178,11 +182,9 @@ def test_unknown_agent():
 def test_theory_and_selector_with_belief():
     import subprocess
     import sys
-    from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
     r = subprocess.run([sys.executable, "-m", "kop", "run", "theories/figure2_belief.kop"], capture_output=True,
-                       text=True, cwd=root, timeout=300)
+                       text=True, cwd=ROOT, timeout=300)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert "[line 10] entails B_A E_B: yes" in lines
@@ -210,10 +212,8 @@ def test_as_belief_precondition_status():
 def test_bad_input_exit_2(args, where):
     import subprocess
     import sys
-    from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
-    r = subprocess.run([sys.executable, "-m", "kop", *args], capture_output=True, text=True, cwd=root, timeout=120)
+    r = subprocess.run([sys.executable, "-m", "kop", *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 2 and where in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 

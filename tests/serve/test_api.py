@@ -27,6 +27,10 @@ with warnings.catch_warnings():   # starlette 1.x prefers httpx2 for its test cl
 
 ROOT = Path(__file__).resolve().parents[2]
 THEORIES = ROOT / "theories"
+# The API's paths are relative to the folder the app serves (``make_app(ROOT)``), not to the current folder.
+MUDDY3_MODEL = (THEORIES / "muddy3.model.json").relative_to(ROOT).as_posix()
+MUDDY3 = (THEORIES / "muddy3.kop").relative_to(ROOT).as_posix()
+FIGURE2 = (THEORIES / "figure2.kop").relative_to(ROOT).as_posix()
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +66,7 @@ def test_every_shipped_theory_is_listed(client):
     listed = {f["path"] for f in client.get("/api/files").json()["files"]}
     shipped = {p.relative_to(ROOT).as_posix() for p in THEORIES.rglob("*.kop")}
     assert shipped and shipped <= listed
-    assert "theories/muddy3.model.json" in listed
+    assert MUDDY3_MODEL in listed
 
 
 def test_files_are_confined_to_the_root(tmp_path):
@@ -147,7 +151,7 @@ def test_theory_answers_bad_input(client):
 
 def test_a_theory_with_a_model_shows_its_answers_and_model(client):
     text = (THEORIES / "muddy3.kop").read_text()
-    r = client.post("/api/theory/answers", json={"text": text, "path": "theories/muddy3.kop"}).json()
+    r = client.post("/api/theory/answers", json={"text": text, "path": MUDDY3}).json()
     want = kop.run_theory(kop.load_theory(THEORIES / "muddy3.kop"))
     assert r["kind"] == "model" and [a["text"] for a in r["answers"]] == [a.text for a in want]
     from kop.theory.questions import run_statements
@@ -185,7 +189,7 @@ def _muddy():
 def test_model_truth_set_is_the_checkers(client):
     m = kop.KripkeModel.load(THEORIES / "muddy3.model.json")
     for f in ("K_a m_b", "~Kw_a m_a", "C{a,b,c} (m_a | m_b | m_c)", "m_a & m_b"):
-        r = client.post("/api/model", json={"path": "theories/muddy3.model.json", "formula": f}).json()
+        r = client.post("/api/model", json={"path": MUDDY3_MODEL, "formula": f}).json()
         assert set(r["holds"]) == m.truth_set(f)
         assert r["holds_at_actual"] == m.satisfies(f)
         assert [w["name"] for w in r["worlds"]] == list(m.worlds)
@@ -249,10 +253,10 @@ def test_match_equals_kop_match(client):
 
 
 def test_match_from_a_theory_and_bad_levels(client):
-    r = client.post("/api/match", json={"path": "theories/figure2.kop", "levels": {"A": 1, "B": 0}}).json()
+    r = client.post("/api/match", json={"path": FIGURE2, "levels": {"A": 1, "B": 0}}).json()
     assert r["outcome"] == [9, 4]
     assert "level of A" in _err(client.post("/api/match", json={"levels": {"A": -1}}))["message"]
-    assert "no game" in _err(client.post("/api/match", json={"path": "theories/muddy3.kop"}))["message"]
+    assert "no game" in _err(client.post("/api/match", json={"path": MUDDY3}))["message"]
 
 
 def test_story_without_reader_is_disabled(client):
@@ -388,7 +392,7 @@ def test_concurrent_requests_answer_as_one_at_a_time(client):
 
     fig2 = (THEORIES / "figure2.kop").read_text()
     requests = [("/api/theory/answers", {"text": fig2, "scenario": s}) for s in ("s1", "s2", "s3", "s4")]
-    requests += [("/api/model", {"path": "theories/muddy3.model.json", "formula": f})
+    requests += [("/api/model", {"path": MUDDY3_MODEL, "formula": f})
                  for f in ("K_a m_b", "C{a,b,c} (m_a | m_b)", "~Kw_c m_c")]
     requests += [("/api/theory/check", {"text": fig2.replace("core A = 2", "core A = ?")})]
 
