@@ -183,6 +183,37 @@ class Story:
         return len(self._contracted.model(self._steps(step)))
 
     # -- the belief trace ------------------------------------------------------------------------
+    def to_json(self, order: int = 1, obj: str | None = None) -> dict[str, object]:
+        """The belief trace as JSON: the agents, and after every event each agent's beliefs in words.
+
+        The shape the playground's Story page reads (docs/playground.md): ``{"agents": [...],
+        "events": [{"text": ..., "line": ..., "beliefs": {agent: [sentence, ...]}}]}``, where an
+        agent's sentences are its beliefs (chains up to *order* that start with it), and
+        ``"reality"`` says where the object is.
+
+        Examples
+        --------
+        >>> s = read_story("Sally, Anne enter room\\nmarble in basket\\nSally exits room\\n"
+        ...                "Anne moves marble to box\\n? Sally: marble")
+        >>> s.to_json(2)["events"][-1]["beliefs"]["Anne"]
+        ['Anne thinks the marble is in the box', 'Anne thinks that Sally thinks the marble is in the basket']
+        """
+        rows = self.trace(order, obj)
+        name = obj or (self.questions[0].obj if self.questions else
+                       (self.compiled.objects[0] if self.compiled.objects else ""))
+        events = []
+        for row in rows:
+            said: dict[str, list[str]] = {a: [] for a in self.agents}
+            for chain, where in row.beliefs.items():
+                if not chain:
+                    continue
+                thinks = " that ".join(f"{a} thinks" for a in chain)
+                place = f"in the {where}" if where is not None else "in no single container"
+                said[chain[0]].append(f"{thinks} the {name} is {place}")
+            events.append({"text": row.event, "line": row.line, "beliefs": said,
+                           "reality": row.beliefs.get(())})
+        return {"agents": list(self.agents), "object": name, "events": events}
+
     def trace(self, order: int = 1, obj: str | None = None) -> list[TraceRow]:
         """Each agent's belief (chains up to *order*, no agent twice in a row) after every event.
 

@@ -405,3 +405,17 @@ def test_concurrent_requests_answer_as_one_at_a_time(client):
     with ThreadPoolExecutor(8) as pool:
         together = list(pool.map(lambda r: strip(client.post(r[0], json=r[1]).json()), requests * 2))
     assert together == alone * 2
+
+
+def test_story_with_kops_own_reader(client):
+    """With kop.read_story (issue 25) the Story page steps a real story: Sally-Anne, to order 2."""
+    pytest.importorskip("kop.stories")
+    text = (ROOT / "theories" / "sally_anne.story").read_text(encoding="utf-8")
+    assert client.get("/api/story/status").json()["available"]
+    r = client.post("/api/story", json={"text": text, "order": 2}).json()
+    assert r["agents"] == ["Sally", "Anne"] and r["order"] == 2
+    after_move = next(e for e in r["events"] if e["text"].startswith("Anne moves"))
+    assert "Sally thinks the marble is in the basket" in after_move["beliefs"]["Sally"]
+    assert "Anne thinks that Sally thinks the marble is in the basket" in after_move["beliefs"]["Anne"]
+    assert "Sally thinks the marble is in the box" in r["events"][-1]["beliefs"]["Sally"]
+    assert "line 3" in _err(client.post("/api/story", json={"text": "A enter hall\nx in cup\nA exits kitchen\n"}))["message"]

@@ -391,3 +391,23 @@ def test_jamroga_experiment_bars(page, server):
     assert page.locator("#exp-plot svg rect.series").count() == 10      # Fig. 8 compares 10 pairs
     assert page.locator("#exp-plot svg rect.paper").count() == 10
     _shot(page, "experiment-jamroga")
+
+
+def test_story_stepped_with_kops_reader(page, server):
+    """The Sally-Anne story read by kop.read_story, stepped to the move: Sally's false belief shows."""
+    import kop
+
+    if not callable(getattr(kop, "read_story", None)):
+        pytest.skip("kop.read_story is missing here")
+    text = (ROOT / "theories" / "sally_anne.story").read_text(encoding="utf-8")
+    page.goto(server + "#story")
+    page.wait_for_function("document.querySelector('#story-disabled').hidden")
+    page.fill("#story-text", text)
+    page.click("#story-read")
+    page.wait_for_function("document.querySelector('#story-step').textContent.startsWith('event 1 of')")
+    for _ in range(3):
+        page.click("#story-forward")
+    page.wait_for_function("document.querySelector('#story-step').textContent.startsWith('event 4 of')")
+    table = page.inner_text("#story-beliefs")
+    assert "Sally thinks the marble is in the basket" in table and "Anne thinks the marble is in the box" in table
+    _shot(page, "story-sally-anne")
