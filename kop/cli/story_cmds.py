@@ -44,6 +44,7 @@ def _story(args: argparse.Namespace) -> int | None:
     Each answer is the container c with B_A B_B ... in(X, c) true at the actual world after the
     story, with that formula; "no single container" when no c makes it true.  Exit status 2 on bad input.
     """
+    from kop.errors import KopError
     from kop.stories.errors import StoryError
     from kop.stories.story import read_stories
     from kop.syntax.files import read_text
@@ -59,7 +60,7 @@ def _story(args: argparse.Namespace) -> int | None:
     try:
         stories = read_stories(text, fmt, trace=trace)
     except StoryError as err:
-        raise StoryError(f"{args.source}: {err.detail}", err.line, err.column) from None
+        raise KopError(f"{args.source}: {err}") from None   # FILE: line N[, column M]: what, as kop's other readers
     index = 0
     agree = disagree = unanswered = no_gold = 0
     for story in stories:
