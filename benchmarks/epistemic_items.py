@@ -93,7 +93,9 @@ def synthetic(n: int, seed: int = 0) -> list[tuple[str, str, str]]:
         p, h = sentence(rng.randint(1, 2), core), sentence(rng.randint(0, 2), other)
         rp, rh = reading(p), reading(h)
         if rp.core != rh.core:
-            gold = LABELS[2]
+            # two sentences: never entailed while they are unrelated (a chain of attitudes over T is
+            # not valid); entailed if equivalent exactly where the chains over one atom are
+            gold = LABELS[2] if derivation(rp.formula(), rh.formula()) is not None else LABELS[1]
         else:
             gold = LABELS[0] if derivation(rp.formula(), rh.formula()) is not None else LABELS[1]
         items.append((p, h, gold))

@@ -42,7 +42,7 @@ from kop.reasoning.verdict import Verdict
 from kop.syntax import formula as F
 
 __all__ = ["FACTIVE", "NON_FACTIVE", "Reading", "reading", "ItemAnswer", "judge", "derivation", "show_derivation",
-           "LABELS"]
+           "LABELS", "background"]
 
 #: Factive verbs (read as ``K_x``), every form kop reads.
 FACTIVE = {
@@ -187,7 +187,10 @@ def judge(premise: str, hypothesis: str, *, timeout: float | None = None) -> Ite
     -------
     ItemAnswer
         "entailment" or "non-entailment" with the prover's verdict, or "needs
-        textual entailment" when the innermost sentences differ (never a guess).
+        textual entailment" when the innermost sentences differ and the answer depends on
+        what they mean (never a guess): an item whose answer is the same whatever the
+        textual relation between its sentences (unrelated, one entailing the other,
+        equivalent) is decided.
 
     Examples
     --------
@@ -197,14 +200,14 @@ def judge(premise: str, hypothesis: str, *, timeout: float | None = None) -> Ite
     K_Ann K_Bob S  ⊢  K_Ann S   (T: knowledge is true, under K_Ann)
     >>> judge("Ann believes that a man sleeps", "Ann believes that a person sleeps").label
     'needs textual entailment'
+    >>> judge("Ann believes that a man sleeps", "Bob believes that a person sleeps").label
+    'non-entailment'
     """
     from kop.reasoning.prover import entails
 
     p, h = reading(premise), reading(hypothesis)
     if p.core != h.core:
-        return ItemAnswer(LABELS[2], p.formula("S"), h.formula("T"), None,
-                          f"the innermost sentences differ ({p.core!r} and {h.core!r}): whether one follows "
-                          "from the other is textual entailment, not logic")
+        return _two_sentences(p, h, timeout)
     pf, hf = p.formula(), h.formula()
     v = entails([pf], hf, timeout=timeout)
     if v.holds:
@@ -217,6 +220,57 @@ def judge(premise: str, hypothesis: str, *, timeout: float | None = None) -> Ite
     return ItemAnswer(LABELS[1], pf, hf, v,
                       f"a plausibility model with {size} world{'s' * (size != 1)} makes the premise true and "
                       "the hypothesis false (checked by the model checker)")
+
+
+def background(relation: str, agents: list[str]) -> F.Formula:
+    """What a textual *relation* between the sentences S and T says in every world the agents consider.
+
+    *relation* is ``"S->T"``, ``"T->S"`` or ``"S<->T"``; the link holds at the actual world and is
+    common knowledge among *agents* (the worlds a chain of their attitudes reaches), which is what
+    "the sentence S entails the sentence T" means for sentences whose meaning every agent shares.
+
+    >>> background("S->T", ["Ann", "Bob"])
+    kop.parse('(S -> T) & C{Ann,Bob} (S -> T)')
+    """
+    s, t = F.Atom("S"), F.Atom("T")
+    link: F.Formula = {"S->T": F.Implies(s, t), "T->S": F.Implies(t, s), "S<->T": F.Iff(s, t)}[relation]
+    return F.And(link, F.Common(tuple(agents), link)) if agents else link
+
+
+def _two_sentences(p: Reading, h: Reading, timeout: float | None) -> ItemAnswer:
+    """An item whose innermost sentences differ: decided only where no textual relation can change it.
+
+    With S and T independent atoms, an entailment holds whatever S and T mean (more premises keep
+    it).  If it fails even when S and T are equivalent in every world the agents consider, it fails
+    for every weaker relation too (the countermodel satisfies them all).  In between, the answer
+    depends on what the sentences mean: "needs textual entailment", saying which way.
+    """
+    from kop.reasoning.prover import entails
+
+    pf, hf = p.formula("S"), h.formula("T")
+    agents = sorted({a for _, a, _ in p.attitudes + h.attitudes})
+    free = entails([pf], hf, timeout=timeout)
+    if free.holds:
+        return ItemAnswer(LABELS[0], pf, hf, free,
+                          f"entailed whatever {p.core!r} and {h.core!r} mean: no plausibility model makes the "
+                          "premise true and the hypothesis false, even with the two sentences unrelated")
+    same = entails([pf, background("S<->T", agents)], hf, timeout=timeout)
+    if not same.holds:
+        m = same.countermodel
+        size = len(m) if m is not None else 0
+        return ItemAnswer(LABELS[1], pf, hf, same,
+                          f"not entailed whatever {p.core!r} and {h.core!r} mean: even where they are "
+                          f"equivalent, a plausibility model with {size} world{'s' * (size != 1)} makes the "
+                          "premise true and the hypothesis false (checked by the model checker)")
+    forward = entails([pf, background("S->T", agents)], hf, timeout=timeout).holds
+    backward = entails([pf, background("T->S", agents)], hf, timeout=timeout).holds
+    which = ("entailment if either sentence entails the other" if forward and backward else
+             "entailment exactly if the first sentence entails the second" if forward else
+             "entailment exactly if the second sentence entails the first" if backward else
+             "entailment only if the two sentences are equivalent")
+    return ItemAnswer(LABELS[2], pf, hf, None,
+                      f"the innermost sentences differ ({p.core!r} and {h.core!r}) and the answer depends on "
+                      f"what they mean: {which}; that is textual entailment, not logic")
 
 
 # -- derivations between chains ----------------------------------------------------------

@@ -69,3 +69,37 @@ def test_derivations_exactly_where_the_prover_says_entailed():
         if d is not None:
             for (a, _), (b, _) in zip(d, d[1:]):
                 assert kop.entails([a], b).holds
+
+
+def _sentence(chain, core):
+    verbs = {"K": "knows", "B": "thinks"}
+    names = {"a": "Ann", "b": "Bob"}
+    return " ".join(f"{names[x]} {verbs[op]} that" for op, x in chain) + f" {core}"
+
+
+#: every textual relation between the premise's sentence S and the hypothesis's T, as the definition
+#: of "decided whatever the sentences mean": unrelated, either entailing the other, equivalent
+RELATIONS = (None, "S->T", "T->S", "S<->T")
+
+
+@pytest.mark.parametrize("pc", CHAINS[1:7])
+def test_two_sentences_decided_only_where_every_relation_agrees(pc):
+    """An item whose sentences differ is answered exactly when the prover gives the same answer under
+    every textual relation between them (each relation written out here as its own premise)."""
+    from kop.reasoning.reading import background
+
+    for hc in CHAINS:
+        a = judge(_sentence(pc, "a man sleeps"), _sentence(hc, "a person sleeps"))
+        agents = sorted({x for _, x in pc + hc})
+        names = {"a": "Ann", "b": "Bob"}
+        agents = [names[x] for x in agents]
+        answers = set()
+        for rel in RELATIONS:
+            premises = [a.premise] + ([background(rel, agents)] if rel else [])
+            answers.add(kop.entails(premises, a.hypothesis).holds)
+        if len(answers) == 1:
+            assert a.label == ("entailment" if answers.pop() else "non-entailment"), (pc, hc)
+            if a.label == "non-entailment":
+                assert a.verdict.countermodel.satisfies(a.premise & ~a.hypothesis)
+        else:
+            assert a.label == "needs textual entailment" and a.verdict is None, (pc, hc)
