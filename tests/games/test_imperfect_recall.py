@@ -372,15 +372,21 @@ def test_guide_openspiel_example():
         assert r.stdout.splitlines() == shown, command
 
 
+def _behaviour(g, data):
+    """A random behaviour: per information set, a distribution over its actions (weights 0-3)."""
+    out = []
+    for h in g.sets:
+        w = data.draw(st.lists(st.integers(0, 3), min_size=len(h.actions), max_size=len(h.actions)))
+        w = w if sum(w) else [1] * len(w)
+        out.append([x / sum(w) for x in w])
+    return out
+
+
 @settings(max_examples=examples(1000, quick=100), deadline=None)
 @given(games, st.data())
 def test_beliefs_match_brute_force(g, data):
     assume(g.sets)
-    behaviour = []
-    for h in g.sets:
-        w = data.draw(st.lists(st.integers(0, 3), min_size=len(h.actions), max_size=len(h.actions)))
-        w = w if sum(w) else [1] * len(w)
-        behaviour.append([x / sum(w) for x in w])
+    behaviour = _behaviour(g, data)
     profile = {h: behaviour[h.index] for h in g.sets}
     for h in g.sets:
         b, once = beliefs(g, h, profile)
@@ -406,11 +412,7 @@ def test_model_probability_is_the_belief(g, data):
     from fractions import Fraction
 
     assume(g.sets)
-    behaviour = []
-    for h in g.sets:
-        w = data.draw(st.lists(st.integers(0, 3), min_size=len(h.actions), max_size=len(h.actions)))
-        w = w if sum(w) else [1] * len(w)
-        behaviour.append([x / sum(w) for x in w])
+    behaviour = _behaviour(g, data)
     m = kop.game_model(g, sets="all", profile={h: behaviour[h.index] for h in g.sets}, knowledge="sets")
     h = data.draw(st.sampled_from(g.sets))
     other = data.draw(st.sampled_from(g.sets))
