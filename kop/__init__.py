@@ -238,6 +238,8 @@ _EXPORTS: dict[str, str] = {
     "RecallReport": "kop.games.imperfect.recall",
     "RecallWitness": "kop.games.imperfect.recall",
     "beliefs": "kop.games.imperfect.recall",
+    "absent_minded_driver": "kop.games.imperfect.examples",
+    "forgetful_cards": "kop.games.imperfect.examples",
     # stories (theory of mind)
     "read_story": "kop.stories.story",
     "read_stories": "kop.stories.story",

@@ -23,7 +23,7 @@ Agents are the players' names when all are valid agent names, else ``p1``, ``p2`
 Example
 -------
 >>> import kop
->>> g = kop.load_game("theories/forgetful_cards.efg")
+>>> g = kop.forgetful_cards()
 >>> m = kop.game_model(g, sets="all")
 >>> m
 KripkeModel(worlds=15, agents=('Ann', 'Bob'), actual=('w0',))
@@ -110,10 +110,10 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
     Examples
     --------
     >>> import kop
-    >>> m = kop.game_model("theories/driver.efg", sets="all")
+    >>> m = kop.game_model(kop.absent_minded_driver(), sets="all")
     >>> sorted(m.truth_set("at_Driver_1 & ~K_Driver ~seen_Driver_1"))   # absent-minded
     ['w0', 'w2']
-    >>> g = kop.load_game("theories/forgetful_cards.efg")
+    >>> g = kop.forgetful_cards()
     >>> high, bob, low = g.sets[0], g.sets[1], g.sets[3]
     >>> m = kop.game_model(g, profile={high: [1, 0], low: [0.25, 0.75]})   # Ann bluffs with Low
     >>> m.probability("Bob", "chance_High", "w3")        # Bob's belief after a bet

@@ -256,7 +256,7 @@ class InfoGame:
         :func:`kop.game_model`).
 
         >>> import kop
-        >>> g = kop.load_game("theories/forgetful_cards.efg")
+        >>> g = kop.forgetful_cards()
         >>> g.cell("Bob", 3), g.cell("Ann", 3)
         ((3, 5), (3,))
         """
@@ -448,8 +448,9 @@ def load_game(path: str | os.PathLike[str]) -> InfoGame:
     Examples
     --------
     >>> import kop
-    >>> kop.load_game("theories/figure2.efg")
-    InfoGame(players=('A', 'B'), nodes=22, sets=10, perfect_information=True)
+    >>> from kop.games.imperfect.examples import example_path
+    >>> kop.load_game(example_path("driver"))
+    InfoGame(players=('Driver',), nodes=5, sets=1, perfect_information=False)
     """
     from kop.errors import KopError
     from kop.syntax.files import read_text
@@ -491,7 +492,7 @@ def dumps_game(game: InfoGame, title: str = "kop game", labels: bool = True) -> 
     Examples
     --------
     >>> import kop
-    >>> g = kop.load_game("theories/driver.efg")
+    >>> g = kop.absent_minded_driver()
     >>> print(dumps_game(g, "driver"))
     EFG 2 R "driver" { "Driver" }
     "kop-goals: Driver=max"

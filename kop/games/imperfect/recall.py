@@ -37,7 +37,7 @@ and merged in #835).
 Example
 -------
 >>> import kop
->>> g = kop.load_game("theories/forgetful_cards.efg")
+>>> g = kop.forgetful_cards()
 >>> kop.perfect_recall(g, "Ann"), kop.perfect_recall(g, "Bob")
 (False, True)
 >>> r = kop.recall_report(g, "Ann")
@@ -70,7 +70,7 @@ def agent_name(game: InfoGame, player: int) -> str:
     name (letters, digits, underscores), else ``p1``, ``p2``, ... (Gambit's player numbers).
 
     >>> import kop
-    >>> agent_name(kop.load_game("theories/forgetful_cards.efg"), 0)
+    >>> agent_name(kop.forgetful_cards(), 0)
     'Ann'
     """
     from kop.syntax.formula import AGENT_RE
@@ -88,7 +88,7 @@ def own_sequences(game: InfoGame, player: int) -> np.ndarray:
     from the root; one pass over the tree, breadth first.
 
     >>> import kop
-    >>> g = kop.load_game("theories/forgetful_cards.efg")
+    >>> g = kop.forgetful_cards()
     >>> own_sequences(g, 0)[:4].tolist()
     [0, 0, 0, 1]
     """
@@ -158,7 +158,7 @@ def perfect_recall(game: Any, player: str | int | None = None) -> bool:
     Examples
     --------
     >>> import kop
-    >>> kop.perfect_recall("theories/forgetful_cards.efg")
+    >>> kop.perfect_recall(kop.forgetful_cards())
     False
     >>> kop.perfect_recall(kop.figure2())
     True
@@ -279,7 +279,7 @@ def recall_report(game: Any, player: str | int) -> RecallReport:
     Examples
     --------
     >>> import kop
-    >>> r = kop.recall_report("theories/driver.efg", "Driver")
+    >>> r = kop.recall_report(kop.absent_minded_driver(), "Driver")
     >>> r.kinds, r.witnesses[0].nodes, r.witnesses[0].formula
     (('absent-minded',), ('root', 'Continue'), 'at_Driver_1 -> K_Driver ~seen_Driver_1')
     >>> r.witnesses[0].fails_at
@@ -409,7 +409,7 @@ def reach_probabilities(game: Any, profile: Mapping[Any, Sequence[float]] | None
     Examples
     --------
     >>> import kop
-    >>> g = kop.load_game("theories/driver.efg")
+    >>> g = kop.absent_minded_driver()
     >>> reach_probabilities(g, {("Driver", 1): [0.75, 0.25]}).round(4).tolist()
     [1.0, 0.75, 0.25, 0.1875, 0.0625]
     """
@@ -478,7 +478,7 @@ def beliefs(game: Any, infoset: Any, profile: Mapping[Any, Sequence[float]] | No
     Examples
     --------
     >>> import kop
-    >>> g = kop.load_game("theories/driver.efg")
+    >>> g = kop.absent_minded_driver()
     >>> b, reached = kop.beliefs(g, ("Driver", 1), {("Driver", 1): [0.5, 0.5]})
     >>> {g.node_name(x): round(p, 4) for x, p in b.items()}, reached
     ({'root': 0.6667, 'Continue': 0.3333}, 1.0)

@@ -14,7 +14,7 @@ root, by a walk down the tree that does not use kop's parent arrays) and compare
 Example
 -------
 >>> import kop
->>> g = kop.load_game("theories/forgetful_cards.efg")
+>>> g = kop.forgetful_cards()
 >>> recall_reference(g, "Ann")
 (False, ('forgets-information',))
 """
@@ -35,7 +35,7 @@ def histories(game: InfoGame) -> Iterator[tuple[int, tuple[Step, ...]]]:
     """Every node with its history: the (node, action rank, mover) steps from the root to it.
 
     >>> import kop
-    >>> [h for _, h in histories(kop.load_game("theories/driver.efg"))][:3]
+    >>> [h for _, h in histories(kop.absent_minded_driver())][:3]
     [(), ((0, 0, 'Driver'),), ((0, 1, 'Driver'),)]
     """
     tree = game.tree
@@ -54,7 +54,7 @@ def recall_reference(game: InfoGame, player: str | int) -> tuple[bool, tuple[str
     """(Kuhn's perfect recall, the kinds of imperfect recall present), by pairs of histories.
 
     >>> import kop
-    >>> recall_reference(kop.load_game("theories/driver.efg"), 0)
+    >>> recall_reference(kop.absent_minded_driver(), 0)
     (False, ('absent-minded',))
     """
     name = game.players[game.player_index(player)]
@@ -92,7 +92,7 @@ def knowledge_reference(game: InfoGame, player: str | int, atom: Callable[[tuple
     the histories ending in the same information set, and elsewhere the history alone.
 
     >>> import kop
-    >>> g = kop.load_game("theories/forgetful_cards.efg")
+    >>> g = kop.forgetful_cards()
     >>> high = lambda path, node: any(n == 0 and r == 0 for n, r, _ in path)
     >>> k = knowledge_reference(g, "Ann", high)
     >>> k[1], k[7]
@@ -126,7 +126,7 @@ def beliefs_reference(game: InfoGame, infoset: int, behaviour: list[list[float]]
     exactly when the play passes through a node of the set with no earlier node of the set.
 
     >>> import kop
-    >>> g = kop.load_game("theories/driver.efg")
+    >>> g = kop.absent_minded_driver()
     >>> b, once = beliefs_reference(g, 0, [[0.5, 0.5]])
     >>> {k: round(v, 4) for k, v in b.items()}, once
     ({0: 0.6667, 2: 0.3333}, 1.0)

@@ -176,7 +176,8 @@ def from_pygambit(game: Any) -> InfoGame:
     Examples
     --------
     >>> import kop, pygambit
-    >>> g = pygambit.read_efg("theories/forgetful_cards.efg")
+    >>> from kop.games.imperfect.examples import example_path
+    >>> g = pygambit.read_efg(example_path("forgetful_cards"))
     >>> kop.from_pygambit(g).players
     ('Ann', 'Bob')
     """
