@@ -49,6 +49,15 @@ def _moves(draw: st.DrawFn, t: kop.GameTree) -> dict[int, str]:
     return out
 
 
+def _distinct_sibling_moves(t: kop.GameTree) -> bool:
+    """Whether the moves out of every node have distinct names as a file shows them (unnamed: position)."""
+    for lo, hi in zip(t.offsets[:-1].tolist(), t.offsets[1:].tolist()):
+        shown = [t.moves.get(j) or str(j - lo) for j in range(lo, hi)]
+        if len(set(shown)) < len(shown):
+            return False
+    return True
+
+
 @st.composite
 def named_trees(draw: st.DrawFn) -> kop.GameTree:
     """A drawn tree with some nodes labelled and some moves named (names with quotes, backslashes)."""
@@ -64,7 +73,11 @@ def named_trees(draw: st.DrawFn) -> kop.GameTree:
 def test_fast_path_reads_what_dumps_efg_writes(tree):
     text = kop.dumps_efg(tree)
     fast, careful = _loads(text, fast=True), _loads(text, fast=False)
-    assert _same(fast, careful) and fast == tree
+    assert _same(fast, careful)
+    if _distinct_sibling_moves(tree):
+        assert fast == tree
+    else:   # repeated sibling move names are written renamed, "x (2)" (issue 29: OpenSpiel merges them)
+        assert _distinct_sibling_moves(fast) and kop.dumps_efg(fast) == text
     if "\\" not in text:  # the fast path covers every kop-written file without escapes
         got = _fast(text)
         assert got is not None and _same(got, careful)
