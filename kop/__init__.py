@@ -241,8 +241,8 @@ _EXPORTS: dict[str, str] = {
     "absent_minded_driver": "kop.games.imperfect.examples",
     "forgetful_cards": "kop.games.imperfect.examples",
     # stories (theory of mind)
-    "read_story": "kop.stories.story",
-    "read_stories": "kop.stories.story",
+    "read_story": "kop.io.stories",
+    "read_stories": "kop.io.stories",
     "Story": "kop.stories.story",
     "StoryError": "kop.stories.errors",
     "Conventions": "kop.stories.conventions",
