@@ -409,3 +409,27 @@ def test_the_config_repr_rebuilds_it():
 
 def test_kop_config_is_an_attribute_of_kop():
     assert kop.config is config and "config" in dir(kop) and kop.Config is config.Config
+
+
+def test_recursion_room_is_kept_while_any_thread_needs_it():
+    """The recursion limit is the interpreter's: one thread's block ending leaves another's room in place."""
+    import sys
+
+    from kop.syntax.budget import recursion_room
+
+    base = sys.getrecursionlimit()
+    seen = {}
+
+    def short(barrier):
+        with recursion_room(100):
+            barrier.wait()                                   # both blocks open
+        barrier.wait()                                       # this one has closed
+
+    def long(barrier):
+        with recursion_room(1000):
+            barrier.wait()
+            barrier.wait()
+            seen["after the other closed"] = sys.getrecursionlimit()
+
+    _in_threads(short, long)
+    assert seen == {"after the other closed": base + 1000} and sys.getrecursionlimit() == base

@@ -32,6 +32,8 @@ kop.syntax.budget.TimeoutArgumentError: timeout must be a finite number of secon
 from __future__ import annotations
 
 import math
+import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -146,7 +148,6 @@ def _on_alarm(signum: int, frame: Any) -> None:
 def _set_alarm(seconds: float) -> None:
     global _old_handler
     import signal
-    import threading
 
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return
@@ -185,17 +186,29 @@ def deadline_phase(seconds: float | None) -> Iterator[None]:
 def recursion_room(frames: int) -> Iterator[None]:
     """Within the block, room for *frames* more Python frames (readers of input within :data:`MAX_NESTING`).
 
+    The recursion limit is the interpreter's, shared by every thread: while blocks are open
+    (in any thread) it is the limit before the first of them plus the frames of all of them,
+    so a block that ends in one thread never takes the room of one still open in another.
+
     >>> with recursion_room(3 * MAX_NESTING):
     ...     pass
     """
-    import sys
-
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(old + frames)
+    with _ROOM_LOCK:
+        if not _room[0]:
+            _room[1] = sys.getrecursionlimit()
+        _room[0] += frames
+        sys.setrecursionlimit(_room[1] + _room[0])
     try:
         yield
     finally:
-        sys.setrecursionlimit(old)
+        with _ROOM_LOCK:
+            _room[0] -= frames
+            sys.setrecursionlimit(_room[1] + _room[0])
+
+
+_ROOM_LOCK = threading.Lock()
+#: [the frames the blocks open now add, the recursion limit before the first of them]
+_room = [0, 0]
 
 
 def deadline_end() -> float | None:
