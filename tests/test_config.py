@@ -433,3 +433,20 @@ def test_recursion_room_is_kept_while_any_thread_needs_it():
 
     _in_threads(short, long)
     assert seen == {"after the other closed": base + 1000} and sys.getrecursionlimit() == base
+
+
+def test_the_shared_parsers_answer_threads_as_they_answer_one():
+    """The formula and theory parsers are built once and shared (``lru_cache``): parsing is reentrant."""
+    from kop.theory.grammar import parse_theory
+
+    formulas = [f"K_a{i % 3} (p{i} -> C{{a,b}} q{i}) & ~B_b{i % 2} r" for i in range(150)]
+    theory = "players A max, B min\nagents A, B\n" + "".join(f"know K_A E_A & p{i}\n" for i in range(40))
+    alone = ([kop.parse(f) for f in formulas], parse_theory(theory).statements)
+    got = []
+
+    def parse_all(barrier):
+        barrier.wait()
+        got.append(([kop.parse(f) for f in formulas], parse_theory(theory).statements))
+
+    _in_threads(*([parse_all] * 4))
+    assert got == [alone] * 4
