@@ -45,7 +45,7 @@ What is per context and what is shared
   (thread-safe) of values computed from immutable keys alone; the
   ``functools.lru_cache`` tables (grammars, JSON schemas, ``f_level`` formulas,
   fragment tests, puzzle tables) are thread-safe and depend on their arguments
-  only.  BDD managers (:func:`kop.semantics.bdd.manager`) are shared per thread,
+  only.  BDD managers (:func:`kop.bdd.manager.manager`) are shared per thread,
   as a manager may not be used by two threads at once.
 
 Examples
