@@ -16,12 +16,19 @@ asyncio task has its own:
 * :func:`fresh_caches` is ``using(caches=Caches())``: a block with caches of its
   own, that remember nothing from before and leave nothing behind.
 
-Outside every ``using`` block a context follows the **process default**, which
-the older setters kept for compatibility change:
+Outside every ``using`` block a context follows the **process default**.  The
+older setters, kept for compatibility, change the innermost block:
 :func:`kop.syntax.files.set_max_bytes` and
-:func:`kop.syntax.budget.start_deadline` set the innermost ``using`` block's
-value, or the process default when called outside any block (what they always
-did); the command line runs each command inside a block of its own.
+:func:`kop.syntax.budget.start_deadline` set the value of the innermost
+``using`` block of the calling thread or task, or the process default when
+called outside any block (what they always did).  The command line runs each
+command inside a block of its own, and ``kop serve`` runs each request under
+the settings in force where its app was made.
+
+This module sits below every layer and imports no kop module, so it checks its
+arguments as the standard library does (``ValueError``, ``TypeError``); the
+public functions of the layers word the same rules as kop errors
+(:func:`kop.syntax.budget.check_timeout`, :func:`kop.syntax.files.set_max_bytes`).
 
 What is per context and what is shared
 ---------------------------------------
@@ -47,6 +54,12 @@ What is per context and what is shared
   fragment tests, puzzle tables) are thread-safe and depend on their arguments
   only.  BDD managers (:func:`kop.bdd.manager.manager`) are shared per thread,
   as a manager may not be used by two threads at once.
+* **not settings**: the folder a theory may read files from is an argument of
+  each call (``--allow-outside``), not a process setting; the interpreter's
+  recursion limit, which :func:`kop.syntax.budget.recursion_room` raises, is
+  kept high enough for every block open in any thread; the experiment runner's
+  progress reports (:func:`kop.experiments.runner.checkpoint`) go to a context
+  variable of their own.
 
 Examples
 --------
