@@ -450,3 +450,19 @@ def test_the_shared_parsers_answer_threads_as_they_answer_one():
 
     _in_threads(*([parse_all] * 4))
     assert got == [alone] * 4
+
+
+def test_bdd_managers_are_shared_within_a_thread_and_apart_between_threads():
+    from kop.bdd.manager import manager
+
+    mine = manager("python", ["p", "q"])
+    assert manager("python", ["p", "q"]) is mine
+    theirs = []
+
+    def other():
+        theirs.extend([manager("python", ["p", "q"]), manager("python", ["p", "q"])])
+
+    t = threading.Thread(target=other)
+    t.start()
+    t.join()
+    assert theirs[0] is theirs[1] and theirs[0] is not mine
