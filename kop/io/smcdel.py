@@ -53,6 +53,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from kop.syntax.examples import explain
 from kop.errors import KopError, ParseError
 from kop.syntax.formula import (FALSE, TRUE, And, Announce, AnnounceDual, Atom, Bottom, Common, Distributed,
                                 Everyone, Formula, Iff, Implies, Know, KnowWhether, Not, Or, Possible, Top, conj,
@@ -233,28 +234,32 @@ def parse_smcdel(text: str) -> SmcdelSpec:
     >>> spec.run()[0].answer
     True
     """
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+    from lark.exceptions import UnexpectedInput
 
     if not isinstance(text, str):
         raise KopError(f"parse_smcdel: text must be a str, not {type(text).__name__}")
     try:
         tree = _parser().parse(text)
-    except UnexpectedToken as e:
-        if e.token.type == "$END":
-            line, col, found = _end(text)
-        else:
-            line, col, found = e.line, e.column, str(e.token)
-        raise _error(text, line, col, found, _expected(e.expected, found)) from None
-    except UnexpectedCharacters as e:
-        pos = e.pos_in_stream or 0
-        raise _error(text, e.line, e.column, text[pos:pos + 1],
-                     "an SMCDEL token (see docs/formats.md#smcdel-files)") from None
-    except UnexpectedEOF as e:
-        line, col, found = _end(text)
-        raise _error(text, line, col, found, _expected(e.expected, "")) from None
-    except UnexpectedInput as e:  # pragma: no cover - the three above are all Lark raises for LALR
-        raise _error(text, getattr(e, "line", 1), getattr(e, "column", 1), "", "valid SMCDEL input") from None
+    except UnexpectedInput as e:
+        raise _syntax_error(text, e) from None
     return _Reader(text).spec(tree)
+
+
+def _syntax_error(text: str, e: Any) -> SmcdelError:
+    """The located error for Lark's *e*: the message of ``grammar/smcdel.errors.toml`` whose examples
+    fail the same way (:func:`kop.syntax.examples.explain`), else what SMCDEL's grammar expected."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    if isinstance(e, UnexpectedCharacters):
+        pos = e.pos_in_stream or 0
+        line, col, found = e.line, e.column, text[pos:pos + 1]
+        fallback = "an SMCDEL token (see docs/formats.md#smcdel-files)"
+    else:  # UnexpectedToken or UnexpectedEOF: the only others Lark's LALR parser raises
+        token = e.token if isinstance(e, UnexpectedToken) else None
+        at_end = token is None or token.type == "$END"
+        line, col, found = _end(text) if at_end else (e.line, e.column, str(token))
+        fallback = _expected(getattr(e, "expected", ()) or (), found)
+    return _error(text, line, col, found, explain("smcdel", _parser().parse, e) or fallback)
 
 
 def _end(text: str) -> tuple[int, int, str]:

@@ -1,0 +1,70 @@
+"""Every entry of every error table (grammar/*.errors.toml) is a test: each example fails, located,
+with exactly its entry's message, through the reader users call."""
+
+from __future__ import annotations
+
+import pytest
+from lark.exceptions import UnexpectedInput
+
+import kop
+from kop.io.smcdel import _parser as smcdel_parser, parse_smcdel
+from kop.syntax.examples import error_table, explain
+from kop.syntax.grammar_cache import grammar_dir
+from kop.syntax.parser import _parser as formula_parser
+from kop.theory.grammar import _parse_text, parse_theory
+
+#: the reader users call, and the Lark parse function its errors come from, per grammar
+READERS = {
+    "s5n": (kop.parse, lambda text: formula_parser().parse(text)),
+    "theory": (parse_theory, _parse_text),
+    "smcdel": (parse_smcdel, lambda text: smcdel_parser().parse(text)),
+}
+
+ENTRIES = [pytest.param(grammar, message, example, id=f"{grammar}:{example!r}")
+           for grammar in READERS for message, examples in error_table(grammar) for example in examples]
+
+
+def test_every_table_has_a_reader() -> None:
+    tables = {p.name.removesuffix(".errors.toml") for p in grammar_dir().glob("*.errors.toml")}
+    assert set(READERS) <= tables
+    assert all(error_table(g) for g in READERS)
+
+
+@pytest.mark.parametrize("grammar,message,example", ENTRIES)
+def test_example_fails_with_its_message(grammar: str, message: str, example: str) -> None:
+    read, lark_parse = READERS[grammar]
+    with pytest.raises(UnexpectedInput) as lark_error:
+        lark_parse(example)
+    with pytest.raises(kop.ParseError) as info:
+        read(example)
+    err = info.value
+    assert err.expected == message, str(err)
+    assert str(err).startswith(f"line {err.line}, column {err.column}: {message}")
+    exc = lark_error.value
+    if getattr(exc, "token", None) is None or exc.token.type != "$END":  # at the end: the end of the text
+        assert (err.line, err.column) == (exc.line, exc.column), str(err)
+    assert explain(grammar, lark_parse, exc) == message
+
+
+def test_messages_are_distinct_and_examples_unique() -> None:
+    for grammar in READERS:
+        table = error_table(grammar)
+        messages = [m for m, _ in table]
+        assert len(messages) == len(set(messages)), grammar
+        examples = [e for _, ex in table for e in ex]
+        assert len(examples) == len(set(examples)), grammar
+
+
+def test_an_error_no_example_explains_is_worded_from_the_grammar() -> None:
+    # 'p q' fails in the same state as 'p = q' but on another kind of token: no entry applies
+    with pytest.raises(UnexpectedInput) as lark_error:
+        formula_parser().parse("p q")
+    assert explain("s5n", formula_parser().parse, lark_error.value) is None
+    with pytest.raises(kop.ParseError, match="expected an operator .* after 'p'"):
+        kop.parse("p q")
+
+
+def test_a_grammar_without_table_explains_nothing() -> None:
+    with pytest.raises(UnexpectedInput) as lark_error:
+        formula_parser().parse("p q")
+    assert explain("no-such-grammar", formula_parser().parse, lark_error.value) is None
