@@ -19,7 +19,7 @@ state.  The reader adds the line and column.  Every example is a test
 ...     parse("p = q")
 ... except ParseError as err:
 ...     print(err)
-line 1, column 3: expected an operator (&, |, ->, <->) after 'p'; '=' appears only in P_a(phi) = r (write '<->' for equivalence); found '='
+line 1, column 3: expected an operator (&, |, ->, <->); '=' compares a probability only, as in P_a(phi) = r (equivalence is '<->'); found '='
 """
 
 from __future__ import annotations
