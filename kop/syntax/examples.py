@@ -27,6 +27,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput
 
@@ -138,9 +139,9 @@ def _fails_on(grammar: str, parse: Callable[[str], object], example: str) -> str
     return _KINDS[key]
 
 
-def _guarded(parse: Callable[[str], object]) -> Callable[[str], object]:
+def _guarded(parse: Callable[[str], object]) -> Callable[[str], Any]:
     """*parse*, with errors other than Lark's (a reader's callback rejecting an example) ignored."""
-    def run(text: str) -> object:
+    def run(text: str) -> Any:
         try:
             return parse(text)
         except UnexpectedInput:
