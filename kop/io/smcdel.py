@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from typing import Any, Union
 
 from kop.syntax.examples import explain
-from kop.errors import KopError, ParseError
+from kop.errors import KopError, ParseError, SmcdelError
 from kop.syntax.formula import (FALSE, TRUE, And, Announce, AnnounceDual, Atom, Bottom, Common, Distributed,
                                 Everyone, Formula, Iff, Implies, Know, KnowWhether, Not, Or, Possible, Top, conj,
                                 disj)
@@ -64,10 +64,6 @@ __all__ = ["SmcdelSpec", "SmcdelQuery", "SmcdelAnswer", "parse_smcdel", "looks_l
            "SmcdelError"]
 
 Answer = Union[bool, list[list[int]]]
-
-
-class SmcdelError(ParseError):
-    """A located error in an SMCDEL file (line and column)."""
 
 
 def atom_name(n: int) -> str:
