@@ -49,7 +49,7 @@ and ``exec/smcdel.hs`` (the file format and how answers are printed).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -234,14 +234,15 @@ def parse_smcdel(text: str) -> SmcdelSpec:
 
     if not isinstance(text, str):
         raise KopError(f"parse_smcdel: text must be a str, not {type(text).__name__}")
+    parser = _parser()
     try:
-        tree = _parser().parse(text)
+        tree = parser.parse(text)
     except UnexpectedInput as e:
-        raise _syntax_error(text, e) from None
+        raise _syntax_error(text, e, parser.parse) from None
     return _Reader(text).spec(tree)
 
 
-def _syntax_error(text: str, e: Any) -> SmcdelError:
+def _syntax_error(text: str, e: Any, parse: Callable[[str], object]) -> SmcdelError:
     """The located error for Lark's *e*: the message of ``grammar/smcdel.errors.toml`` whose examples
     fail the same way (:func:`kop.syntax.examples.explain`), else what SMCDEL's grammar expected."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
@@ -255,7 +256,7 @@ def _syntax_error(text: str, e: Any) -> SmcdelError:
         at_end = token is None or token.type == "$END"
         line, col, found = _end(text) if at_end else (e.line, e.column, str(token))
         fallback = _expected(getattr(e, "expected", ()) or (), found)
-    return _error(text, line, col, found, explain("smcdel", _parser().parse, e) or fallback)
+    return _error(text, line, col, found, explain("smcdel", parse, e) or fallback)
 
 
 def _end(text: str) -> tuple[int, int, str]:
