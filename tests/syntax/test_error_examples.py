@@ -91,3 +91,20 @@ def test_a_grammar_without_table_explains_nothing() -> None:
     with pytest.raises(UnexpectedInput) as lark_error:
         formula_parser().parse("p q")
     assert explain("no-such-grammar", formula_parser().parse, lark_error.value) is None
+
+
+@pytest.mark.parametrize("keyword", ["players", "agents", "ask", "know", "common", "announce", "define", "model",
+                                     "tree", "include", "decide", "scenario", "expect", "in", "game"])
+def test_a_statement_cut_short_says_what_it_lacks(keyword: str) -> None:
+    # before the tables, 'players' alone said "unknown word 'players': kop reads 'players' and then ''"
+    with pytest.raises(kop.ParseError) as info:
+        parse_theory(f"{keyword}\n")
+    err = info.value
+    assert "and then ''" not in str(err) and "ends inside a block" not in str(err), str(err)
+    assert (err.line, err.column) == (1, len(keyword) + 1), str(err)
+    assert err.expected.startswith("expected ") and f"'{keyword}'" in err.expected, str(err)
+
+
+def test_a_misspelt_keyword_is_still_named() -> None:
+    with pytest.raises(kop.ParseError, match="unknown word 'maximum': kop reads 'max' and then 'imum'"):
+        parse_theory("players A maximum\n")
