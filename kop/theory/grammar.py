@@ -91,10 +91,14 @@ class _Failure:
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
-    """The located error for Lark's *exc*: the message of ``grammar/theory.errors.toml`` whose
-    examples fail the same way (:func:`kop.syntax.examples.explain`), else the first of the rules
-    :data:`_RULES` that applies, else what the grammar expected there."""
+    """The located error for Lark's *exc*: a block never closed before a statement, else the message
+    of ``grammar/theory.errors.toml`` whose examples fail the same way
+    (:func:`kop.syntax.examples.explain`), else the first of the rules :data:`_RULES` that applies,
+    else what the grammar expected there."""
     at = _Failure.of(exc, text, file)
+    unclosed = _statement_inside_block(at)
+    if unclosed is not None:
+        return unclosed
     message = explain("theory", _parse_text, exc)
     if message is not None:
         return at.error(message)
@@ -170,7 +174,7 @@ def _unknown_statement(at: _Failure) -> ParseError | None:
 
 
 _RULES: tuple[Callable[[_Failure], ParseError | None], ...] = (
-    _ends_inside_block, _statement_inside_block, _inside_word, _reserved_name, _unknown_statement)
+    _ends_inside_block, _inside_word, _reserved_name, _unknown_statement)
 
 
 def _expected_there(at: _Failure) -> ParseError:
