@@ -22,7 +22,7 @@ export names them).  Outcomes at inner nodes add up along the path, as in
 Gambit.  A personal information set with more than one node makes the game one
 of imperfect information, which kop's strategies do not cover yet: such a file
 is rejected with a message naming the set.  Every other problem is an
-:class:`~kop.games.errors.EfgError` naming the line and column and what was
+:class:`~kop.errors.EfgError` naming the line and column and what was
 expected there.
 
 Limits: a number is at most :data:`MAX_NUMBER_CHARS` characters with an exponent

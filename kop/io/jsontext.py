@@ -24,7 +24,7 @@ Example
 >>> loads_json('{"a": 1,\\n "a": 2}')
 Traceback (most recent call last):
 ...
-kop.io.jsontext.JsonError: line 2, column 2: $: duplicate key 'a'
+kop.errors.JsonError: line 2, column 2: $: duplicate key 'a'
 >>> loads_deep("[" * 5000 + "]" * 5000) is not None
 True
 """
@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from kop.errors import KopError, LimitError
+from kop.errors import JsonError, KopError, LimitError
 from kop.syntax.wording import json_path
 
 __all__ = ["JsonError", "loads_json", "loads_deep", "location", "json_path", "paused_gc",
@@ -62,27 +62,6 @@ _LITERALS = {"true": True, "false": False, "null": None}
 _SPACE = re.compile(r"[ \t\n\r]*")
 _EXPECTED = {"value": "a value", "value_or_close": "a value or ']'", "key_or_close": "a string key or '}'",
              "key": "a string key", "colon": "':'"}
-
-
-class JsonError(KopError):
-    """JSON text that kop does not accept.
-
-    Attributes
-    ----------
-    line, column : int
-        1-based position of the problem.
-    path : str | None
-        JSON path of the object holding a duplicate key (``$.worlds``), else None.
-    key : str | None
-        The duplicate key, else None.
-    reason : str
-        What is wrong, without the position.
-    """
-
-    def __init__(self, line: int, column: int, reason: str, path: str | None = None,
-                 key: str | None = None):
-        self.line, self.column, self.reason, self.path, self.key = line, column, reason, path, key
-        super().__init__(f"line {line}, column {column}: {reason}")
 
 
 def location(text: str, pos: int) -> str:

@@ -28,14 +28,14 @@ The pipeline, for ``satisfiable(phi)``:
    distributed knowledge, only when the contraction still satisfies the
    formula), and *checked* by the model checker
    on the original formula (announcements included): a model that fails the
-   check raises :class:`~kop.reasoning.errors.ProverBug`, never returns.
+   check raises :class:`~kop.errors.ProverBug`, never returns.
 
 ``valid(phi)`` asks whether ``~phi`` is satisfiable; ``entails(premises,
 phi)`` whether ``premises & ~phi`` is (premises are true at the actual world;
 write common-knowledge facts with ``C``).
 
 Time limits: ``timeout=`` seconds.  A question not decided in time raises
-:class:`~kop.reasoning.errors.ProverTimeout` ("unknown within the limit"); the
+:class:`~kop.errors.ProverTimeout` ("unknown within the limit"); the
 CLI reports it with exit status 3.
 """
 
@@ -105,7 +105,7 @@ def decide_formula(phi: Formula, *, agents: Iterable[str] | None = None, timeout
     agents : iterable of str, optional
         The declared agents: *phi* may name no others, and the model has them all.
     timeout : float, optional
-        Seconds; :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+        Seconds; :class:`~kop.errors.ProverTimeout` when exceeded.
     method : {"auto", "sat", "bdd", "bdd-python"}
         The decision procedure ("sat" refuses common and distributed knowledge;
         "bdd-python" is type elimination on the pure-Python BDD package).
@@ -338,9 +338,9 @@ def satisfiable(phi: Formula | str, *, agents: Iterable[str] | None = None, time
     phi : Formula or str
     agents : iterable of str, optional
         The declared agents (a formula naming another one is an
-        :class:`~kop.reasoning.errors.AgentError`).
+        :class:`~kop.errors.AgentError`).
     timeout : float, optional
-        Seconds; raises :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+        Seconds; raises :class:`~kop.errors.ProverTimeout` when exceeded.
     method : {"auto", "sat", "bdd"}
 
     Returns
@@ -376,9 +376,9 @@ def valid(phi: Formula | str, *, agents: Iterable[str] | None = None, timeout: f
         The formula (a string is parsed).
     agents : iterable of str, optional
         The declared agents (a formula naming another one is an
-        :class:`~kop.reasoning.errors.AgentError`).
+        :class:`~kop.errors.AgentError`).
     timeout : float, optional
-        Seconds; raises :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+        Seconds; raises :class:`~kop.errors.ProverTimeout` when exceeded.
     method : {"auto", "sat", "bdd"}
         The decision procedure.
 
@@ -423,7 +423,7 @@ def entails(premises: Iterable[Formula | str] | Formula | str, phi: Formula | st
     agents : iterable of str, optional
         The declared agents.
     timeout : float, optional
-        Seconds; raises :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+        Seconds; raises :class:`~kop.errors.ProverTimeout` when exceeded.
     method : {"auto", "sat", "bdd"}
         The decision procedure.
 

@@ -413,19 +413,19 @@ def _probability(bits: ModelBits, f: F.Probability, x: int, d: int) -> int:
             total = sum(weights[i] for i in _positions(b))
             good = sum(weights[i] for i in _positions(b & x))
         if not total:  # no weight left: Kooi's agent keeps its measure from before (the numpy checker has it)
-            raise KeptMeasure
+            raise _KeptMeasure
         if f.holds_for(Fraction(good, total)):
             out |= b
     return out
 
 
-class KeptMeasure(Exception):
+class _KeptMeasure(Exception):
     """A cell without weight after an announcement: bit sets cannot answer, the numpy checker does.
 
     Kooi's agent keeps its measure from before the announcement, which only the numpy checker
     remembers; :func:`kop.semantics.evaluate.truth_set` and its siblings catch this and ask it.
 
-    >>> issubclass(KeptMeasure, Exception)
+    >>> issubclass(_KeptMeasure, Exception)
     True
     """
 

@@ -450,7 +450,7 @@ def compile_story(events: Sequence[Event], agents: Sequence[str], conventions: C
     >>> compile_story([Event("exit", 1, agent="S", place="room")], ["S"])
     Traceback (most recent call last):
     ...
-    kop.stories.errors.StoryError: line 1: S exits the room but is in no place
+    kop.errors.StoryError: line 1: S exits the room but is in no place
     """
     from kop.stories.conventions import KOP
     return _Builder(events, agents, conventions or KOP).build()

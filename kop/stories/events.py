@@ -201,7 +201,7 @@ class ParsedStory:
 
 def story_agents(events: list[Event], questions: list[Question], line: int) -> tuple[str, ...]:
     """The agents of a story in order of appearance; a question about an agent or object that is not
-    in the story is a :class:`~kop.stories.errors.StoryError` at its line.
+    in the story is a :class:`~kop.errors.StoryError` at its line.
 
     >>> story_agents([Event("enter", 1, agent="Sally", place="room")], [], 1)
     ('Sally',)
