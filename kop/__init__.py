@@ -135,6 +135,9 @@ _EXPORTS: dict[str, str] = {
     "worked_example": "kop.selection.worked_example",
     # selection: partial knowledge of evaluation functions (knowing-value semantics)
     "EvaluationKnowledge": "kop.selection.evaluations",
+    "KnowsExactly": "kop.selection.evaluations", "KnowsNothing": "kop.selection.evaluations",
+    "KnowsCandidates": "kop.selection.evaluations", "KnowsOrder": "kop.selection.evaluations",
+    "KnowsWithin": "kop.selection.evaluations", "KnowsOnSubtree": "kop.selection.evaluations",
     "EvaluationError": "kop.selection.evaluations",
     "knows_exactly": "kop.selection.evaluations",
     "knows_nothing": "kop.selection.evaluations",

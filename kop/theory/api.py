@@ -87,7 +87,7 @@ class TheoryRun:
     Examples
     --------
     >>> import kop
-    >>> run = TheoryRun(kop.parse_theory("agents A, B\\nmodel { vocabulary p\\nobserves A: p }\\n"
+    >>> run = TheoryRun(kop.parse_theory("agents A, B\\nmodel {\\n vocabulary p\\n observes A: p\\n actual p\\n}\\n"
     ...                                  "announce p\\nask worlds\\n"))
     >>> len(run.model_after(0)), len(run.model_after(1)), run.announcements
     (2, 1, 1)

@@ -48,7 +48,7 @@ class TheoryState:
     Examples
     --------
     >>> import kop
-    >>> state = TheoryState(kop.parse_theory("agents A, B\n"), timeout=None)
+    >>> state = TheoryState(kop.parse_theory("agents A, B\\n"), timeout=None)
     >>> state.known_agents() is None, state.contexts()[0].label
     (True, 'the base')
     """

@@ -16,7 +16,7 @@ them (the positions aside):
 >>> from kop.theory.statements import AskLevel, Know
 >>> th = kop.parse_theory("agents A, B\\nknow K_A p\\nask level A\\n")
 >>> th.statements[1]
-Know(formula=kop.parse('K_A p'), line=2, scope=())
+Know(formula=kop.parse('K_A p'), line=2)
 >>> th.statements[1] == Know(kop.parse("K_A p"), line=2)
 True
 >>> th.statements[2].player, keyword(th.statements[2])
@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from pathlib import Path
 from typing import ClassVar, Union
@@ -44,7 +44,7 @@ __all__ = ["Statement", "Knowledge", "Question", "Expectation", "keyword",
 Payoff = tuple[Union[int, Fraction], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class _Located:
     """What every statement has: where it is written and, for questions, the scenarios it is in."""
 
@@ -57,6 +57,12 @@ class _Located:
     scope_pos: tuple[Position, ...] = field(default=(), compare=False, repr=False, kw_only=True)
     #: the folder of the file that states it, when it comes from an included file
     base: Path | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    def __repr__(self) -> str:
+        """What it states first, then its line (and its scope when it has one): the call that rebuilds it."""
+        shown = [f for f in fields(self) if f.repr and not f.kw_only] + [f for f in fields(self) if f.kw_only and f.repr]
+        parts = [f"{f.name}={getattr(self, f.name)!r}" for f in shown if not (f.name == "scope" and not self.scope)]
+        return f"{type(self).__name__}({', '.join(parts)})"
 
     def error(self, message: str, found: str = "", at: Position | None = None) -> Exception:
         """A located error at this statement (or at *at*, a place inside it).
@@ -74,7 +80,7 @@ class _Located:
 
 # -- what the theory is about --------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Include(_Located):
     """``include "FILE"``: the statements of another theory file, in place (see :func:`~kop.theory.grammar.expand_includes`)."""
 
@@ -82,7 +88,7 @@ class Include(_Located):
     path: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TreeFile(_Located):
     """``tree "FILE"``: the game, from a kop-tree/1 JSON or Gambit ``.efg`` file."""
 
@@ -90,7 +96,7 @@ class TreeFile(_Located):
     path: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ModelFile(_Located):
     """``model "FILE"``: a Kripke model, from a kop-model/1 JSON file."""
 
@@ -98,7 +104,7 @@ class ModelFile(_Located):
     path: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ModelBlock(_Located):
     """``model { vocabulary ... }``: a Kripke model by observation."""
 
@@ -106,7 +112,7 @@ class ModelBlock(_Located):
     spec: ObservationSpec
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Agents(_Located):
     """``agents A, B``: the agents the formulas may name."""
 
@@ -114,7 +120,7 @@ class Agents(_Located):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Players(_Located):
     """``players A max, B min``: the players in order, each with its goal (``None``: not given)."""
 
@@ -124,7 +130,7 @@ class Players(_Located):
     name_pos: tuple[Position, ...] = field(default=(), compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Game(_Located):
     """``game ...``: an inline game tree."""
 
@@ -132,7 +138,7 @@ class Game(_Located):
     root: GameNode
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Decide(_Located):
     """``decide strict`` or ``decide agreement``: the reading of Definition 6 the questions below use."""
 
@@ -141,7 +147,7 @@ class Decide(_Located):
     reading_pos: Position | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Define(_Located):
     """``define NAME = FORMULA``: a name for a formula (see :mod:`kop.theory.defines`)."""
 
@@ -152,7 +158,7 @@ class Define(_Located):
 
 # -- knowledge -----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Know(_Located):
     """``know FORMULA``: the formula is true at the actual world."""
 
@@ -160,7 +166,7 @@ class Know(_Located):
     formula: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Common(_Located):
     """``common FORMULA``: the formula is common knowledge among the agents."""
 
@@ -168,7 +174,7 @@ class Common(_Located):
     formula: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Core(_Located):
     """``core P = d``: the core knowledge f(P, d) of player P at level d."""
 
@@ -178,7 +184,7 @@ class Core(_Located):
     player_pos: Position | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class KnowsEvaluation(_Located):
     """``P knows E_Q ...``: what one player knows of another's evaluation function."""
 
@@ -186,7 +192,7 @@ class KnowsEvaluation(_Located):
     spec: PartialSpec
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BelievesEvaluation(_Located):
     """``P believes E_Q among { ... }``: a belief over candidate evaluations."""
 
@@ -194,7 +200,7 @@ class BelievesEvaluation(_Located):
     spec: BeliefSpec
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Scenario(_Located):
     """``scenario NAME { ... }``: knowledge that holds in this scenario only."""
 
@@ -206,7 +212,7 @@ class Scenario(_Located):
 
 # -- announcements, questions and expectations ---------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Announce(_Located):
     """``[in S] announce FORMULA``: a public announcement, in the model and in the game's knowledge."""
 
@@ -214,7 +220,7 @@ class Announce(_Located):
     formula: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class AskFormula(_Located):
     """``ask valid|satisfiable|entails|check FORMULA``."""
 
@@ -223,7 +229,7 @@ class AskFormula(_Located):
     formula: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class AskPlay(_Located):
     """``ask play A=NAME B=NAME``: the play of the named strategies."""
 
@@ -233,7 +239,7 @@ class AskPlay(_Located):
     strategy_pos: tuple[tuple[Position, Position], ...] = field(default=(), compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class AskLevel(_Located):
     """``ask level P``: P's level of knowledge."""
 
@@ -242,7 +248,7 @@ class AskLevel(_Located):
     player_pos: Position | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class AskSelect(_Located):
     """``ask select [P]``: the selector's report for P (default: the first mover)."""
 
@@ -251,7 +257,7 @@ class AskSelect(_Located):
     player_pos: Position | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class AskDominates(_Located):
     """``ask dominates [P]``: which strategy dominates for P (default: the first mover)."""
 
@@ -260,21 +266,21 @@ class AskDominates(_Located):
     player_pos: Position | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class AskDecided(_Located):
     """``ask decided``: the decided nodes and what is missing for the others."""
 
     KEYWORD = "ask decided"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class AskWorlds(_Located):
     """``ask worlds``: the model's designated worlds."""
 
     KEYWORD = "ask worlds"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ExpectDominates(_Located):
     """``expect dominates P: STRATEGY (a, b) [communication (c, d) | none]``.
 
@@ -290,7 +296,7 @@ class ExpectDominates(_Located):
     has_communication: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ExpectPlay(_Located):
     """``expect play A=NAME B=NAME: (a, b)``."""
 
@@ -299,7 +305,7 @@ class ExpectPlay(_Located):
     outcome: Payoff
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ExpectValue(_Located):
     """``expect value STRATEGY P [at NODE]: (a, b)``."""
 
@@ -310,7 +316,7 @@ class ExpectValue(_Located):
     value: Payoff
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ExpectDecided(_Located):
     """``expect decided: N1, N2``: the decided nodes."""
 
@@ -318,7 +324,7 @@ class ExpectDecided(_Located):
     nodes: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ExpectLevel(_Located):
     """``expect level P: d`` (a whole number or ``inf``)."""
 
