@@ -187,8 +187,10 @@ def dominance_of(state: TheoryState, st: Statement, ctx: Context, player: str | 
     if key not in state.dominance_cache:
         evs = state.evaluations(ctx, st)
         try:
-            state.dominance_cache[key] = dominance(tree, ctx.formulas, player, scenario=ctx.name,
-                                                   timeout=state.timeout, evaluations=evs, strict=state.strict)
+            r = dominance(tree, ctx.formulas, player, scenario=ctx.name, timeout=state.timeout, evaluations=evs,
+                          strict=state.strict)
+            state.dominance_cache[key] = r
+            state.dominance_cache.setdefault(dominance_key(ctx, r.player, tree, state.strict), r)
         except Exception as exc:
             from kop.errors import KopError
 

@@ -67,6 +67,16 @@ def belongs(f: Formula, player: str) -> bool:
     return False
 
 
+def _first_mover(tree: GameTree) -> str | None:
+    """The player a dominance report is for by default (None where the tree has no such player)."""
+    from kop.selection.decide import two_players
+
+    try:
+        return two_players(tree)[0]
+    except KopError:
+        return None
+
+
 class TheoryRun:
     """A theory run once: its final state, its answers, and the queries its callers make.
 
@@ -197,6 +207,11 @@ class TheoryRun:
         state = self.state
         tree = state.need_tree(None)
         key = dominance_key(ctx, player, tree, state.strict)
+        if key not in state.dominance_cache and player is None:   # the root's mover's report, when known
+            first = _first_mover(tree)
+            known = None if first is None else state.dominance_cache.get(dominance_key(ctx, first, tree, state.strict))
+            if known is not None:
+                state.dominance_cache[key] = known
         if key not in state.dominance_cache:
             state.consistent_in(ctx, None)
             evs = state.evaluations(ctx)

@@ -31,7 +31,7 @@ class GameNode:
     mover: str | None
     children: tuple[tuple[str | None, Any, GameNode], ...]
     payoff: tuple[Any, ...]
-    pos: Position = field(compare=False, repr=False)
+    pos: Position = field(default=Position(), compare=False, repr=False)
     mover_pos: Position | None = field(default=None, compare=False, repr=False)
 
 
@@ -44,7 +44,7 @@ class ObservationSpec:
     counts: tuple[tuple[int, tuple[str, ...], Position], ...]
     observes: tuple[tuple[str, tuple[str, ...], Position], ...]
     actual: tuple[str, ...] | None
-    pos: Position = field(compare=False, repr=False)
+    pos: Position = field(default=Position(), compare=False, repr=False)
     numbers: tuple[tuple[str, Any, Any, Position], ...] = ()
     wheres: tuple[tuple[str, Position], ...] = ()
     observes_values: tuple[tuple[str, str, Position], ...] = ()
@@ -61,9 +61,9 @@ class BeliefSpec:
     knower: str
     owner: str
     candidates: tuple[tuple[Any, Any, Position], ...]
-    pos: Position = field(compare=False, repr=False)
-    knower_pos: Position = field(compare=False, repr=False)
-    owner_pos: Position = field(compare=False, repr=False)
+    pos: Position = field(default=Position(), compare=False, repr=False)
+    knower_pos: Position = field(default=Position(), compare=False, repr=False)
+    owner_pos: Position = field(default=Position(), compare=False, repr=False)
 
     def describe(self) -> str:
         return f"{self.knower} believes E_{self.owner} among {len(self.candidates)} candidates"
@@ -82,9 +82,9 @@ class PartialSpec:
     kind: str
     owner: str
     data: Any = field(hash=False)  # compared, not hashed: a candidate by leaf label is a dict
-    pos: Position = field(compare=False, repr=False)
-    knower_pos: Position = field(compare=False, repr=False)
-    owner_pos: Position = field(compare=False, repr=False)
+    pos: Position = field(default=Position(), compare=False, repr=False)
+    knower_pos: Position = field(default=Position(), compare=False, repr=False)
+    owner_pos: Position = field(default=Position(), compare=False, repr=False)
 
     def describe(self) -> str:
         if self.kind == "exactly":
