@@ -150,8 +150,7 @@ class EvaluationKnowledge:
 
     knower: str
     owner: str
-    #: the kind's name, as JSON and ``kop select -e`` write it
-    kind: ClassVar[str] = ""
+    kind: ClassVar[str] = ""   # the kind's name, as JSON and ``kop select -e`` write it
 
     def __post_init__(self) -> None:
         _name(self.knower, "the knower")
