@@ -22,8 +22,6 @@ REFERENCE = {
 }
 TEMPORARY = {
     "kop/io/epddl.py:*",
-    "kop/theory/numbers.py:build_number_model",
-    "kop/theory/observation.py:build_observation_model",
 }
 ALLOWED = REFERENCE | TEMPORARY
 
