@@ -54,6 +54,8 @@ from kop.syntax.arguments import fail
 from kop.errors import KopError
 from kop.syntax.formula import Formula
 from kop.syntax.wording import plural
+from kop.reasoning.knowledge import knows
+from kop.syntax.parser import parse
 
 __all__ = ["Agent", "StrategyChoice", "MoveChoice", "as_formulas", "split_knowledge", "level_text"]
 
@@ -103,8 +105,6 @@ def as_formulas(knowledge: Any) -> tuple[Formula, ...]:
 def split_knowledge(knowledge: Any) -> tuple[tuple[Formula, ...], tuple[EvaluationKnowledge, ...]]:
     """(formulas, partial knowledge of evaluations) from formulas, strings,
     :class:`~kop.selection.evaluations.EvaluationKnowledge` values, or iterables of them."""
-    from kop.syntax.parser import parse
-
     if knowledge is None:
         return (), ()
     if isinstance(knowledge, (str, Formula, EvaluationKnowledge)):
@@ -279,8 +279,6 @@ class Agent:
     # -- knowledge -----------------------------------------------------------------
     def knows(self, formula: Formula | str) -> bool:
         """Does the agent know *formula* (``K_name formula`` follows from its knowledge)?"""
-        from kop.reasoning.knowledge import knows
-
         return bool(knows(self.knowledge, self.name, formula, timeout=self.timeout).holds)
 
     def level(self, opponent: str | Agent, max_depth: int | None = None) -> int | float:

@@ -60,6 +60,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 from kop.errors import LimitError
 from kop.errors import ModelError
 from kop.bdd.robdd import BDD as _ROBDD
+from kop.bdd.ddimport import import_dd
 
 __all__ = ["Function", "Manager", "manager", "new_manager", "backend_name", "available_backends",
            "cudd_available", "BACKENDS", "ENV", "MAX_MEMORY"]
@@ -114,8 +115,6 @@ def cudd_available() -> bool:
     True
     """
     if not _CUDD:
-        from kop.bdd.ddimport import import_dd
-
         try:
             import_dd("cudd")
         except ImportError:
@@ -627,7 +626,6 @@ class _Cudd(Manager[V]):
 
     def __init__(self, variables: Iterable[V], check: Callable[[], None] | None, shared: bool) -> None:
         super().__init__()
-        from kop.bdd.ddimport import import_dd
 
         self._mod = cudd = import_dd("cudd")
         self._check = check

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Se
 
 from kop.syntax import arguments
 from kop.errors import KopError
+from kop.syntax.files import read_bytes, file_kind
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.progress import Progress
@@ -197,8 +198,6 @@ def _read_csv(path: Path) -> list[Row]:
 
 def _read_guarded(path: Path) -> bytes:
     """The bytes of a results file, through the guarded reader (a device, FIFO or folder is refused)."""
-    from kop.syntax.files import read_bytes
-
     try:
         return read_bytes(path, what="results file")
     except ExperimentError:
@@ -213,8 +212,6 @@ def check_results_path(path: Path) -> None:
     The file (and a Parquet file's journal) must be a regular file, or not exist yet in an
     existing folder, and be writable.  Nothing is written or truncated here.
     """
-    from kop.syntax.files import file_kind
-
     for p in ([path, _journal(path)] if _is_parquet(path) else [path]):
         folder = p.parent if str(p.parent) else Path(".")
         try:

@@ -46,6 +46,7 @@ import numpy as np
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.pseudomodel import PseudoModel, Who
 from kop.semantics.model import KripkeModel
+from kop.errors import LimitError
 
 __all__ = ["build_model", "MAX_WORLDS"]
 
@@ -159,8 +160,6 @@ def _with_coordinates(pm: PseudoModel) -> tuple[list[int], Classes]:
                 for other in whos:
                     members_of.setdefault(class_key(*w, other), {}).setdefault(s, w)
                 if len(worlds) >= MAX_WORLDS:
-                    from kop.errors import LimitError
-
                     raise LimitError(f"the countermodel would have more than {MAX_WORLDS} worlds (kop's limit)")
                 seen[w] = len(worlds)
                 worlds.append(w)

@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kop.errors import KopError, MissingDependency, install_hint
+from kop.syntax.budget import check_timeout
+from kop.syntax.files import max_bytes
 
 if TYPE_CHECKING:  # pragma: no cover
     from starlette.applications import Starlette
@@ -103,7 +105,6 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
 
     from kop.serve import views
     from kop.serve.experiment import ExperimentJob
-    from kop.syntax.budget import check_timeout
 
     base = Path(root).resolve()
     if not base.is_dir():
@@ -175,8 +176,6 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
 
 async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object, at most the size cap; a located error otherwise."""
-    from kop.syntax.files import max_bytes
-
     size = request.headers.get("content-length")
     cap = max_bytes()
     if size is not None and size.isdigit() and int(size) > cap:

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from kop.worlds.errors import WorldsError
+from kop.syntax.arguments import fail
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.games.trees.tree import GameTree
@@ -405,8 +406,6 @@ def weights(belief: Any, n: int) -> np.ndarray:
 
 def _array(value: Any, dtype: Any, name: str, expected: str) -> np.ndarray:
     """*value* as a numpy array of *dtype*; an :class:`~kop.errors.ArgumentError` if it is not one."""
-    from kop.syntax.arguments import fail
-
     if isinstance(value, (str, bytes)) or value is None:
         raise fail(name, expected, value)
     try:

@@ -45,8 +45,9 @@ import numpy as np
 
 from kop.errors import LimitError
 from kop.games.imperfect.game import InfoGame, game_argument
-from kop.games.imperfect.recall import agent_name
+from kop.games.imperfect.recall import agent_name, reach_probabilities
 from kop.games.trees.tree import LEAF
+from kop.semantics.model import KripkeModel
 
 __all__ = ["game_model", "MAX_CELLS", "atom_word"]
 
@@ -119,8 +120,6 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
     >>> m.probability("Bob", "chance_High", "w3")        # Bob's belief after a bet
     Fraction(4, 5)
     """
-    from kop.semantics.model import KripkeModel
-
     g = game_argument(game)
     n = len(g.tree)
     if knowledge is None:
@@ -241,8 +240,6 @@ def _weights(g: InfoGame, partitions: Mapping[str, np.ndarray], profile: Mapping
              keep: np.ndarray) -> dict[str, np.ndarray]:
     """Each agent's weight per kept node: its realisation probability; the nodes of a cell (within
     *keep*) reached with probability 0 weigh 1 each."""
-    from kop.games.imperfect.recall import reach_probabilities
-
     reach = reach_probabilities(g, profile)[keep]
     out = {}
     for a, cells in partitions.items():

@@ -57,6 +57,7 @@ import numpy as np
 
 from kop.games.errors import TreeError
 from kop.games.imperfect.game import InfoGame, InfoSet, game_argument
+from kop.syntax.formula import AGENT_RE
 
 __all__ = ["KINDS", "RecallWitness", "RecallReport", "perfect_recall", "recall_report", "own_sequences",
            "beliefs", "reach_probabilities", "agent_name"]
@@ -73,8 +74,6 @@ def agent_name(game: InfoGame, player: int) -> str:
     >>> agent_name(kop.forgetful_cards(), 0)
     'Ann'
     """
-    from kop.syntax.formula import AGENT_RE
-
     names = game.players
     if all(AGENT_RE.fullmatch(n) for n in names):
         return names[player]
