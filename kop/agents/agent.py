@@ -54,7 +54,7 @@ from kop.syntax.arguments import fail
 from kop.errors import KopError
 from kop.syntax.formula import Formula
 from kop.syntax.wording import plural
-from kop.reasoning.knowledge import knows
+from kop.reasoning.knowledge import knows, level
 from kop.syntax.parser import parse
 
 __all__ = ["Agent", "StrategyChoice", "MoveChoice", "as_formulas", "split_knowledge", "level_text"]
@@ -283,8 +283,6 @@ class Agent:
 
     def level(self, opponent: str | Agent, max_depth: int | None = None) -> int | float:
         """The agent's knowledge level f(name, d) against *opponent* (infinity under common knowledge)."""
-        from kop.reasoning.knowledge import level
-
         other = opponent.name if isinstance(opponent, Agent) else opponent
         d: int | float = level(self.knowledge, self.name, other, max_depth, timeout=self.timeout)
         return d
@@ -356,8 +354,6 @@ class Agent:
 
     def _by_levels(self, opp: str, why_not: str) -> StrategyChoice:
         lp = self.level(opp)
-        from kop.reasoning.knowledge import level
-
         lq = level(self.knowledge, opp, self.name, timeout=self.timeout)
         h = self.depth
         reasons = [levels_line(self.name, lp, opp, lq),

@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from kop.syntax import arguments
-from kop.errors import KopError
+from kop.errors import KopError, install_hint
 from kop.syntax.files import read_bytes, file_kind
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -623,8 +623,6 @@ def _dask(fn: TaskFn, pending: list[dict[str, Any]], address: Any, counter: list
     try:
         distributed = importlib.import_module("distributed")
     except ImportError:
-        from kop.errors import install_hint
-
         raise ExperimentError(f"--dask needs the optional 'distributed' package: {install_hint('dask')}") from None
     own = not isinstance(address, distributed.Client)
     try:

@@ -25,7 +25,7 @@ from kop.games.errors import TreeError
 from kop.games.trees.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, format_number
 from kop.syntax import arguments
 from kop.errors import KopError
-from kop.io.efg import dumps_efg
+from kop.io.efg import dumps_efg, loads_efg
 from kop.io.treejson import loads_tree_json
 from kop.syntax.files import read_text
 
@@ -97,11 +97,7 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
     except KopError as exc:
         raise TreeError(str(exc)) from None
     try:
-        if p.suffix.lower() == ".efg":
-            from kop.io.efg import loads_efg
-            return loads_efg(text)
-        if p.suffix.lower() != ".json" and text.lstrip().startswith("EFG"):
-            from kop.io.efg import loads_efg
+        if p.suffix.lower() == ".efg" or (p.suffix.lower() != ".json" and text.lstrip().startswith("EFG")):
             return loads_efg(text)
         return loads_tree(text)
     except TreeError as exc:

@@ -59,7 +59,7 @@ import numpy as np
 
 from kop.worlds.errors import WorldsError
 from kop.worlds.game import LEAF, MAX, MIN, Beliefs, WorldsGame
-from kop.errors import LimitError
+from kop.errors import LimitError, MissingDependency
 from kop.games.search.openspiel import load_openspiel
 from kop.syntax import arguments
 
@@ -83,8 +83,6 @@ def _pyspiel() -> Any:
     try:
         import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        from kop.errors import MissingDependency
-
         raise MissingDependency("OpenSpiel games need open-spiel: pip install open_spiel") from None
     return pyspiel
 
