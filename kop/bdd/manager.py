@@ -532,9 +532,6 @@ class _Python(Manager[V]):
     def level(self, u: Function) -> int:
         return min(self.b.level(_n(u)), len(self._at))
 
-    def _wrap(self, n: int) -> Function:
-        return _Node(self.b, n)
-
     def NOT(self, u: Function) -> Function:
         return _Node(self.b, self.b.NOT(_n(u)))
 

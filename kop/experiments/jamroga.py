@@ -28,6 +28,7 @@ figure runs in well under a minute; see ``docs/reproduction.md`` for both.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -149,8 +150,6 @@ def summarize(fig: int, rows: list[dict[str, Any]], small: bool = False) -> list
 def _describe(t: Table, games: int | None) -> dict[str, Any]:
     d: dict[str, Any] = {"table": t.name, "setting": t.setting}
     if t.kind == "cards":
-        from math import comb
-
         d.update(game="card game", n=t.depth, c=t.worlds, depth=2 * (t.worlds - 1),
                  worlds=comb(t.depth, t.worlds) * comb(t.depth - t.worlds, t.worlds))
     else:

@@ -39,10 +39,16 @@ import io
 import json
 import os
 import pickle
+import signal
+import stat
 import sys
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+import numpy as np
 
 from kop.syntax import arguments
 from kop.errors import KopError, install_hint
@@ -83,14 +89,11 @@ def _example_square(task: dict[str, Any]) -> dict[str, Any]:
     """
     row: dict[str, Any] = {"y": task["x"] ** 2}
     if "units" in task:  # units of work, each after a pause: a slow task for the tests of stops and progress
-        import time
 
         for _ in range(int(task["units"])):
             time.sleep(float(task.get("pause", 0.0)))
             checkpoint()
     if "seed" in task:
-        import numpy as np
-
         row["draw"] = float(np.random.default_rng(task["seed"]).random())
     return row
 
@@ -120,8 +123,6 @@ def spawn_seeds(seed: int, n: int) -> list[int]:
     >>> len(set(spawn_seeds(1, 1000)))
     1000
     """
-    import numpy as np
-
     seed = arguments.integer(seed, "seed")
     n = arguments.integer(n, "n")
     if n < 0:
@@ -226,7 +227,6 @@ def check_results_path(path: Path) -> None:
             continue
         except OSError as exc:
             raise ExperimentError(f"results file {str(p)!r}: {exc.strerror or exc}") from None
-        import stat
 
         if not stat.S_ISREG(info.st_mode):
             raise ExperimentError(f"results file {str(p)!r} is {file_kind(info.st_mode)}, not a regular file")
@@ -494,8 +494,6 @@ def _worker_init(stop: Any, counter: Any, lifeline: Any) -> None:
     last worker, the forkserver).
     """
     global _CONTEXT
-    import signal
-    import threading
 
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _CONTEXT = _Context(stop, counter)
@@ -592,8 +590,6 @@ def _local(fn: TaskFn, pending: list[dict[str, Any]], workers: int, counter: lis
 
 def _end_processes(processes: list[Any], grace: float) -> None:
     """Wait up to *grace* seconds for *processes* to end, then terminate (and at last kill) the rest."""
-    import time
-
     deadline = time.monotonic() + grace
     for p in processes:
         p.join(max(0.0, deadline - time.monotonic()))
@@ -803,9 +799,6 @@ def _weights(tasks: list[dict[str, Any]], weight: Callable[[dict[str, Any]], int
 
 def _on_sigterm() -> Callable[[], None]:
     """While a run lasts, SIGTERM stops it as SIGINT does (in the main thread); returns the undo."""
-    import signal
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
 

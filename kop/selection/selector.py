@@ -33,6 +33,7 @@ the section "Knowledge Update via Communication".
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -680,8 +681,6 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
 
 def _outdone(candidates: list[Candidate], strategies: _Strategies, outcomes: _Outcomes) -> list[Candidate]:
     """Mark each applicable candidate with the applicable ones that outdo it on the allowed behaviours."""
-    import dataclasses
-
     by_name = {str(st.name): st for _, st in strategies.named()}
     usable = [c for c in candidates if c.applicable and c.strategy in by_name]
     out = []

@@ -31,6 +31,7 @@ import os
 import socket
 import sys
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -115,8 +116,6 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
 
     def timed(fn: Callable[[], Any]) -> Any:
         """*fn*'s answer, with the CPU time of its thread (``cpu_ms``: the machine may be shared)."""
-        import time
-
         t = time.thread_time()
         out = fn()
         if isinstance(out, dict):

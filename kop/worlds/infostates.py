@@ -63,6 +63,7 @@ Games with Incomplete Information*, KI 2001; M. Lanctot et al., *OpenSpiel* (201
 
 from __future__ import annotations
 
+import random
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -322,8 +323,6 @@ def knowledge_cell(game: Any, state: Any, player: int | None = None, *, cells: s
 
 
 def _sampled_cell(state: Any, who: int, key: str, samples: int, seed: int) -> Cell:
-    import random
-
     rng = random.Random(zlib.crc32(f"{seed}\x00{who}\x00{key}".encode()))
     counts: dict[tuple[int, ...], int] = {}
     for _ in range(samples):

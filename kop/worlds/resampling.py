@@ -54,6 +54,7 @@ M. Lanctot et al., *OpenSpiel* (2019), ``State::ResampleFromInfostate``; google-
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -276,7 +277,6 @@ def check_resampling(game: Any, player: int | None = None, sampler: Sampler | st
     kinds: dict[str, int] = {}
     first: Violation | None = None
     suspects: list[tuple[Any, int, str, Any]] = []   # every draw was the truth: (state, p, key, witness state)
-    import time
 
     start = time.process_time()
     played = 0

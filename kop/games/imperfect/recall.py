@@ -228,20 +228,6 @@ class RecallReport:
                 "witnesses": [w.to_json() for w in self.witnesses]}
 
 
-def _own_path(game: InfoGame, player: int, node: int) -> list[tuple[int, int, int]]:
-    """(set, action rank, node) of *player*'s nodes strictly above *node*, from the root."""
-    kind, node_set, parent, rank = game.tree.kind, game.node_set, game.parents, game.ranks
-    out = []
-    child = node
-    p = int(parent[node])
-    while p >= 0:
-        if int(kind[p]) == player:
-            out.append((int(node_set[p]), int(rank[child]), p))
-        child, p = p, int(parent[p])
-    out.reverse()
-    return out
-
-
 def recall_report(game: Any, player: str | int) -> RecallReport:
     """The kinds of imperfect recall of *player*, each with a witness and its failing formula.
 
