@@ -363,7 +363,7 @@ def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple[
 
 
 def check_consistent(tree: GameTree, ks: Sequence[Formula], resolved: Mapping[tuple[int, int], ResolvedKnowledge], timeout: float | None) -> None:
-    """An :class:`~kop.selection.evaluations.EvaluationError` naming the statement that contradicts *ks*."""
+    """An :class:`~kop.errors.EvaluationError` naming the statement that contradicts *ks*."""
     both = tuple(ks) + knowledge_formulas(tree, resolved)
     if satisfiable(conj(both), timeout=timeout).holds:
         return
