@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import kop
-from kop.games.errors import KopError
+from kop.errors import KopError
 from tree_strategies import game_trees
 
 SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
