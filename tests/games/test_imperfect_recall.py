@@ -23,7 +23,8 @@ import kop
 from kop.games.errors import EfgError, TreeError
 from kop.io.infogame import dumps_game, loads_game
 from kop.games.imperfect.random_games import random_info_game
-from kop.games.imperfect.recall import KINDS, beliefs, reach_probabilities
+from kop.games.imperfect.beliefs import beliefs, reach_probabilities
+from kop.games.imperfect.recall import KINDS
 from kop.games.imperfect.reference import beliefs_reference, histories, knowledge_reference, recall_reference
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -317,16 +318,6 @@ def test_gambit_checkout():
             r = kop.recall_report(g, p)
             assert (r.perfect_recall, r.kinds) == recall_reference(g, p), (f, p)
     assert imperfect > 0
-
-
-@settings(max_examples=examples(1000, quick=100), deadline=None)
-@given(games, st.booleans())
-def test_fast_path_reads_sets_as_the_token_reader(g, labels):
-    from kop.io.efg import read_efg_sets
-
-    text = dumps_game(g, labels=labels)
-    a, b = read_efg_sets(text), read_efg_sets(text, fast=False)
-    assert a.tree == b.tree and a.keys == b.keys and a.node_set.tolist() == b.node_set.tolist()
 
 
 # -- the guide --------------------------------------------------------------------------
