@@ -4,8 +4,8 @@ Prints CPU time (time.process_time, the least of a few runs: the machine may be 
 case, its ratio against a baseline run in the same process (``json.loads`` of the kop-tree/1 text
 of the same tree, the cyclic collector paused as kop does), and whether the goal is met:
 
-* .efg write and read of a 10^6-node tree: each under 3 s (since issue 24 removed the array-based
-  fast path, one reader reads every file: ``benchmarks/efg_paths.py`` has the figures of that choice);
+* .efg write and read of a 10^6-node tree: each under 3 s (the read also by the token-level
+  reader alone, which reads the files the whole-file fast path leaves to it, for comparison);
 * .efg read of a 10^6-node tree at least as fast as OpenSpiel's C++ loader
   (``pyspiel.load_efg_game`` on the same text, in the same run, where open_spiel is installed);
 * peak memory of the .efg read and the JSON load (tracemalloc, the text itself not counted), and
@@ -28,6 +28,7 @@ import time
 import tracemalloc
 
 import kop
+from kop.io.efg import _loads
 from kop.io.jsontext import paused_gc
 
 REPEATS = 3
@@ -94,6 +95,10 @@ def main() -> None:
         rows.append(("pyspiel.load_efg_game, same text", t_spiel, None,
                      f"(kop's read in turn with it {t_kop:.2f} s: {t_kop / t_spiel:.2f}x; goal <= 1: "
                      f"{'met' if t_kop <= t_spiel else 'NOT met'})"))
+    t_slow, back = cpu(lambda: _loads(efg, fast=False))
+    assert back == tree
+    del back
+    rows.append(("efg read, token-level reader alone", t_slow, None, f"(fast path {t_slow / t_read:.1f}x faster)"))
     t_json, back = cpu(lambda: kop.loads_tree(text), REPEATS)
     assert back == tree
     del back

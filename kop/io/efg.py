@@ -34,12 +34,12 @@ whose goal is ``min`` are negated, and the comment records the goals
 import restores the original numbers and goals; a file without it gives every
 player the goal ``max``.
 
-Reading and writing take time linear in the file (reading sorts once).  One reader
-reads every file: nodes in the usual layouts are matched whole by one regular
-expression, anything else token by token, and every error is worded there.  (A
-second, array-based reader of the common style was removed when it was measured
-against a real use: no experiment reads 10^6-node files, and pygambit's C++ reader
-is no faster than this one; ``python benchmarks/efg_paths.py`` prints the figures.)
+Reading and writing take time linear in the file (reading sorts once).  Files in
+the common style (no backslashes in names, numbers without exponents, every
+information set listing its actions,
+outcomes only at terminal nodes) are read by array operations over the text, a
+piece at a time (:mod:`kop.io.efgscan`); anything else, and every error, by a
+token-level reader that gives the same tree and words the errors.
 
 Example
 -------
@@ -54,6 +54,7 @@ GameTree(players=(A:max, B:max), nodes=3, leaves=2, height=1)
 
 from __future__ import annotations
 
+import os
 import re
 from fractions import Fraction
 from collections.abc import Generator
@@ -62,6 +63,7 @@ from typing import Any, NamedTuple, NoReturn, Union
 import numpy as np
 
 from kop.games.trees.prefix import tree_from_prefix
+from kop.io.efgscan import Scanned, scan_file, scan_nodes, scan_sets
 from kop.games.errors import EfgError
 from kop.games.trees.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 from kop.errors import KopError
@@ -386,11 +388,17 @@ def loads_efg(text: str) -> GameTree:
     ----------
     The Gambit Project, *Gambit: Software Tools for Game Theory*, the ``.efg`` format.
     """
+    return _loads(text, fast=True)
+
+
+def _loads(text: str, fast: bool) -> GameTree:
+    """:func:`loads_efg`; with *fast* False, by the token-level reader alone (to test the fast path)."""
     if not isinstance(text, str):
         raise EfgError(f"an .efg text is a string, not {type(text).__name__}")
     players, pos = _header(text)
     with paused_gc():  # millions of small records: the cyclic collector would cost more than the reading
-        return _Reader(text, players).read(pos)
+        tree = scan_nodes(text, pos, players) if fast else None
+        return tree if tree is not None else _Reader(text, players).read(pos)
 
 
 class EfgSets(NamedTuple):
@@ -399,14 +407,14 @@ class EfgSets(NamedTuple):
     tree: GameTree
     node_set: np.ndarray  # per node (breadth first): the index of its information set, or -1
     keys: list[tuple[int, int]]  # per set: (player number, set number), in order of first appearance
-    lines: list[int]  # per set: the line where it first appears
+    lines: list[int | None]  # per set: the line where it first appears (None: not kept by the fast path)
 
 
-def read_efg_sets(text: str) -> EfgSets:
+def read_efg_sets(text: str, fast: bool = True) -> EfgSets:
     """The tree of an ``.efg`` text with its personal information sets kept (several nodes each).
 
     A further node of a set must list the same actions or none; the errors are located as by
-    :func:`loads_efg`.
+    :func:`loads_efg`.  With *fast* False, by the token-level reader alone (to test the fast path).
 
     >>> r = read_efg_sets('EFG 2 R "" { "A" "B" } p "" 1 1 "" { "x" "y" } 0 '
     ...                   'p "" 2 1 "" { "l" "r" } 0 t "" 1 "" { 1 0 } t "" 0 '
@@ -417,6 +425,12 @@ def read_efg_sets(text: str) -> EfgSets:
     if not isinstance(text, str):
         raise EfgError(f"an .efg text is a string, not {type(text).__name__}")
     players, pos = _header(text)
+    with paused_gc():
+        scanned = scan_sets(text, pos, players) if fast else None
+    if scanned is not None:
+        quick = _fast_sets(scanned, len(players))
+        if quick is not None:
+            return quick
     reader = _Reader(text, players, keep_sets=True)
     with paused_gc():
         tree = reader.read(pos)
@@ -431,8 +445,90 @@ def read_efg_sets(text: str) -> EfgSets:
     starts = [_SPACE.match(text, reader.personal_sets[key][1]).end()  # type: ignore[union-attr]
               for key in reader.set_keys]
     ends = np.array([m.start() for m in re.finditer("\n", text)], dtype=np.int64)
-    lines: list[int] = (np.searchsorted(ends, np.array(starts, dtype=np.int64)) + 1).tolist()
+    lines: list[int | None] = (np.searchsorted(ends, np.array(starts, dtype=np.int64)) + 1).tolist()
     return EfgSets(tree, node_set, reader.set_keys, lines)
+
+
+def _fast_sets(scanned: Scanned, n_players: int) -> EfgSets | None:
+    """The sets of the fast path's reading, or None when two nodes of a set differ in their actions
+    (then the token-level reader words the error).  An action named by its position counts as
+    unlabelled, as in the tree."""
+    tree = scanned.tree
+    n = len(tree)
+    order = np.argsort(scanned.depth, kind="stable")
+    rank = np.empty(n, dtype=np.int64)
+    rank[order] = np.arange(n, dtype=np.int64)
+    personal = rank[np.flatnonzero(scanned.kind >= 0)]  # breadth-first index of each, in file order
+    keys = scanned.keys
+    if keys.ndim == 2:
+        pairs = keys
+    else:
+        pairs = np.stack([keys % n_players + 1, keys // n_players], axis=1)
+    uniq, first, inverse = np.unique(pairs, axis=0, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    by_first = np.argsort(first, kind="stable")  # sets in order of first appearance
+    renumber = np.empty(len(uniq), dtype=np.int64)
+    renumber[by_first] = np.arange(len(uniq), dtype=np.int64)
+    set_of = renumber[inverse]
+    node_set = np.full(n, -1, dtype=np.int64)
+    node_set[personal] = set_of
+    # every node of a set has the first node's number of actions and action names
+    head = personal[first[by_first]]  # breadth-first index of each set's first node
+    offsets = tree.offsets.astype(np.int64)
+    arity = offsets[1:] - offsets[:-1]
+    lead = head[set_of]
+    if (arity[personal] != arity[lead]).any():
+        return None
+    if tree.moves:
+        ids: dict[str, int] = {}
+        label = np.full(n, -1, dtype=np.int64)
+        for c, name in tree.moves.items():
+            label[c] = ids.setdefault(name, len(ids))
+        counts = arity[personal]
+        step = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
+        mine = np.repeat(offsets[personal], counts) + step
+        theirs = np.repeat(offsets[lead], counts) + step
+        if (label[mine] != label[theirs]).any():
+            return None
+    keys_out = [(int(a), int(b)) for a, b in uniq[by_first].tolist()]
+    return EfgSets(tree, node_set, keys_out, [None] * len(keys_out))
+
+
+def read_efg_file(path: str | os.PathLike[str]) -> GameTree | None:
+    """The tree of a Gambit ``.efg`` file read a piece at a time (its text never held whole), or
+    None when the fast path does not cover it (then read the text with :func:`loads_efg`, which
+    words any error).
+
+    >>> import kop, os, tempfile
+    >>> t = kop.figure2()
+    >>> path = os.path.join(tempfile.mkdtemp(), "t.efg")
+    >>> kop.save_tree(t, path)
+    >>> read_efg_file(path) == t
+    True
+    """
+    from kop.syntax.files import open_regular
+
+    # the guarded open: a regular file within the size cap (a device, FIFO or folder is a KopError);
+    # a file that reports no size (under /proc) goes to the careful reader, which reads within the cap
+    fd = open_regular(path, what="tree file")
+    if os.fstat(fd).st_size == 0:
+        os.close(fd)
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(f.fileno(), True)
+            head = f.read(1 << 16)
+            try:
+                text = head.decode("utf-8")
+                players, pos = _header(text)
+            except (UnicodeDecodeError, KopError):
+                return None  # the header longer than the head, or anything wrong: the text decides
+            f.seek(len(text[:pos].encode("utf-8")))
+            with paused_gc():
+                return scan_file(f, players)
+    except OSError:
+        return None
 
 
 def _header(text: str) -> tuple[tuple[Player, ...], int]:

@@ -92,6 +92,12 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
     if not p.exists() and not p.is_symlink():
         raise TreeError(f"{p}: no such file")
     try:
+        if p.suffix.lower() == ".efg":  # first a piece at a time, the text never held whole
+            from kop.io.efg import read_efg_file
+
+            tree = read_efg_file(p)
+            if tree is not None:
+                return tree
         # the guarded reader: regular files only, within the size cap (kop.syntax.files)
         text = read_text(p, what="tree file")
     except KopError as exc:

@@ -320,6 +320,16 @@ def test_gambit_checkout():
     assert imperfect > 0
 
 
+@settings(max_examples=examples(1000, quick=100), deadline=None)
+@given(games, st.booleans())
+def test_fast_path_reads_sets_as_the_token_reader(g, labels):
+    from kop.io.efg import read_efg_sets
+
+    text = dumps_game(g, labels=labels)
+    a, b = read_efg_sets(text), read_efg_sets(text, fast=False)
+    assert a.tree == b.tree and a.keys == b.keys and a.node_set.tolist() == b.node_set.tolist()
+
+
 # -- the guide --------------------------------------------------------------------------
 
 def test_guide_examples_and_transcripts():

@@ -1,6 +1,6 @@
 """A game tree from per-node arrays in prefix (file) order: what a streaming reader produces.
 
-The ``.efg`` reader (:mod:`kop.io.efg`) and OpenSpiel's converter
+The ``.efg`` fast path (:mod:`kop.io.efgscan`) and OpenSpiel's converter
 (:mod:`kop.io.openspiel`) both walk a game depth first and hand the arrays here.
 """
 
