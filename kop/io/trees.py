@@ -25,7 +25,7 @@ from kop.games.errors import TreeError
 from kop.games.trees.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, format_number
 from kop.syntax import arguments
 from kop.errors import KopError
-from kop.io.efg import dumps_efg, loads_efg
+from kop.io.efg import dumps_efg, loads_efg, read_efg_file
 from kop.io.treejson import loads_tree_json
 from kop.syntax.files import read_text
 
@@ -93,8 +93,6 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
         raise TreeError(f"{p}: no such file")
     try:
         if p.suffix.lower() == ".efg":  # first a piece at a time, the text never held whole
-            from kop.io.efg import read_efg_file
-
             tree = read_efg_file(p)
             if tree is not None:
                 return tree
