@@ -37,9 +37,10 @@ from typing import TYPE_CHECKING, Any
 from kop import config
 from kop.reasoning.chains import chain_countermodel, chain_entails, chains_of
 from kop.reasoning.limits import Deadline, check_agents, check_depth
+from kop.reasoning import prover
 from kop.reasoning.prover import _formula, _premises
 from kop.reasoning.verdict import Verdict
-from kop.syntax.formula import Formula, Not, conj
+from kop.syntax.formula import TRUE, And, Formula, Not, conj
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -101,8 +102,6 @@ _PREMISES = config.Memo(256)
 
 def _check_limits(ps: tuple[Formula, ...], f: Formula, agents: tuple[str, ...] | None) -> None:
     """The prover's depth and agent checks on ``conj(ps + (~f,))``, the premises' part done once per set."""
-    from kop.syntax.formula import TRUE, And
-
     if ps:
         names = _PREMISES.get(ps)
         if names is config.MISSING:
@@ -128,8 +127,6 @@ def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, time
     if hit is not config.MISSING:   # remembered without the countermodel now wanted: asked again
         memo.count("hits", -1)
         memo.count("misses")
-    from kop.reasoning.prover import decide_formula
-
     phi = conj(ps + (Not(f),))
     if method == "auto":
         limit = deadline or Deadline(timeout)
@@ -143,13 +140,12 @@ def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, time
             stats = {"method": "chains", "time": time.perf_counter() - start, "cpu_seconds": limit.used(),
                      **({"limit_seconds": limit.seconds} if limit.seconds is not None else {})}
             if model is not None:
-                from kop.reasoning.prover import _check
-
-                _check(model, phi, "w0")
+                prover._check(model, phi, "w0")
                 stats["worlds"] = len(model)
             memo.put(key, (ans, model, stats, True))
             return ans, model, stats
-    model, stats = decide_formula(phi, agents=ag, timeout=timeout, method=method, minimize=want_model, deadline=deadline)
+    model, stats = prover.decide_formula(phi, agents=ag, timeout=timeout, method=method, minimize=want_model,
+                                         deadline=deadline)
     memo.put(key, (model is None, model, stats, want_model))
     return model is None, model, stats
 

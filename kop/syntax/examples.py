@@ -123,8 +123,41 @@ def explain(grammar: str, parse: Callable[[str], object], error: UnexpectedInput
     same_kind = [(message, examples) for message, examples in same_kind if examples]
     if not same_kind:
         return None
-    label = error.match_examples(_guarded(parse), same_kind, token_type_match_fallback=True)
+    saved = error.state
+    try:
+        label = _plain_state(error).match_examples(_guarded(parse), same_kind, token_type_match_fallback=True)
+    finally:
+        error.state = saved
     return label if isinstance(label, str) else None
+
+
+class _NumberedState(int):
+    """A parser state that Lark's debug message can format with ``%d`` (its LALR state number) and
+    that compares as the parser state does (the same stack depth and state)."""
+
+    key: tuple[int, int]
+
+    def __new__(cls, state: Any) -> _NumberedState:
+        number = int.__new__(cls, state.position)
+        number.key = (len(state.state_stack), state.position)
+        return number
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _NumberedState) and self.key == other.key
+
+    __hash__ = int.__hash__
+
+
+def _plain_state(error: UnexpectedInput) -> UnexpectedInput:
+    """*error*, its parser state made a :class:`_NumberedState`, as Lark's ``match_examples`` needs.
+
+    A contextual lexer's error carries the whole parser state, which Lark's own debug message
+    formats with ``%d`` (a TypeError in lark 1.2 when two examples fail in one state with other
+    accepted tokens).
+    """
+    if hasattr(error.state, "state_stack") and not isinstance(error.state, _NumberedState):
+        error.state = _NumberedState(error.state)
+    return error
 
 
 _KINDS: dict[tuple[str, str], str | None] = {}
@@ -144,8 +177,8 @@ def _guarded(parse: Callable[[str], object]) -> Callable[[str], Any]:
     def run(text: str) -> Any:
         try:
             return parse(text)
-        except UnexpectedInput:
-            raise
+        except UnexpectedInput as exc:
+            raise _plain_state(exc) from None
         except Exception:  # noqa: BLE001 - see _failure
             return None
     return run

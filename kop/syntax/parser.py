@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, NoReturn, cast
 
 from kop.syntax import formula as F
-from kop.errors import ParseError
+from kop.errors import ArgumentError, ParseError
 from kop.syntax.examples import explain
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -208,14 +208,19 @@ def _run(text: str) -> F.Formula:
     session = parser.parse_interactive(text)
     stack = session.parser_state.state_stack
     last: Token | None = None
-    for token in session.iter_parse():  # the stack as it was after the previous token
-        if len(stack) > _MAX_STACK:
-            raise _TooDeep(last or token)
-        last = token
-    if len(stack) > _MAX_STACK and last is not None:
-        raise _TooDeep(last)
-    end = Token.new_borrow_pos("$END", "", last) if last is not None else Token("$END", "", 0, 1, 1)  # as Lark's parse
-    return cast(F.Formula, session.feed_token(end))
+    try:
+        for token in session.iter_parse():  # the stack as it was after the previous token
+            if len(stack) > _MAX_STACK:
+                raise _TooDeep(last or token)
+            last = token
+        if len(stack) > _MAX_STACK and last is not None:
+            raise _TooDeep(last)
+        end = Token.new_borrow_pos("$END", "", last) if last is not None else Token("$END", "", 0, 1, 1)
+        return cast(F.Formula, session.feed_token(end))  # as Lark's parse
+    except UnexpectedInput:
+        # the error came before the stack outgrew the limit: Lark's parse meets the same error with
+        # the same stack, and raises it as it does for a short text (the same message either way)
+        return cast(F.Formula, parser.parse(text))
 
 
 def parse(text: str) -> F.Formula:
@@ -241,8 +246,6 @@ def parse(text: str) -> F.Formula:
     "Not(Know('B', Atom('E_A')))"
     """
     if not isinstance(text, str):
-        from kop.errors import ArgumentError
-
         raise ArgumentError(f"argument 'text' of parse(): expected a formula as a string, got a "
                             f"{type(text).__name__} (kop.parse reads text such as 'K_a p')")
     if len(text) > MAX_LENGTH:

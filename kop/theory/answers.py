@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from kop.syntax.budget import OutOfTime
-from kop.syntax.formula import Announce, Common, Formula, conj
+from kop.syntax.formula import And, Announce, Atom, Common, Formula, conj
 from kop.syntax.printer import to_ascii
 from kop.syntax.wording import plural
 from kop.theory import statements as S
@@ -224,7 +224,6 @@ def announce_model(state: TheoryState, st: Statement, f: Formula) -> Answer:
 def _levels_after(ks: tuple[Formula, ...], f: Formula, p: str, q: str, h: int, timeout: float | None) -> float:
     """P's level after the announcement of f: the largest d with ks |= [!f] f(P, d) (up to height + 1)."""
     from kop.reasoning.entailment import cached_entails as entails
-    from kop.syntax.formula import And, Atom
     from kop.syntax.levels import chain, f_level
 
     if not entails(ks, Announce(f, conj(f_level(p, q, 0))), timeout=timeout).holds:

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kop.games.trees.tree import GameTree
+from kop.reasoning.announcements import rebuild
+from kop.syntax import formula as F
 from kop.syntax.formula import Formula
 from kop.syntax.fragments import has_belief
 from kop.syntax.wording import plural
@@ -196,9 +198,6 @@ def as_belief(f: Formula) -> Formula:
     >>> as_belief(parse("K_A (E_A & K_B E_B)"))
     kop.parse('B_A (E_A & B_B E_B)')
     """
-    from kop.reasoning.announcements import rebuild
-    from kop.syntax import formula as F
-
     out: dict[Formula, Formula] = {}
     for g in f.subformulas():
         kids = tuple(out[c] for c in g.children)

@@ -24,7 +24,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from kop.syntax.budget import MAX_NESTING, recursion_room
+from kop.syntax.budget import MAX_NESTING, check_deadline, recursion_room
 from kop.errors import KopError, ParseError, source_lines
 from kop.syntax.examples import explain
 from kop.syntax.formula import Formula
@@ -771,7 +771,6 @@ def expand_includes(statements: tuple[Statement, ...], folder: Path, allow_outsi
       :data:`MAX_STATEMENTS` as they are produced, and the deadline in force (:mod:`kop.config`, :mod:`kop.syntax.budget`) is
       checked while expanding, so an include "diamond" fails fast.
     """
-    from kop.syntax.budget import check_deadline
     from kop.theory.files import read_confined_bytes
 
     if parsed is None:

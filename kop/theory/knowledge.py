@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kop.errors import KopError
+from kop.errors import KopError, LimitError
 from kop.syntax.formula import (And, Atom, Bottom, Common, Distributed, Everyone, Formula, Iff, Implies, Know, Not,
                                 Or, Top)
-from kop.theory.model import PartialSpec
+from kop.theory.model import MAX_LEVEL, PartialSpec
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.theory.statements import Statement
@@ -153,8 +153,6 @@ def core_for(player: str, opponent: str, d: str | int, *, what: str = "core") ->
     ...
     kop.errors.LimitError: core: level 99999999999... is above kop's limit 990 (the prover takes formulas nested up to 1000 deep)
     """
-    from kop.errors import LimitError
-    from kop.theory.model import MAX_LEVEL
 
     text = str(d)
     if not text.isdigit() or len(text) > 6 or int(text) > MAX_LEVEL:
