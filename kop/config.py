@@ -25,8 +25,8 @@ called outside any block (what they always did).  The command line runs each
 command inside a block of its own, and ``kop serve`` runs each request under
 the settings in force where its app was made.
 
-This module sits below every layer and imports no kop module, so it checks its
-arguments as the standard library does (``ValueError``, ``TypeError``); the
+This module sits below every layer and imports no kop module but :mod:`kop.errors`; a bad
+argument is a :class:`kop.ArgumentError` (a ``ValueError`` and a ``TypeError``); the
 public functions of the layers word the same rules as kop errors
 (:func:`kop.syntax.budget.check_timeout`, :func:`kop.syntax.files.set_max_bytes`).
 
@@ -96,6 +96,8 @@ from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from kop.errors import ArgumentError
+
 __all__ = ["Config", "Caches", "Memo", "current", "using", "fresh_caches", "set_innermost", "check_seconds",
            "check_max_bytes", "DEFAULT_MAX_BYTES", "MAX_TIMEOUT", "MISSING"]
 
@@ -138,7 +140,7 @@ class Memo:
 
     def __init__(self, maxsize: int) -> None:
         if isinstance(maxsize, bool) or not isinstance(maxsize, int) or maxsize < 1:
-            raise ValueError(f"maxsize must be a positive whole number, not {maxsize!r}")
+            raise ArgumentError(f"maxsize must be a positive whole number, not {maxsize!r}")
         self.maxsize = maxsize
         self._data: dict[Hashable, Any] = {}
         self._counts: dict[str, int] = {"hits": 0, "misses": 0}
@@ -225,7 +227,7 @@ class Caches:
 
 
 def check_seconds(value: Any) -> float | None:
-    """*value* as a time limit in seconds (None: no limit); ``ValueError`` unless finite, > 0 and <= :data:`MAX_TIMEOUT`.
+    """*value* as a time limit in seconds (None: no limit); an :class:`~kop.ArgumentError` unless finite, > 0 and <= :data:`MAX_TIMEOUT`.
 
     (:func:`kop.syntax.budget.check_timeout` words the same rule as a kop error for users' input.)
 
@@ -234,7 +236,7 @@ def check_seconds(value: Any) -> float | None:
     >>> check_seconds(-1)
     Traceback (most recent call last):
     ...
-    ValueError: timeout must be a finite number of seconds > 0 and <= 1e+07, not -1
+    kop.errors.ArgumentError: timeout must be a finite number of seconds > 0 and <= 1e+07, not -1
     """
     if value is None:
         return None
@@ -245,12 +247,12 @@ def check_seconds(value: Any) -> float | None:
         except OverflowError:  # an int beyond float range
             seconds = math.inf
     if not (math.isfinite(seconds) and 0 < seconds <= MAX_TIMEOUT):
-        raise ValueError(f"timeout must be a finite number of seconds > 0 and <= {MAX_TIMEOUT:g}, not {value!r}")
+        raise ArgumentError(f"timeout must be a finite number of seconds > 0 and <= {MAX_TIMEOUT:g}, not {value!r}")
     return seconds
 
 
 def check_max_bytes(value: Any) -> int:
-    """*value* as a size cap in bytes (None: :data:`DEFAULT_MAX_BYTES`); ``ValueError`` unless a whole number >= 1.
+    """*value* as a size cap in bytes (None: :data:`DEFAULT_MAX_BYTES`); an :class:`~kop.ArgumentError` unless a whole number >= 1.
 
     >>> check_max_bytes(None) == DEFAULT_MAX_BYTES, check_max_bytes(10)
     (True, 10)
@@ -258,7 +260,7 @@ def check_max_bytes(value: Any) -> int:
     if value is None:
         return DEFAULT_MAX_BYTES
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"max_bytes must be a positive whole number of bytes, not {value!r}")
+        raise ArgumentError(f"max_bytes must be a positive whole number of bytes, not {value!r}")
     return value
 
 
@@ -301,9 +303,9 @@ class Config:
                  max_bytes: int = DEFAULT_MAX_BYTES, caches: Caches | None = None) -> None:
         timeout = check_seconds(timeout)
         if (timeout is None) != (deadline is None):
-            raise ValueError("timeout and deadline go together: both None or both set")
+            raise ArgumentError("timeout and deadline go together: both None or both set")
         if caches is not None and not isinstance(caches, Caches):
-            raise TypeError(f"caches must be a kop.config.Caches, not {type(caches).__name__}")
+            raise ArgumentError(f"caches must be a kop.config.Caches, not {type(caches).__name__}")
         for name, value in (("timeout", timeout), ("deadline", None if deadline is None else float(deadline)),
                             ("max_bytes", check_max_bytes(max_bytes)),
                             ("caches", Caches() if caches is None else caches)):
@@ -363,7 +365,7 @@ def current() -> Config:
 def _changed(base: Config, changes: dict[str, Any]) -> Config:
     unknown = sorted(set(changes) - {"timeout", "max_bytes", "caches"})
     if unknown:
-        raise TypeError(f"kop.config.using() got unknown settings {', '.join(unknown)} "
+        raise ArgumentError(f"kop.config.using() got unknown settings {', '.join(unknown)} "
                         "(it takes timeout, max_bytes and caches)")
     new: dict[str, Any] = {}
     if "max_bytes" in changes:
@@ -411,10 +413,10 @@ def using(config: Config | None = None, /, **changes: Any) -> Iterator[Config]:
     >>> using(colour="red").__enter__()
     Traceback (most recent call last):
     ...
-    TypeError: kop.config.using() got unknown settings colour (it takes timeout, max_bytes and caches)
+    kop.errors.ArgumentError: kop.config.using() got unknown settings colour (it takes timeout, max_bytes and caches)
     """
     if config is not None and not isinstance(config, Config):
-        raise TypeError(f"kop.config.using() takes a Config, not {type(config).__name__}")
+        raise ArgumentError(f"kop.config.using() takes a Config, not {type(config).__name__}")
     settings = _changed(current() if config is None else config, changes)
     token = _VAR.set(settings)
     try:
