@@ -1,4 +1,5 @@
-"""EPDDL's lists: read a file into located nodes, and the located error every EPDDL reader raises.
+"""THE OLD EPDDL LISTS READER (kop.io.epddl_sexpr before the grammar held EPDDL's syntax), a reference for tests only.
+
 
 EPDDL is written as nested lists, ``( ... )``, with modal operators as bracketed lists
 ``[ ... ]`` and ``< ... >`` in front of a formula.  :func:`read_nodes` parses a file with
@@ -85,11 +86,14 @@ def read_nodes(text: str, source: str = "") -> tuple[Node, ...]:
     """
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-    from kop.syntax.grammar_cache import lalr_parser
+    from pathlib import Path
+
+    from lark import Lark
 
     if not isinstance(text, str):
         raise KopError(f"EPDDL text must be a str, not {type(text).__name__}")
-    parser = lalr_parser("epddl", propagate_positions=True)
+    parser = Lark((Path(__file__).parent / "epddl_old_brackets.lark").read_text(), parser="lalr",
+                  propagate_positions=True)
     try:
         tree = parser.parse(text)
     except (UnexpectedToken, UnexpectedEOF) as e:
