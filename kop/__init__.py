@@ -245,6 +245,7 @@ _EXPORTS: dict[str, str] = {
     "read_stories": "kop.io.stories",
     "Story": "kop.stories.story",
     "StoryError": "kop.stories.errors",
+    "EpddlError": "kop.io.epddl",
     "Conventions": "kop.stories.conventions",
 }
 

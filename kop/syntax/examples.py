@@ -55,6 +55,7 @@ def explain(grammar: str, parse: Callable[[str], object], error: UnexpectedInput
     table = error_table(grammar)
     if not table:
         return None
-    label = error.match_examples(parse, [(message, list(examples)) for message, examples in table],
-                                 use_accepts=True)
+    examples = [(message, list(bad)) for message, bad in table]
+    # Lark types parse_fn as returning a Tree; any parser of the grammar serves
+    label = error.match_examples(parse, examples, use_accepts=True)  # type: ignore[arg-type]
     return None if label is None else str(label)

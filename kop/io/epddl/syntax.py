@@ -31,12 +31,31 @@ __all__ = ["Node", "EpddlError", "read_nodes"]
 
 
 class EpddlError(ParseError):
-    """A located error in an EPDDL domain, problem or plan (file, line and column).
+    """A located error in an EPDDL domain, problem, library or plan (file, line and column).
 
-    Example
-    -------
+    Parameters
+    ----------
+    text : str
+        The whole file.
+    line, column : int
+        1-based position of the offending item.
+    found : str
+        The offending item ('' at the end of the file, or when the message says it all).
+    expected : str
+        What was expected there.
+    source : str
+        The file's name, put in front of the message.
+
+    Examples
+    --------
     >>> str(EpddlError("(p", 1, 3, "", "a ')'", "d.epddl"))
     "d.epddl: line 1, column 3: a ')'"
+    >>> import kop
+    >>> try:
+    ...     kop.io.epddl.parse_domain("(define (domain d) (:derived (p)))", "d.epddl")
+    ... except kop.EpddlError as err:
+    ...     print(err.line, err.column, err.found)
+    1 21 :derived
     """
 
     def __init__(self, text: str, line: int, column: int, found: str, expected: str, source: str = ""):
