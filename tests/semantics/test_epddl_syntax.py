@@ -48,6 +48,8 @@ def test_each_example_gets_its_message(message, example):
     ("(define (domain d) (:event e :precondition (and (p) @)))", 1, 53, "an EPDDL name, ?variable, :keyword or bracket",
      "@"),
     ("(define (domain d) (:types a - b - c))", 1, 34, "one of ')', a name", "-"),
+    ("(define (domain d) (:action-types (p)))", 1, 21, "a domain section kop reads", ":action-types"),
+    ("(define (domainx d))", 1, 10, "(define (domain NAME) ...)", "domainx"),
     ("(define (domain d)\n  (:predicates (p)\n", 3, 1, "a ')' closing the '(' of line 2, column 3", ""),
     ("", 1, 1, "(define (domain NAME) ...)", ""),
 ])

@@ -15,7 +15,7 @@ problem and the libraries, which check names, types and arities against the decl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -111,8 +111,19 @@ _TERMINALS = {"NAME": "a name", "VARIABLE": "a ?variable", "KEYWORD": "a :keywor
               "MODOP": "C., Kw. or D.", "$END": "the end of the file"}
 
 
+class _WholeWords:
+    """Lark's "postlexer" that only widens the contextual lexer: names, ?variables and :keywords are
+    read whole in every parser state, so that ``:action-types`` is one (unexpected) keyword rather
+    than ``:action`` and a stray ``-types``."""
+
+    always_accept = ("NAME", "VARIABLE", "KEYWORD")
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return stream
+
+
 def _parser() -> Lark:
-    return lalr_parser("epddl", propagate_positions=True, keep_all_tokens=True)
+    return lalr_parser("epddl", propagate_positions=True, keep_all_tokens=True, postlex=_WholeWords())
 
 
 def read_nodes(text: str, source: str = "") -> Node:
