@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kop.errors import KopError, ParseError
@@ -122,7 +123,9 @@ class _WholeWords:
         return stream
 
 
+@lru_cache(maxsize=1)
 def _parser() -> Lark:
+    """The grammar's parser (loaded once per process: Lark's parsers keep no state between parses)."""
     return lalr_parser("epddl", propagate_positions=True, keep_all_tokens=True, postlex=_WholeWords())
 
 
