@@ -9,6 +9,7 @@
 """
 
 import json
+import tomllib
 
 import pytest
 from hypothesis import given
@@ -19,13 +20,16 @@ import epddl_old_reader as old
 import kop.io.epddl as new
 from kop.io.epddl import EpddlError
 from kop.io.epddl.syntax import _parser, read_nodes
-from kop.syntax.examples import error_table, explain
+from kop.syntax.examples import explain
+from kop.syntax.grammar_cache import grammar_dir
 
-TABLE = [(message, example) for message, examples in error_table("epddl") for example in examples]
+ENTRIES = tomllib.loads((grammar_dir() / "epddl.errors.toml").read_text(encoding="utf-8"))["error"]
+TABLE = [(entry["message"], example) for entry in ENTRIES for example in entry["examples"]]
 
 
-def test_the_table_is_read_and_not_empty():
-    assert len(error_table("epddl")) >= 20 and error_table("no-such-grammar") == ()
+def test_the_table_has_an_entry_per_common_mistake():
+    assert len(ENTRIES) >= 25 and all(entry["examples"] for entry in ENTRIES)
+    assert len({entry["message"] for entry in ENTRIES}) == len(ENTRIES)
 
 
 @pytest.mark.parametrize("message,example", TABLE, ids=[f"{k}:{ex[:40]}" for k, (_, ex) in enumerate(TABLE)])
@@ -34,10 +38,9 @@ def test_each_example_gets_its_message(message, example):
     with pytest.raises(UnexpectedInput) as info:
         parser.parse(example)
     assert explain("epddl", parser.parse, info.value) == message
-    if example:  # (the empty file has no bracket left open either: the same message)
-        with pytest.raises(EpddlError) as err:
-            read_nodes(example)
-        assert err.value.expected in (message, ) or "closing the" in err.value.expected, str(err.value)
+    with pytest.raises(EpddlError) as err:
+        read_nodes(example)
+    assert err.value.expected == message, str(err.value)
 
 
 @pytest.mark.parametrize("text,line,column,expected,found", [
@@ -59,6 +62,22 @@ def test_syntax_errors_are_located(text, line, column, expected, found):
     e = info.value
     assert (e.line, e.column, e.found) == (line, column, found), str(e)
     assert e.expected.startswith(expected) and str(e).startswith(f"f.epddl: line {line}, column {column}: "), str(e)
+
+
+def test_cli_syntax_error_exits_2_with_a_located_message(tmp_path, capsys):
+    from kop.cli.app import main
+
+    bad = tmp_path / "d.epddl"
+    bad.write_text("(define (domain d)\n  (:action a :precondition (p)))\n")
+    problem = tmp_path / "p.epddl"
+    problem.write_text("(define (problem p) (:domain d) (:agents a) (:init (:and)) (:goal true))")
+    with pytest.raises(SystemExit) as info:
+        main(["epddl", "show", str(bad), str(problem)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "Traceback" not in "\n".join(err)
+    assert f"{bad}: line 2, column 14: an action's :parameters, :action-type or :observability-conditions" in err[0]
+    assert err[1:] == ["    (:action a :precondition (p)))", "               ^"]  # the line, and a caret under the column
 
 
 def test_the_file_kind_is_checked_after_the_grammar():
