@@ -154,7 +154,8 @@ def effects(draw, variables=()):
         elif kind == "when":
             parts.append(f"(when {draw(formulas(depth=1, variables=variables, modal=False))} {lit})")
         else:
-            parts.append(f"(:forall (?z - room) (when (q ?z) (not (q ?z))))")
+            parts.append(draw(st.sampled_from(["(:forall (?z - room) (when (q ?z) (not (q ?z))))",
+                                               "(:forall (?x ?y - room | (adj ?x ?y)) (when (q ?x) (:and (not (q ?x)) (q ?y))))"])))
     return parts[0] if len(parts) == 1 else "(:and " + " ".join(parts) + ")"
 
 
@@ -182,7 +183,7 @@ def tasks(draw):
         f"  :observability-conditions (:and (?i Fully) (default Partially)))",
     ]
     domain = ("; a random task\n(define (domain rnd)\n  (:requirements :strips)\n  (:types room)\n"
-              "  (:constants r1 r2 - room)\n  (:predicates (p) (q ?x - room) (r ?i - agent))\n  "
+              "  (:constants r1 r2 - room)\n  (:predicates (p) (q ?x - room) (r ?i - agent) (:fact adj ?x ?y - room))\n  "
               + "\n  ".join(draw(st.permutations(events + actions))) + ")\n")
     agents = AGENTS[:draw(st.integers(1, 3))]
     if draw(st.booleans()):
@@ -200,9 +201,62 @@ def tasks(draw):
                           for w in worlds)
         init = (f"(:init :worlds ({' '.join(worlds)}){sp}:relations ({rel})\n :labels ({labels}) "
                 f":designated ({worlds[0]}))")
-    problem = (f"(define (problem rnd-1) (:domain rnd) (:agents {' '.join(agents)})\n  {init}\n"
+    rooms = ["r1", "r2"] + draw(st.lists(st.just("r3"), max_size=1))
+    objects = "(:objects r3 - room)" if "r3" in rooms else ""
+    facts = " ".join(f"(adj {x} {y})" for x, y in draw(st.lists(st.tuples(st.sampled_from(rooms), st.sampled_from(rooms)),
+                                                                    max_size=3)))
+    problem = (f"(define (problem rnd-1) (:domain rnd) (:agents {' '.join(agents)}) {objects}\n  (:facts-init {facts})\n  {init}\n"
                f"  (:goal {draw(formulas(depth=2))}))\n")
     return domain, problem
+
+
+@st.composite
+def slot_conditions(draw, variables, depth=2):
+    kind = draw(st.sampled_from(["=", "/=", "not", "and", "or", "imply"] if depth else ["=", "/="]))
+    if kind in ("=", "/="):
+        return f"({kind} {draw(st.sampled_from(variables))} {draw(st.sampled_from(variables))})"
+    sub = slot_conditions(variables, depth - 1)
+    if kind == "not":
+        return f"(not {draw(sub)})"
+    if kind == "imply":
+        return f"(imply {draw(sub)} {draw(sub)})"
+    return f"({kind} " + " ".join(draw(st.lists(sub, max_size=3))) + ")"
+
+
+@st.composite
+def libraries(draw):
+    """An action-type library: event slots, observability types, relations by pairs, :and and :forall."""
+    types = []
+    for k in range(draw(st.integers(1, 2))):
+        slots = ["?s", "?t", "?nil"][:draw(st.integers(1, 3))]
+        otypes = draw(st.lists(st.sampled_from(["Fully", "Partially", "Oblivious"]), min_size=1, unique=True))
+        rel = []
+        for t in otypes:
+            pairs = draw(st.lists(st.one_of(
+                st.tuples(st.sampled_from(slots), st.sampled_from(slots)).map(lambda p: f"({p[0]} {p[1]})"),
+                slot_conditions(["?e", "?f", *slots]).map(lambda c: f"(:forall (?e ?f - event | {c}) (?e ?f))"),
+                st.just("(:forall (?e - event) (?e ?e))")), min_size=1, max_size=3))
+            rel.append(f"{t} " + (pairs[0] if len(pairs) == 1 else "(:and " + " ".join(pairs) + ")"))
+        designated = " ".join(draw(st.lists(st.sampled_from(slots), unique=True)))
+        conditions = " ".join(f"{e} ({draw(st.sampled_from([':trivial-event', ':trivial-postconditions', ':non-trivial-postconditions']))})"
+                              for e in draw(st.lists(st.sampled_from(slots), unique=True)))
+        types.append(f"(:action-type at{k} :events ({' '.join(slots)}) :observability-types ({' '.join(otypes)})\n"
+                     f"  :relations ({' '.join(rel)}) :designated ({designated}) :conditions ({conditions}))")
+    return "(define (action-type-library lib) (:requirements :x)\n" + "\n".join(types) + ")"
+
+
+@given(libraries())
+def test_random_libraries_read_as_before(text):
+    import dataclasses
+
+    def read(module):
+        try:
+            name, types = module.parse_library(text, "l.epddl")
+        except Exception as e:
+            return ["error", str(e)]
+        return [name, {k: dataclasses.astuple(v) for k, v in types.items()}]
+
+    assert read(new) == read(old)
 
 
 def _summary(module, domain, problem):
