@@ -74,7 +74,7 @@ _EXPORTS: dict[str, str] = {
     "chain": "kop.syntax.levels",
     # semantics (Kripke models, model checking, updates, puzzles)
     "KripkeModel": "kop.semantics.model",
-    "ModelError": "kop.semantics.errors",
+    "ModelError": "kop.errors",
     "truth_vector": "kop.semantics.checker",
     "ActionModel": "kop.semantics.update",
     "product_update": "kop.semantics.update",
@@ -95,8 +95,8 @@ _EXPORTS: dict[str, str] = {
     "reduce_announcements": "kop.reasoning.announcements",
     "reading": "kop.reasoning.reading",
     "judge": "kop.reasoning.reading",
-    "ProverTimeout": "kop.reasoning.errors",
-    "ProverBug": "kop.reasoning.errors",
+    "ProverTimeout": "kop.errors",
+    "ProverBug": "kop.errors",
     # games (trees, formats, strategies, play)
     "GameTree": "kop.games.trees.tree",
     "Node": "kop.games.trees.tree",
@@ -124,7 +124,7 @@ _EXPORTS: dict[str, str] = {
     "play": "kop.games.strategies.play",
     "Outcome": "kop.games.strategies.play",
     "global_optimum": "kop.games.strategies.play",
-    "TreeError": "kop.games.errors",
+    "TreeError": "kop.errors",
     # selection (decided nodes, the strategy selector, the worked example)
     "decide": "kop.selection.decide",
     "reference_decide": "kop.selection.reference_decide",
@@ -136,7 +136,7 @@ _EXPORTS: dict[str, str] = {
     "worked_example": "kop.selection.worked_example",
     # selection: partial knowledge of evaluation functions (knowing-value semantics)
     "EvaluationKnowledge": "kop.selection.evaluations",
-    "EvaluationError": "kop.selection.evaluations",
+    "EvaluationError": "kop.errors",
     "knows_exactly": "kop.selection.evaluations",
     "knows_nothing": "kop.selection.evaluations",
     "knows_candidates": "kop.selection.evaluations",
@@ -155,7 +155,7 @@ _EXPORTS: dict[str, str] = {
     "TreeGame": "kop.games.search.treegame",
     "Nim": "kop.games.search.implicit",
     "nim": "kop.games.search.implicit",
-    "GameError": "kop.games.errors",
+    "GameError": "kop.errors",
     "from_openspiel": "kop.games.search.openspiel",
     # games: n players, chance and simultaneous moves (Bodkin)
     "maxn": "kop.games.nplayer.maxn",
@@ -164,7 +164,7 @@ _EXPORTS: dict[str, str] = {
     "bimodal": "kop.games.nplayer.bimodal",
     "paranoid": "kop.games.nplayer.paranoid",
     "PayoffBounds": "kop.games.nplayer.bounds",
-    "BoundsError": "kop.games.nplayer.bounds",
+    "BoundsError": "kop.errors",
     "NPlayerResult": "kop.games.nplayer.core",
     "bodkin_tree": "kop.games.nplayer.random_trees",
     "best_case_tree": "kop.games.nplayer.best_case",
@@ -185,7 +185,7 @@ _EXPORTS: dict[str, str] = {
     # worlds (possible-worlds games: Jamroga, Frank & Basin)
     "WorldsGame": "kop.worlds.game",
     "Beliefs": "kop.worlds.game",
-    "WorldsError": "kop.worlds.errors",
+    "WorldsError": "kop.errors",
     "Plan": "kop.worlds.plan",
     "mc": "kop.worlds.mc",
     "vm": "kop.worlds.vm",
@@ -219,7 +219,7 @@ _EXPORTS: dict[str, str] = {
     "run_tasks": "kop.experiments.runner",
     "spawn_seeds": "kop.experiments.runner",
     "read_results": "kop.experiments.runner",
-    "ExperimentError": "kop.experiments.runner",
+    "ExperimentError": "kop.errors",
     # theory (theory files: the language, its questions)
     "load_theory": "kop.theory",
     "parse_theory": "kop.theory",
@@ -245,9 +245,24 @@ _EXPORTS: dict[str, str] = {
     "read_story": "kop.io.stories",
     "read_stories": "kop.io.stories",
     "Story": "kop.stories.story",
-    "StoryError": "kop.stories.errors",
-    "EpddlError": "kop.io.epddl",
+    "StoryError": "kop.errors",
     "Conventions": "kop.stories.conventions",
+    # every error class (kop.errors)
+    "LimitError": "kop.errors",
+    "MissingDependency": "kop.errors",
+    "OutOfTime": "kop.errors",
+    "TimeoutArgumentError": "kop.errors",
+    "DeadlineInterrupt": "kop.errors",
+    "AgentError": "kop.errors",
+    "TheoryError": "kop.errors",
+    "SmcdelError": "kop.errors",
+    "EpddlError": "kop.errors",
+    "JsonError": "kop.errors",
+    "EfgError": "kop.errors",
+    "StrategyError": "kop.errors",
+    "MatrixError": "kop.errors",
+    "ClusterLost": "kop.errors",
+    "Stopped": "kop.errors",
 }
 
 

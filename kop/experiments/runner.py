@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from kop.syntax import arguments
-from kop.errors import KopError
+from kop.errors import ClusterLost, ExperimentError, KopError, Stopped
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.progress import Progress
@@ -59,20 +59,6 @@ TaskFn = Callable[[dict[str, Any]], Mapping[str, Any]]
 
 #: how long to wait for a Dask scheduler before giving up
 DASK_CONNECT_TIMEOUT = "20s"
-
-
-class ExperimentError(KopError):
-    """Bad experiment input: tasks, results file, worker count or cluster address.
-
-    Examples
-    --------
-    >>> import kop
-    >>> try:
-    ...     kop.run_tasks(len, [{"x": 1}], workers=1, progress=False)
-    ... except kop.ExperimentError as err:
-    ...     print(err)
-    task 0 has no 'key' string (got None)
-    """
 
 
 def _example_square(task: dict[str, Any]) -> dict[str, Any]:
@@ -417,23 +403,6 @@ def _call(fn: TaskFn, task: dict[str, Any]) -> Row:
 
 
 # --------------------------------------------------- checkpoints, stops, progress
-class Stopped(KeyboardInterrupt):
-    """The run was stopped (SIGINT, SIGTERM) before every task was done.
-
-    A :class:`KeyboardInterrupt`, so that code stopping on Ctrl-C stops on it
-    too; its message says what was kept and how to resume; ``status`` is the
-    exit status a command line should end with (130 for SIGINT, 143 for SIGTERM).
-    """
-
-    def __init__(self, message: str = "stopped", status: int = 130):
-        super().__init__(message)
-        self.status = status
-
-
-class ClusterLost(ExperimentError):
-    """The Dask scheduler (or the connection to it) went away in the middle of a run."""
-
-
 class _Context:
     """What :func:`checkpoint` reports to in this process: a stop flag, a unit counter, a callback."""
 

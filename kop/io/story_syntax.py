@@ -12,7 +12,7 @@
 >>> read_kop("Sally moves marble box")
 Traceback (most recent call last):
 ...
-kop.stories.errors.StoryError: line 1, column 20: expected 'to'; found 'box'
+kop.errors.StoryError: line 1, column 20: expected 'to'; found 'box'
 """
 
 from __future__ import annotations

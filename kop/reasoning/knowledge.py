@@ -62,7 +62,7 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
         reported as infinity.
     timeout : float, optional
         Seconds for the whole computation
-        (:class:`~kop.reasoning.errors.ProverTimeout` when exceeded).
+        (:class:`~kop.errors.ProverTimeout` when exceeded).
     agents : iterable of str, optional
         The declared agents.
     method : {"auto", "sat", "bdd"}
@@ -148,7 +148,7 @@ def knows(knowledge: Iterable[Formula | str] | Formula | str, player: str, phi: 
     phi : Formula or str
         The formula P may know.
     timeout : float, optional
-        Seconds (:class:`~kop.reasoning.errors.ProverTimeout` when exceeded).
+        Seconds (:class:`~kop.errors.ProverTimeout` when exceeded).
     agents : iterable of str, optional
         The declared agents.
 

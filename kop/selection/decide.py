@@ -363,7 +363,7 @@ def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple[
 
 
 def check_consistent(tree: GameTree, ks: Sequence[Formula], resolved: Mapping[tuple[int, int], ResolvedKnowledge], timeout: float | None) -> None:
-    """An :class:`~kop.selection.evaluations.EvaluationError` naming the statement that contradicts *ks*."""
+    """An :class:`~kop.errors.EvaluationError` naming the statement that contradicts *ks*."""
     from kop.reasoning.prover import satisfiable
     from kop.selection.evaluations import EvaluationError, knowledge_formulas
     from kop.syntax.printer import to_ascii

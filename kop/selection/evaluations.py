@@ -69,7 +69,7 @@ from typing import Any, Union
 import numpy as np
 
 from kop.games.trees.tree import LEAF, GameTree, Node
-from kop.errors import KopError
+from kop.errors import EvaluationError, KopError
 from kop.syntax.formula import Atom, Common, Formula, Know, Not, Or, conj
 from kop.games.trees.checks import tree_argument
 
@@ -81,21 +81,6 @@ __all__ = ["EvaluationKnowledge", "EvaluationError", "ResolvedKnowledge", "knows
 KINDS = ("exact", "nothing", "candidates", "order", "within", "subtree")
 
 Candidate = Union[tuple[float, ...], tuple[tuple[str, float], ...]]
-
-
-class EvaluationError(KopError):
-    """A partial-knowledge statement does not fit the tree (the message names it and what is wrong).
-
-    Examples
-    --------
-    >>> import kop
-    >>> t = kop.GameTree.build(["A", "B"], ("A", [(1, 2), (3, 4)]))
-    >>> try:
-    ...     kop.decide(t, [], evaluations=[kop.knows_candidates("B", "A", [[1, 2, 3]])])
-    ... except kop.EvaluationError as err:
-    ...     print(err)
-    knows_candidates('B', 'A', [1 candidate]): candidate 1 has 3 payoffs; the tree has 2 leaves (give one value of A per leaf, left to right)
-    """
 
 
 def _number(x: object, what: str) -> float:

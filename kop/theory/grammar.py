@@ -14,7 +14,7 @@ theory, also inside formulas and inline games.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +26,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from kop.syntax.budget import MAX_NESTING, recursion_room
 from kop.errors import KopError, ParseError, source_lines
+from kop.syntax.examples import explain
 from kop.syntax.formula import Formula
 from kop.theory.model import (BeliefSpec, GameNode, ObservationSpec, PartialSpec, Statement, Theory,
                               MAX_LEVEL)
@@ -50,56 +51,147 @@ def _parser() -> Lark:
     return lalr_parser("theory", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
 
 
+@dataclass(frozen=True)
+class _Failure:
+    """Where Lark stopped reading a theory, and what is around: the facts the error rules look at."""
+
+    exc: UnexpectedInput
+    text: str
+    file: str
+    line: int
+    column: int
+    src: str  # the source line
+    found: str  # the word at the error ('' at the end)
+    expected: frozenset[str]  # the terminals Lark expected
+
+    @classmethod
+    def of(cls, exc: UnexpectedInput, text: str, file: str) -> _Failure:
+        line, col = exc.line, exc.column
+        lines = source_lines(text)
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+        found = src[col - 1:].split(" ")[0] if 0 < col <= len(src) else ""
+        expected = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
+        return cls(exc, text, file, line, col, src, found, frozenset(expected))
+
+    @property
+    def first(self) -> str:
+        """The first word of the line."""
+        words = self.src.split()
+        return words[0] if words else ""
+
+    @property
+    def start(self) -> int:
+        """The column of the line's first word."""
+        return len(self.src) - len(self.src.lstrip()) + 1
+
+    def error(self, message: str, found: str | None = None, line: int | None = None,
+              column: int | None = None) -> ParseError:
+        return located(self.text, line or self.line, column or self.column, message,
+                       self.found if found is None else found, self.file)
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
-    line, col = exc.line, exc.column
-    lines = source_lines(text)
-    src = lines[line - 1] if 0 < line <= len(lines) else ""
-    words = src.split()
-    first = words[0] if words else ""
-    start = len(src) - len(src.lstrip()) + 1
-    brace = _open_brace(text, line, col)
-    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
-        where = f" (the '{{' at line {brace[0]}, column {brace[1]} is not closed)" if brace else ""
-        return located(text, line, col, f"the theory ends inside a block: expected '}}'{where}", "", file)
-    found = src[col - 1:].split(" ")[0] if 0 < col <= len(src) else ""
-    expected: set[str] = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
-    at_start = first and col == start
-    never_closed = brace is not None and brace in _open_braces(text, len(source_lines(text)) + 1, 1)
-    if brace is not None and never_closed and at_start and first in _KEYWORDS and first != "}" and "NAME" in expected and first != "in":
-        return located(text, brace[0], brace[1], f"this '{{' is not closed: line {line} starts the statement "
-                       f"{first!r} inside its block (a '}}' is missing before it)", "{", file)
+    """The located error for Lark's *exc*: a block never closed before a statement, else the message
+    of ``grammar/theory.errors.toml`` whose examples fail the same way
+    (:func:`kop.syntax.examples.explain`), else the first of the rules :data:`_RULES` that applies,
+    else what the grammar expected there."""
+    at = _Failure.of(exc, text, file)
+    unclosed = _statement_inside_block(at)
+    if unclosed is not None:
+        return unclosed
+    message = explain("theory", _parse_text, exc)
+    if message is not None:
+        return at.error(message)
+    for rule in _RULES:
+        err = rule(at)
+        if err is not None:
+            return err
+    return _expected_there(at)
+
+
+def _parse_text(text: str) -> Tree[Token]:
+    """Lark's tree of *text*, which ends with a newline as every statement does."""
+    return _parser().parse(text if text.endswith("\n") else text + "\n")
+
+
+def _ends_inside_block(at: _Failure) -> ParseError | None:
+    if not (isinstance(at.exc, UnexpectedToken) and at.exc.token.type == "$END"):
+        return None
+    brace = _open_brace(at.text, at.line, at.column)
+    where = f" (the '{{' at line {brace[0]}, column {brace[1]} is not closed)" if brace else ""
+    return at.error(f"the theory ends inside a block: expected '}}'{where}", "")
+
+
+def _statement_inside_block(at: _Failure) -> ParseError | None:
+    """A statement keyword starts a line inside a block that is never closed: the '}' is missing."""
+    first = at.first
+    if not (first and at.column == at.start and first in _KEYWORDS and first not in ("}", "in")
+            and "NAME" in at.expected):
+        return None
+    brace = _open_brace(at.text, at.line, at.column)
+    if brace is None or brace not in _open_braces(at.text, len(source_lines(at.text)) + 1, 1):
+        return None
+    return at.error(f"this '{{' is not closed: line {at.line} starts the statement {first!r} inside its block "
+                    "(a '}' is missing before it)", "{", *brace)
+
+
+def _inside_word(at: _Failure) -> ParseError | None:
+    """Lark stopped inside a word: it read a keyword at the word's start (``maximum`` as ``max``)."""
+    src, col = at.src, at.column
+    if not (0 < col <= len(src) and (src[col - 1].isalnum() or src[col - 1] == "_")):
+        return None
     word_start = col
-    while 1 < word_start <= len(src) + 1 and (src[word_start - 2].isalnum() or src[word_start - 2] == "_"):
+    while word_start > 1 and (src[word_start - 2].isalnum() or src[word_start - 2] == "_"):
         word_start -= 1
-    if word_start < col and src[word_start - 1].isalpha():  # inside a word: kop read a keyword at its start
-        word = src[word_start - 1:].split(" ")[0].rstrip(",")
-        prefix = src[word_start - 1:col - 1]
-        return located(text, line, word_start, f"unknown word {word!r}: kop reads {prefix!r} and then "
-                       f"{word[len(prefix):]!r}; did you mean {prefix!r}?", word, file)
-    if "NAME" in expected and found.isidentifier() and (found in _KEYWORDS or found in _RESERVED_WORDS):
-        return located(text, line, col, f"expected a name; {found!r} is a reserved word of the theory "
-                       f"language and cannot be a name or a move label (names are case-sensitive: write "
-                       f"{found.capitalize()!r}, or another word)", found, file)
-    unknown_word = first and first not in _KEYWORDS and (len(words) < 2 or words[1] not in ("knows", "believes")) \
-        and not first.startswith("#") and col in (start, start + len(first) + 1 + len(src[start - 1 + len(first):])
-                                                 - len(src[start - 1 + len(first):].lstrip()) - 1)
-    if unknown_word and (at_start or (expected and set(expected) <= {"KNOWS", "BELIEVES"})):
-        return located(text, line, start, f"unknown statement {first!r}: expected a statement: {_STATEMENTS}",
-                       first, file)
-    words_expected = _describe(expected)
-    if at_start and first == "}":
-        return located(text, line, col, "'}' closes no block", "}", file)
+    if word_start == col or not src[word_start - 1].isalpha():
+        return None
+    word = src[word_start - 1:].split(" ")[0].rstrip(",")
+    prefix = src[word_start - 1:col - 1]
+    return at.error(f"unknown word {word!r}: kop reads {prefix!r} and then {word[len(prefix):]!r}; "
+                    f"did you mean {prefix!r}?", word, column=word_start)
+
+
+def _reserved_name(at: _Failure) -> ParseError | None:
+    found = at.found
+    if not ("NAME" in at.expected and found.isidentifier() and (found in _KEYWORDS or found in _RESERVED_WORDS)):
+        return None
+    return at.error(f"expected a name; {found!r} is a reserved word of the theory language and cannot be a name "
+                    f"or a move label (names are case-sensitive: write {found.capitalize()!r}, or another word)")
+
+
+def _unknown_statement(at: _Failure) -> ParseError | None:
+    """The line starts with a word that is no statement (nor a player's name before knows/believes)."""
+    first, src, start = at.first, at.src, at.start
+    words = src.split()
+    if not first or first in _KEYWORDS or first.startswith("#") or (len(words) > 1 and words[1] in ("knows", "believes")):
+        return None
+    rest = src[start - 1 + len(first):]
+    second = start + len(first) + len(rest) - len(rest.lstrip())  # the column of the second word
+    at_start = at.column == start
+    if not (at.column in (start, second) and (at_start or (at.expected and at.expected <= {"KNOWS", "BELIEVES"}))):
+        return None
+    return at.error(f"unknown statement {first!r}: expected a statement: {_STATEMENTS}", first, column=start)
+
+
+_RULES: tuple[Callable[[_Failure], ParseError | None], ...] = (
+    _ends_inside_block, _inside_word, _reserved_name, _unknown_statement)
+
+
+def _expected_there(at: _Failure) -> ParseError:
+    """What the grammar expected, with a near keyword when the word found is a misspelling of one."""
+    words_expected = _describe(set(at.expected))
+    if at.column == at.start and at.first == "}":
+        return at.error("'}' closes no block", "}")
     hint = ""
-    keywords = [e.lower() for e in expected if e.isupper() and e.isalpha()] + \
-        [w for e in expected for w in _TERMINAL_WORDS.get(e, "").replace(",", " ").split() if w.isalpha()]
-    if found.isidentifier() and keywords:
+    keywords = [e.lower() for e in at.expected if e.isupper() and e.isalpha()] + \
+        [w for e in at.expected for w in _TERMINAL_WORDS.get(e, "").replace(",", " ").split() if w.isalpha()]
+    if at.found.isidentifier() and keywords:
         import difflib
 
-        near = difflib.get_close_matches(found, keywords, n=1, cutoff=0.75)
-        if near and near[0] != found:
+        near = difflib.get_close_matches(at.found, keywords, n=1, cutoff=0.75)
+        if near and near[0] != at.found:
             hint = f"; did you mean {near[0]!r}?"
-    return located(text, line, col, (f"expected {words_expected}" if words_expected else
-                                     f"expected a statement: {_STATEMENTS}") + hint, found, file)
+    return at.error((f"expected {words_expected}" if words_expected else f"expected a statement: {_STATEMENTS}") + hint)
 
 
 def _open_brace(text: str, line: int, col: int) -> tuple[int, int] | None:
@@ -522,7 +614,7 @@ def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = Fal
         raise located(text.replace("\x00", " "), line, col, "a theory may not contain NUL characters", "", file)
     _check_nesting(text, file)
     try:
-        tree = _parser().parse(text if text.endswith("\n") else text + "\n")
+        tree = _parse_text(text)
     except (UnexpectedToken, UnexpectedCharacters, UnexpectedInput) as exc:
         raise _syntax_error(exc, text, file) from None
     with recursion_room(3 * MAX_NESTING):  # inline games are read recursively, within MAX_NESTING levels

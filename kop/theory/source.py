@@ -14,18 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kop.errors import ParseError
+from kop.errors import ParseError, TheoryError
 
 __all__ = ["Position", "TheoryError", "located", "inner"]
-
-
-class TheoryError(ParseError):
-    """A located error in a theory; without offending text, the message does not mention any."""
-
-    def __init__(self, text: str, line: int, column: int, found: str, expected: str):
-        super().__init__(text, line, column, found, expected)
-        if not found:
-            self.args = (f"line {line}, column {column}: {expected}",)
 
 
 @dataclass(frozen=True)

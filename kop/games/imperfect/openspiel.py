@@ -108,92 +108,114 @@ def game_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES) -> OpenSpielGa
         g = pyspiel.convert_to_turn_based(g)
     if not g.get_type().provides_information_state_string:
         raise TreeError(f"{name} does not provide information_state_string: kop cannot read its information sets")
-    n_players = g.num_players()
-    players = tuple(Player(f"P{i}", "max") for i in range(n_players))
-    depth: list[int] = []
-    kinds: list[int] = []
-    n_kids: list[int] = []
-    leaves: list[list[float]] = []
-    chance_nodes: list[int] = []
-    probs: list[float] = []
-    moves: list[tuple[int, int, str]] = []
-    hist: list[tuple[int, ...]] = []
-    state_ids: list[dict[str, int]] = [{} for _ in range(n_players)]
-    states: list[list[int]] = [[] for _ in range(n_players)]
-    set_of: dict[tuple[int, str], int] = {}
-    set_actions: list[tuple[str, ...]] = []
-    set_player: list[int] = []
-    set_label: list[str] = []
-    node_set: list[int] = []
+    walk = _Walk(name, g.num_players(), pyspiel.PlayerId.CHANCE)
     stack: list[tuple[Any, int]] = [(g.new_initial_state(), 0)]
     while stack:
         s, d = stack.pop()
-        i = len(kinds)
-        if i >= max_nodes:
+        if len(walk.kinds) >= max_nodes:
             raise LimitError(f"{name} has more than {max_nodes} histories (max_nodes={max_nodes})")
-        depth.append(d)
-        hist.append(tuple(int(a) for a in s.history()))
-        for p in range(n_players):
+        acts = walk.visit(s, d)
+        for a in reversed(acts):
+            stack.append((s.child(a), d + 1))
+    return walk.game()
+
+
+class _Walk:
+    """The histories of an OpenSpiel game met depth first (prefix order), as :func:`tree_from_prefix` and
+    the information sets need them."""
+
+    def __init__(self, name: str, n_players: int, chance: int) -> None:
+        self.name, self.n_players, self.chance = name, n_players, chance
+        self.depth: list[int] = []
+        self.kinds: list[int] = []
+        self.n_kids: list[int] = []
+        self.leaves: list[list[float]] = []
+        self.chance_nodes: list[int] = []
+        self.probs: list[float] = []
+        self.moves: list[tuple[int, int, str]] = []
+        self.hist: list[tuple[int, ...]] = []
+        self.state_ids: list[dict[str, int]] = [{} for _ in range(n_players)]
+        self.states: list[list[int]] = [[] for _ in range(n_players)]
+        self.set_of: dict[tuple[int, str], int] = {}
+        self.set_actions: list[tuple[str, ...]] = []
+        self.set_player: list[int] = []
+        self.set_label: list[str] = []
+        self.node_set: list[int] = []
+
+    def visit(self, s: Any, d: int) -> list[int]:
+        """Note state *s* at depth *d*; its actions (none at a leaf)."""
+        i = len(self.kinds)
+        self.depth.append(d)
+        self.hist.append(tuple(int(a) for a in s.history()))
+        for p in range(self.n_players):
             try:
                 key = s.information_state_string(p)
             except Exception:  # noqa: BLE001 - a state without it: a cell of its own
                 key = f"\0{i}"
-            states[p].append(state_ids[p].setdefault(key, len(state_ids[p])))
+            self.states[p].append(self.state_ids[p].setdefault(key, len(self.state_ids[p])))
         if s.is_terminal():
-            kinds.append(LEAF)
-            n_kids.append(0)
-            leaves.append([float(x) for x in s.returns()])
-            node_set.append(-1)
-            continue
+            self.kinds.append(LEAF)
+            self.n_kids.append(0)
+            self.leaves.append([float(x) for x in s.returns()])
+            self.node_set.append(-1)
+            return []
         if s.is_chance_node():
             outcomes = s.chance_outcomes()
             acts = [a for a, _ in outcomes]
-            kinds.append(CHANCE)
-            chance_nodes.append(i)
-            probs.extend(float(p) for _, p in outcomes)
-            node_set.append(-1)
-            who = pyspiel.PlayerId.CHANCE
+            self.kinds.append(CHANCE)
+            self.chance_nodes.append(i)
+            self.probs.extend(float(p) for _, p in outcomes)
+            self.node_set.append(-1)
+            who = self.chance
         else:
             who = s.current_player()
             acts = list(s.legal_actions())
-            kinds.append(who)
-            names = tuple(s.action_to_string(who, a) for a in acts)
-            info = s.information_state_string(who)
-            k = set_of.get((who, info))
-            if k is None:
-                k = set_of[(who, info)] = len(set_actions)
-                set_actions.append(names)
-                set_player.append(who)
-                set_label.append(info)
-            elif set_actions[k] != names:
-                raise TreeError(f"{name}: information state {info!r} of P{who} has actions {set_actions[k]} at one "
-                                f"history and {names} at history {list(hist[-1])}")
-            node_set.append(k)
-        n_kids.append(len(acts))
+            self.kinds.append(who)
+            self.node_set.append(self.info_set(s, who, acts))
+        self.n_kids.append(len(acts))
         for r, a in enumerate(acts):
-            moves.append((i, r, s.action_to_string(who, a)))
-        for a in reversed(acts):
-            stack.append((s.child(a), d + 1))
-    n = len(kinds)
-    payoffs = np.array(leaves, dtype=np.float64).reshape(-1, n_players)
-    integral = bool(np.all(payoffs == np.round(payoffs)))
-    depth_arr = np.asarray(depth, dtype=np.int64)
-    tree = tree_from_prefix(players, depth_arr, np.asarray(kinds, dtype=np.int64), np.asarray(n_kids, dtype=np.int64),
-                            payoffs, integral, {}, moves, np.asarray(chance_nodes, dtype=np.int64),
-                            np.asarray(probs, dtype=np.float64))
-    order = np.argsort(depth_arr, kind="stable")  # breadth first, as tree_from_prefix lays the tree out
-    node_set_bfs = np.asarray(node_set, dtype=np.int64)[order]
-    members: list[list[int]] = [[] for _ in set_actions]
-    for i, k in enumerate(node_set_bfs.tolist()):
-        if k >= 0:
-            members[k].append(i)
-    numbers = [0] * n_players
-    sets = []
-    for k, acts_k in enumerate(set_actions):
-        numbers[set_player[k]] += 1
-        sets.append(InfoSet(k, f"P{set_player[k]}", numbers[set_player[k]], acts_k, tuple(members[k]), set_label[k]))
-    st = {f"P{p}": np.asarray(states[p], dtype=np.int64)[order] for p in range(n_players)}
-    out = OpenSpielGame(tree, node_set_bfs, sets, st, name=f"openspiel:{name}")
-    out.histories = tuple(hist[j] for j in order.tolist())
-    out._index = {h: j for j, h in enumerate(out.histories)}
-    return out
+            self.moves.append((i, r, s.action_to_string(who, a)))
+        return acts
+
+    def info_set(self, s: Any, who: int, acts: list[int]) -> int:
+        """The number of *who*'s information set at *s* (new if its information state is new)."""
+        names = tuple(s.action_to_string(who, a) for a in acts)
+        info = s.information_state_string(who)
+        k = self.set_of.get((who, info))
+        if k is None:
+            k = self.set_of[(who, info)] = len(self.set_actions)
+            self.set_actions.append(names)
+            self.set_player.append(who)
+            self.set_label.append(info)
+        elif self.set_actions[k] != names:
+            raise TreeError(f"{self.name}: information state {info!r} of P{who} has actions {self.set_actions[k]} "
+                            f"at one history and {names} at history {list(self.hist[-1])}")
+        return k
+
+    def game(self) -> OpenSpielGame:
+        """The game of the histories met."""
+        n_players = self.n_players
+        players = tuple(Player(f"P{i}", "max") for i in range(n_players))
+        payoffs = np.array(self.leaves, dtype=np.float64).reshape(-1, n_players)
+        integral = bool(np.all(payoffs == np.round(payoffs)))
+        depth_arr = np.asarray(self.depth, dtype=np.int64)
+        tree = tree_from_prefix(players, depth_arr, np.asarray(self.kinds, dtype=np.int64),
+                                np.asarray(self.n_kids, dtype=np.int64), payoffs, integral, {}, self.moves,
+                                np.asarray(self.chance_nodes, dtype=np.int64), np.asarray(self.probs, dtype=np.float64))
+        order = np.argsort(depth_arr, kind="stable")  # breadth first, as tree_from_prefix lays the tree out
+        node_set_bfs = np.asarray(self.node_set, dtype=np.int64)[order]
+        members: list[list[int]] = [[] for _ in self.set_actions]
+        for i, k in enumerate(node_set_bfs.tolist()):
+            if k >= 0:
+                members[k].append(i)
+        numbers = [0] * n_players
+        sets = []
+        for k, acts_k in enumerate(self.set_actions):
+            p = self.set_player[k]
+            numbers[p] += 1
+            sets.append(InfoSet(k, f"P{p}", numbers[p], acts_k, tuple(members[k]), self.set_label[k]))
+        st = {f"P{p}": np.asarray(self.states[p], dtype=np.int64)[order] for p in range(n_players)}
+        out = OpenSpielGame(tree, node_set_bfs, sets, st, name=f"openspiel:{self.name}")
+        out.histories = tuple(self.hist[j] for j in order.tolist())
+        out._index = {h: j for j, h in enumerate(out.histories)}
+        return out

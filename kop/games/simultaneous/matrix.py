@@ -38,15 +38,12 @@ from typing import Any
 import numpy as np
 
 from kop.games.errors import LimitError, TreeError
+from kop.errors import MatrixError
 
 __all__ = ["MatrixSolution", "solve_matrix", "saddle_point", "MatrixError", "EXACT_LIMIT"]
 
 #: exact solving enumerates supports only up to this many rows or columns
 EXACT_LIMIT = 10
-
-
-class MatrixError(TreeError):
-    """A matrix game is malformed: ragged, empty, or with a non-finite entry."""
 
 
 @dataclass(frozen=True)

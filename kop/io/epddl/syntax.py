@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from kop.errors import KopError, ParseError
+from kop.errors import EpddlError, KopError
 from kop.syntax.examples import explain
 from kop.syntax.grammar_cache import lalr_parser
 
@@ -29,41 +29,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from lark.exceptions import UnexpectedInput
 
 __all__ = ["Node", "EpddlError", "read_nodes"]
-
-
-class EpddlError(ParseError):
-    """A located error in an EPDDL domain, problem, library or plan (file, line and column).
-
-    Parameters
-    ----------
-    text : str
-        The whole file.
-    line, column : int
-        1-based position of the offending item.
-    found : str
-        The offending item ('' at the end of the file, or when the message says it all).
-    expected : str
-        What was expected there.
-    source : str
-        The file's name, put in front of the message.
-
-    Examples
-    --------
-    >>> str(EpddlError("(p", 1, 3, "", "a ')'", "d.epddl"))
-    "d.epddl: line 1, column 3: a ')'"
-    >>> import kop
-    >>> try:
-    ...     kop.io.epddl.parse_domain("(define (domain d) (:derived (p)))", "d.epddl")
-    ... except kop.EpddlError as err:
-    ...     print(err.line, err.column, err.found)
-    1 21 :derived
-    """
-
-    def __init__(self, text: str, line: int, column: int, found: str, expected: str, source: str = ""):
-        super().__init__(text, line, column, found, expected)
-        self.source = source
-        msg = str(self) if found else f"line {line}, column {column}: {expected}"
-        self.args = (f"{source}: {msg}" if source else msg,)
 
 
 @dataclass(frozen=True)
@@ -142,11 +107,11 @@ def read_nodes(text: str, source: str = "") -> Node:
     >>> read_nodes("(define (domain d) (:predicates (p ?x))")
     Traceback (most recent call last):
     ...
-    kop.io.epddl.syntax.EpddlError: line 1, column 40: a ')' closing the '(' of line 1, column 1
+    kop.errors.EpddlError: line 1, column 40: a ')' closing the '(' of line 1, column 1
     >>> read_nodes("(define (domain d) (:derived (p)))")
     Traceback (most recent call last):
     ...
-    kop.io.epddl.syntax.EpddlError: line 1, column 21: a domain section kop reads: :requirements, :types, \
+    kop.errors.EpddlError: line 1, column 21: a domain section kop reads: :requirements, :types, \
 :constants, :predicates, :action-type-libraries, :event, :action (see docs/epddl.md); found ':derived'
     """
     from lark.exceptions import UnexpectedInput
