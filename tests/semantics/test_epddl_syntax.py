@@ -1,6 +1,7 @@
 """EPDDL's syntax in its grammar: errors by example, located syntax errors, and the new reader against the old one.
 
-* every entry of ``grammar/epddl.errors.toml`` gives its message for each of its examples;
+* (every entry of ``grammar/epddl.errors.toml`` gives its message for each of its examples:
+  ``tests/syntax/test_error_examples.py``, with the other grammars' tables);
 * syntax errors are located (line, column) where Lark stops, with what was expected;
 * random well-formed tasks, written out as EPDDL text (with random layout and comments), give
   the same initial state, goal and event models with the new reader as with the old one (its
@@ -9,38 +10,15 @@
 """
 
 import json
-import tomllib
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from lark.exceptions import UnexpectedInput
 
 import epddl_old_reader as old
 import kop.io.epddl as new
 from kop.io.epddl import EpddlError
-from kop.io.epddl.syntax import _parser, read_nodes
-from kop.syntax.examples import explain
-from kop.syntax.grammar_cache import grammar_dir
-
-ENTRIES = tomllib.loads((grammar_dir() / "epddl.errors.toml").read_text(encoding="utf-8"))["error"]
-TABLE = [(entry["message"], example) for entry in ENTRIES for example in entry["examples"]]
-
-
-def test_the_table_has_an_entry_per_common_mistake():
-    assert len(ENTRIES) >= 25 and all(entry["examples"] for entry in ENTRIES)
-    assert len({entry["message"] for entry in ENTRIES}) == len(ENTRIES)
-
-
-@pytest.mark.parametrize("message,example", TABLE, ids=[f"{k}:{ex[:40]}" for k, (_, ex) in enumerate(TABLE)])
-def test_each_example_gets_its_message(message, example):
-    parser = _parser()
-    with pytest.raises(UnexpectedInput) as info:
-        parser.parse(example)
-    assert explain("epddl", parser.parse, info.value) == message
-    with pytest.raises(EpddlError) as err:
-        read_nodes(example)
-    assert err.value.expected == message, str(err.value)
+from kop.io.epddl.syntax import read_nodes
 
 
 @pytest.mark.parametrize("text,line,column,expected,found", [
