@@ -137,6 +137,9 @@ _EXPORTS: dict[str, str] = {
     # selection: partial knowledge of evaluation functions (knowing-value semantics)
     "EvaluationKnowledge": "kop.selection.evaluations",
     "EvaluationError": "kop.errors",
+    "KnowsExactly": "kop.selection.evaluations", "KnowsNothing": "kop.selection.evaluations",
+    "KnowsCandidates": "kop.selection.evaluations", "KnowsOrder": "kop.selection.evaluations",
+    "KnowsWithin": "kop.selection.evaluations", "KnowsOnSubtree": "kop.selection.evaluations",
     "knows_exactly": "kop.selection.evaluations",
     "knows_nothing": "kop.selection.evaluations",
     "knows_candidates": "kop.selection.evaluations",

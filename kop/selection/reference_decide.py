@@ -417,7 +417,7 @@ def _candidates(tree: GameTree, r: ResolvedKnowledge) -> list[tuple[float, ...]]
         assert r.candidates is not None  # resolved candidate knowledge keeps its matrix
         rows = [a] + [[float(x) for x in row] for row in r.candidates]
     elif kind == "within":
-        k = r.spec.k
+        k = float(r.spec.to_json()["k"])
         rows = [a] + [[x + s * k for x, s in zip(a, signs)] for signs in itertools.product((-1, 1), repeat=n)]
     elif kind == "order":
         levels = sorted(set(a))

@@ -203,7 +203,7 @@ def _warm() -> None:
     """Import what the first requests need (matplotlib, the theory grammar), so they answer quickly."""
     try:
         from kop.drawing.models import require_matplotlib
-        from kop.theory.grammar import parse_theory
+        from kop.theory import parse_theory
 
         require_matplotlib()
         parse_theory("agents A, B\n")

@@ -17,10 +17,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kop.errors import ModelError
 from kop.io.epddl.actiontypes import ActionType
 from kop.io.epddl.domain import ActionSchema
 from kop.io.epddl.syntax import Node, _File, _typed
-from kop.semantics.errors import ModelError
 from kop.semantics.relational import EventModel, RelationalModel
 from kop.syntax.formula import (FALSE, TRUE, And, Atom, Common, Distributed, Everyone, Formula, Implies, Know,
                                 KnowWhether, Not, Or, Possible, conj, disj)

@@ -19,9 +19,9 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from kop.errors import ModelError
 from kop.io.epddl.grounding import _Grounder
 from kop.io.epddl.syntax import Node, _plist, _typed
-from kop.semantics.errors import ModelError
 from kop.semantics.relational import RelationalModel
 from kop.syntax.formula import (And, Atom, Bottom, Common, Distributed, Everyone, Formula, Implies, Know, KnowWhether,
                                 Not, Or, Possible, Top, conj)
