@@ -46,6 +46,7 @@ import numpy as np
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.pseudomodel import PseudoModel, Who
 from kop.semantics.model import KripkeModel
+from kop.errors import LimitError
 
 __all__ = ["build_model", "MAX_WORLDS"]
 
@@ -185,6 +186,4 @@ class _Coordinates:
 def _count(n: int) -> None:
     """Refuse a countermodel of more than MAX_WORLDS worlds (*n* are there, one more is coming)."""
     if n >= MAX_WORLDS:
-        from kop.errors import LimitError
-
         raise LimitError(f"the countermodel would have more than {MAX_WORLDS} worlds (kop's limit)")

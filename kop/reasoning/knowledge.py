@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from kop.reasoning.announcements import reduce_announcements
 from kop.reasoning.limits import Deadline, check_agents, deep_input_guard
 from kop.reasoning.entailment import consistent, follows
+from kop.reasoning import prover
 from kop.reasoning.prover import _formula, _premises
 from kop.reasoning.verdict import Verdict
 from kop.syntax import arguments
@@ -163,9 +164,7 @@ def knows(knowledge: Iterable[Formula | str] | Formula | str, player: str, phi: 
     >>> v.holds, v.countermodel.satisfies("K_A p & ~K_B p")
     (False, True)
     """
-    from kop.reasoning.prover import entails
-
-    return entails(_premises(knowledge, "knowledge"), Know(arguments.agent(player, "player"), _formula(phi)),
+    return prover.entails(_premises(knowledge, "knowledge"), Know(arguments.agent(player, "player"), _formula(phi)),
                    timeout=timeout, agents=agents)
 
 

@@ -55,6 +55,9 @@ from kop.syntax import arguments
 from kop.syntax.budget import check_timeout
 from kop.syntax.formula import Distributed, Formula, Not, conj
 from kop.syntax.fragments import has_belief, refuse_probability
+from kop.errors import KopError
+from kop.reasoning.bddengine import BddEngine
+from kop.syntax.printer import to_ascii
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -117,8 +120,6 @@ def decide_formula(phi: Formula, *, agents: Iterable[str] | None = None, timeout
         the model checker confirms it.
     """
     if method not in METHODS:
-        from kop.errors import KopError
-
         raise KopError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
     check_depth(phi)
     refuse_probability(phi, _TOOL)
@@ -182,8 +183,6 @@ def _pseudo_model(phi: Formula, method: str, core: Core, closure: Closure, root:
         use = "bdd" if closure.has_rc or closure.dgroups else "sat"
     if use == "sat":
         if closure.has_rc or closure.dgroups:
-            from kop.errors import KopError
-
             raise KopError("method 'sat' handles neither common nor distributed knowledge; use 'bdd' or 'auto'")
         from kop.reasoning.satengine import SatEngine
 
@@ -195,8 +194,6 @@ def _pseudo_model(phi: Formula, method: str, core: Core, closure: Closure, root:
         if isinstance(found, PseudoModel) or found is None:
             pm = found
         else:
-            from kop.reasoning.bddengine import BddEngine
-
             deadline.check()
             pm = BddEngine(core, closure, root, deadline, stats,
                            backend="python" if use == "bdd-python" else None).run()
@@ -323,8 +320,6 @@ def _search(phi: Formula, core: Core, closure: Closure, root: int, deadline: Dea
 
 def _check(model: KripkeModel, phi: Formula, world: str | None) -> None:
     if not model.satisfies(phi, world):
-        from kop.syntax.printer import to_ascii
-
         raise ProverBug(f"the model built for {to_ascii(phi)!r} does not satisfy it "
                         f"(model: {model.to_json()})")
 

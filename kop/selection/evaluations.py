@@ -68,10 +68,11 @@ from typing import Any, ClassVar, Union, assert_never
 
 import numpy as np
 
-from kop.games.trees.tree import LEAF, GameTree, Node
+from kop.games.trees.tree import LEAF, GameTree, Node, CHANCE
 from kop.errors import EvaluationError, KopError
 from kop.syntax.formula import Atom, Common, Formula, Know, Not, Or, conj
 from kop.games.trees.checks import tree_argument
+from kop.games.strategies.mh import mh
 
 __all__ = ["EvaluationKnowledge", "KnowsExactly", "KnowsNothing", "KnowsCandidates", "KnowsOrder", "KnowsWithin",
            "KnowsOnSubtree", "AnyEvaluationKnowledge", "typed", "EvaluationError", "ResolvedKnowledge", "knows_exactly", "knows_nothing",
@@ -829,9 +830,6 @@ def agreed_outcomes(tree: GameTree) -> list[dict[int, float]]:
     >>> t.value_of(t.payoffs[list(agreed_outcomes(t)[0])[0]])     # the root's: M^h reaches (10,3)
     (10, 3)
     """
-    from kop.games.strategies.mh import mh
-    from kop.games.trees.tree import CHANCE
-
     nxt = mh(tree).next_array
     rows_of = tree.leaf_rows()
     kind, offsets = tree.kind, tree.offsets

@@ -44,6 +44,7 @@ from typing import Any, cast
 from kop.semantics.errors import ModelError
 from kop.bdd.manager import Function, Manager
 from kop.syntax import formula as F
+from kop.syntax.fragments import refuse_uncertainty
 
 __all__ = ["Translator", "MEMO_LIMIT", "fresh_name"]
 
@@ -401,8 +402,6 @@ class Translator:
                 continue
             if isinstance(f, modal):
                 if isinstance(f, (F.Belief, F.CondBelief, F.Probability)):
-                    from kop.syntax.fragments import refuse_uncertainty
-
                     refuse_uncertainty(f, "a knowledge structure (symbolic model)")
                 agents.update(f._own_agents())
                 flag = False

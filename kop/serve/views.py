@@ -28,6 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kop.errors import KopError, LimitError, ParseError
+from kop.agents.agent import Agent
+from kop.agents.match import Match
+from kop.drawing.models import figure_svg
+from kop.games.search.treegame import TreeGame
+from kop.selection.examples import figure2
+from kop.syntax.levels import f_level
+from kop.theory import read_confined, resolve_confined, parse_theory, TheoryRun
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -73,8 +80,6 @@ def error_json(exc: BaseException) -> dict[str, Any]:
 
 
 def _svg(draw: Callable[[], Any]) -> str:
-    from kop.drawing.models import figure_svg
-
     with _DRAWING:
         fig = draw()
         return figure_svg(fig)
@@ -146,8 +151,6 @@ def read_file(root: str | os.PathLike[str], path: str) -> dict[str, Any]:
     ...
     kop.errors.KopError: file '../secret.kop' is outside the theory's folder ...
     """
-    from kop.theory import read_confined
-
     if not isinstance(path, str) or not path:
         raise KopError("give the path of a file under the root")
     if _kind(Path(path).name) is None:
@@ -171,7 +174,6 @@ def theory_folder(root: str | os.PathLike[str], path: str | None) -> Path:
     base = Path(root).resolve()
     if not path:
         return base
-    from kop.theory import resolve_confined
 
     if not isinstance(path, str):
         raise KopError("the theory's path must be text")
@@ -183,8 +185,6 @@ def check_theory(text: Any, root: str | os.PathLike[str], path: str | None = Non
 
     *path*, the file the text came from (under *root*), is where the files it names are read.
     """
-    from kop.theory import parse_theory
-
     _need_text(text, "theory")
     try:
         parse_theory(text, theory_folder(root, path))
@@ -210,8 +210,6 @@ def theory_answers(text: Any, root: str | os.PathLike[str], scenario: str | None
     >>> r["kind"], r["scenarios"][0]["report"]["recommended"], "<svg" in r["svg"]
     ('game', 'Mh', True)
     """
-    from kop.theory import TheoryRun, parse_theory
-
     _need_text(text, "theory")
     run = TheoryRun(parse_theory(text, theory_folder(root, path)), timeout=timeout)
     if run.tree is None:
@@ -349,11 +347,6 @@ def match_view(request: Mapping[str, Any], root: str | os.PathLike[str], *, time
     >>> r["outcome"], [e["strategy"] for e in r["log"]], r["path"]
     ([9, 4], ['HM0M2', 'Mh'], [0, 3, 8])
     """
-    from kop.agents.agent import Agent
-    from kop.agents.match import Match
-    from kop.games.search.treegame import TreeGame
-    from kop.syntax.levels import f_level
-
     tree = _match_tree(request, root, timeout)
     players = list(tree.player_names)
     if len(players) != 2:
@@ -378,10 +371,7 @@ def match_view(request: Mapping[str, Any], root: str | os.PathLike[str], *, time
 def _match_tree(request: Mapping[str, Any], root: str | os.PathLike[str], timeout: float) -> Any:
     path = request.get("path")
     if not path:
-        from kop.selection.examples import figure2
-
         return figure2()
-    from kop.theory import TheoryRun, parse_theory
 
     text = read_file(root, str(path))["text"]
     run = TheoryRun(parse_theory(text, theory_folder(root, str(path))), timeout=timeout, questions=False)

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
-from kop.stories.conventions import Conventions
+from kop.stories.conventions import Conventions, KOP
 from kop.stories.errors import StoryError
 from kop.stories.events import Event
 
@@ -452,7 +452,6 @@ def compile_story(events: Sequence[Event], agents: Sequence[str], conventions: C
     ...
     kop.errors.StoryError: line 1: S exits the room but is in no place
     """
-    from kop.stories.conventions import KOP
     return _Builder(events, agents, conventions or KOP).build()
 
 

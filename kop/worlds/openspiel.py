@@ -59,6 +59,9 @@ import numpy as np
 
 from kop.worlds.errors import WorldsError
 from kop.worlds.game import LEAF, MAX, MIN, Beliefs, WorldsGame
+from kop.errors import LimitError, MissingDependency
+from kop.games.search.openspiel import load_openspiel
+from kop.syntax import arguments
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -80,8 +83,6 @@ def _pyspiel() -> Any:
     try:
         import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        from kop.errors import MissingDependency
-
         raise MissingDependency("OpenSpiel games need open-spiel: pip install open_spiel") from None
     return pyspiel
 
@@ -204,16 +205,11 @@ def worlds_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES, max_worlds: 
     M. Lanctot et al., *OpenSpiel: A Framework for Reinforcement Learning in Games*, arXiv:1908.09453
     (2019); W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001.
     """
-    from kop.syntax import arguments
-
     if not isinstance(game, str) and not hasattr(game, "get_type"):
         raise arguments.fail("game", "a pyspiel.Game or an OpenSpiel game name such as 'kuhn_poker'", game)
-    from kop.errors import LimitError
 
     pyspiel = _pyspiel()
     if isinstance(game, str):
-        from kop.games.search.openspiel import load_openspiel
-
         try:
             game = load_openspiel(game)
         except Exception as exc:

@@ -29,7 +29,6 @@ The digest's example: row 3 is dominated by half of row 1 plus half of row 2.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -277,8 +276,3 @@ def _exact(A: Any, arr: np.ndarray, sp: tuple[int, int] | None) -> MatrixSolutio
                 if got is not None:
                     return got
     raise LimitError("no exact equilibrium found on square supports (degenerate game)")  # pragma: no cover
-
-
-def value_close(a: float, b: float, scale: float = 1.0) -> bool:
-    """Whether two stage values agree within the LP tolerance (1e-7 relative to *scale*)."""
-    return math.isclose(a, b, rel_tol=1e-7, abs_tol=1e-7 * max(1.0, scale))

@@ -37,6 +37,7 @@ from kop.games.errors import TreeError
 from kop.games.imperfect.game import InfoGame, InfoSet
 from kop.games.trees.prefix import tree_from_prefix
 from kop.games.trees.tree import CHANCE, LEAF, Player
+from kop.games.search.openspiel import _pyspiel, load_openspiel
 
 #: the doctests need this optional package (kop/conftest.py skips them without it)
 __doctest_requires__ = ("pyspiel",)
@@ -97,8 +98,6 @@ def game_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES) -> OpenSpielGa
     ...     print(err)
     leduc_poker has more than 1000 histories (max_nodes=1000)
     """
-    from kop.games.search.openspiel import _pyspiel, load_openspiel
-
     pyspiel = _pyspiel()
     if not isinstance(game, (str, pyspiel.Game)):
         raise arguments.fail("game", "an OpenSpiel game name or a pyspiel.Game", game)
