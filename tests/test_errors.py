@@ -70,7 +70,8 @@ def test_user_errors_are_kop_errors_and_value_errors() -> None:
     ("kop.theory.source", ["TheoryError"]),
     ("kop.io.jsontext", ["JsonError"]),
     ("kop.io.smcdel", ["SmcdelError"]),
-    ("kop.io.epddl_sexpr", ["EpddlError"]),
+    ("kop.io.epddl", ["EpddlError"]),  # kop.io.epddl_sexpr before the EPDDL reader became a package
+    ("kop.io.epddl.syntax", ["EpddlError"]),
     ("kop.games.nplayer.bounds", ["BoundsError"]),
     ("kop.games.simultaneous.matrix", ["MatrixError"]),
     ("kop.selection.evaluations", ["EvaluationError"]),

@@ -1,7 +1,7 @@
 """Every reader and writer of kop, one module per format (networkx's ``readwrite``).
 
 Models: :mod:`~kop.io.model_json` (kop-model/1), :mod:`~kop.io.smcdel` (SMCDEL's input language),
-:mod:`~kop.io.epddl` and :mod:`~kop.io.epddl_sexpr` (EPDDL planning tasks).  Game trees:
+:mod:`~kop.io.epddl` (EPDDL planning tasks, a package).  Game trees:
 :mod:`~kop.io.trees` (by suffix), :mod:`~kop.io.treejson` (kop-tree/1), :mod:`~kop.io.efg` and
 :mod:`~kop.io.efgscan` (Gambit ``.efg``: the located token reader and the fast path for large files),
 :mod:`~kop.io.infogame` (``.efg`` with information sets), :mod:`~kop.io.gambit` (pygambit games),

@@ -10,6 +10,7 @@ import pytest
 from lark.exceptions import UnexpectedInput
 
 import kop
+from kop.io.epddl.syntax import _parser as epddl_parser, read_nodes
 from kop.io.smcdel import _parser as smcdel_parser, parse_smcdel
 from kop.syntax.examples import error_table, explain
 from kop.syntax.grammar_cache import grammar_dir, lalr_parser
@@ -21,6 +22,7 @@ READERS = {
     "s5n": (kop.parse, lambda text: formula_parser().parse(text)),
     "theory": (parse_theory, _parse_text),
     "smcdel": (parse_smcdel, lambda text: smcdel_parser().parse(text)),
+    "epddl": (read_nodes, lambda text: epddl_parser().parse(text)),
 }
 
 TABLES = sorted(p.name.removesuffix(".errors.toml") for p in grammar_dir().glob("*.errors.toml"))

@@ -1,4 +1,5 @@
-"""EPDDL's lists: read a file into located nodes, and the located error every EPDDL reader raises.
+"""THE OLD EPDDL LISTS READER (kop.io.epddl_sexpr before the grammar held EPDDL's syntax), a reference for tests only.
+
 
 EPDDL is written as nested lists, ``( ... )``, with modal operators as bracketed lists
 ``[ ... ]`` and ``< ... >`` in front of a formula.  :func:`read_nodes` parses a file with
@@ -12,6 +13,7 @@ EPDDL is written as nested lists, ``( ... )``, with modal operators as bracketed
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,11 +77,9 @@ def read_nodes(text: str, source: str = "") -> tuple[Node, ...]:
     """
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-    from kop.syntax.grammar_cache import lalr_parser
-
     if not isinstance(text, str):
         raise KopError(f"EPDDL text must be a str, not {type(text).__name__}")
-    parser = lalr_parser("epddl", propagate_positions=True)
+    parser = _old_parser()
     try:
         tree = parser.parse(text)
     except (UnexpectedToken, UnexpectedEOF) as e:
@@ -99,6 +99,17 @@ def read_nodes(text: str, source: str = "") -> tuple[Node, ...]:
     except UnexpectedInput as e:  # pragma: no cover - the three above are all Lark raises for LALR
         raise EpddlError(text, getattr(e, "line", 1), getattr(e, "column", 1), "", "EPDDL text", source) from None
     return tuple(_node(k) for k in tree.children)
+
+
+@functools.lru_cache(maxsize=1)
+def _old_parser() -> Any:
+    """The old bracket grammar's parser, built once (the reference at its fastest, for benchmarks/epddl.py)."""
+    from pathlib import Path
+
+    from lark import Lark
+
+    return Lark((Path(__file__).parent / "epddl_old_brackets.lark").read_text(), parser="lalr",
+                propagate_positions=True)
 
 
 def _unclosed(text: str) -> str:

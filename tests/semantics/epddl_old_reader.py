@@ -1,4 +1,6 @@
-"""EPDDL domains and problems: read them, ground them, and check plans by product update.
+"""THE OLD EPDDL READER (kop.io.epddl before the grammar held EPDDL's syntax), kept only as a reference for
+tests/semantics/test_epddl_syntax.py: the new reader must build the same models.  Not part of kop.
+
 
 EPDDL (Burigana & Fabiano, *The Epistemic Planning Domain Definition Language: Official
 Guideline*, 2026) is the input language of the IPC 2026 epistemic planning track.  kop reads
@@ -37,7 +39,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kop.io.epddl_sexpr import EpddlError, Node, read_nodes
+from epddl_old_sexpr import EpddlError, Node, read_nodes
 from kop.semantics.errors import ModelError
 from kop.semantics.relational import EventModel, RelationalModel, relational_product
 from kop.syntax.formula import (AGENT_RE, ATOM_RE, FALSE, TRUE, And, Atom, Bottom, Common, Distributed, Everyone,
