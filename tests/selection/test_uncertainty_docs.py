@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_python_examples():
     doc = (ROOT / "docs" / "uncertainty.md").read_text(encoding="utf-8")
-    doc = doc[doc.index("## Opponent types and PrOM"):]          # the game-tree sections (the logic's: test_sem_*)
+    doc = doc[doc.index("## Opponent types and PrOM"):]          # the game-tree sections (the logic's: tests/semantics/)
     failed, tried = run_python_blocks(doc, "docs/uncertainty.md")
     assert failed == 0 and tried >= 15
 
