@@ -56,3 +56,12 @@ def test_every_test_folder_is_a_folder_of_kop() -> None:
     kinds = {"fuzz", "draw"}
     folders = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and any(p.glob("test_*.py"))}
     assert folders <= packages | kinds, sorted(folders - packages - kinds)
+
+
+def test_every_docs_test_goes_through_the_harness() -> None:
+    """tests/doc_examples.py is the one place that cuts code blocks out of a page and runs them as doctests."""
+    own = re.compile(r"DocTestRunner\(|get_doctest\(|```(python|sh|json)\\n\(|startswith\(\"\$ \"\)")
+    offenders = [f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
+                 for path in sorted((ROOT / "tests").rglob("*.py")) if path.name != "doc_examples.py"
+                 for text in [path.read_text(encoding="utf-8")] for m in own.finditer(text)]
+    assert offenders == [], "\n".join(offenders)
