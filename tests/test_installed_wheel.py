@@ -77,7 +77,7 @@ def _environment(tmp: Path) -> Path:
 def test_installed_wheel_passes_its_doctests_outside_the_repository(tmp_path: Path) -> None:
     wheel = _build_wheel(tmp_path)
     python = _environment(tmp_path)
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP")}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTEST_ADDOPTS")}
     env["KOP_CACHE_DIR"] = str(tmp_path / "cache")
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--ignore-installed",
