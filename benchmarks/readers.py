@@ -28,8 +28,8 @@ import time
 import tracemalloc
 
 import kop
-from kop.games.trees.efg import _loads
-from kop.syntax.jsontext import paused_gc
+from kop.io.efg import _loads
+from kop.io.jsontext import paused_gc
 
 REPEATS = 3
 

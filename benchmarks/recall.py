@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 import kop
-from kop.games.imperfect.game import dumps_game
+from kop.io.infogame import dumps_game
 from kop.games.imperfect.random_games import random_info_game
 
 REPEATS = 3

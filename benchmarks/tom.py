@@ -25,14 +25,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kop.stories.errors import StoryError  # noqa: E402
-from kop.stories.story import Story, read_stories  # noqa: E402
+from kop.io.stories import read_stories  # noqa: E402
+from kop.stories.story import Story  # noqa: E402
 
 
 def hitom_tell_rule(story: Story, q) -> str | None:  # type: ignore[no-untyped-def]
     """The answer under Hi-ToM's telling rule: kop's answer to the story without its tells, then each
     tell sets only a trusting listener's belief, the listener's belief about the speaker, and the
     speaker's belief about each listener (dynamic_actions.py, PrivateTellAction / PublicTellAction)."""
-    from kop.stories.readers import ParsedStory
+    from kop.stories.events import ParsedStory
     events = tuple(e for e in story.events if e.kind != "tell")
     base = Story(ParsedStory(events, story.agents, (q,)), story.conventions).answer(q).container
     exits: dict[str, int] = {}
@@ -192,13 +193,13 @@ def _generated(n: int) -> str:
     import json
 
     from kop.stories.generate import generate_story, render
-    from kop.stories.readers import ParsedStory, _agents
+    from kop.stories.events import ParsedStory, story_agents
     from kop.stories.story import DEFAULTS
 
     items = []
     for seed in range(n):
         events, questions = generate_story(3, 4, 10, seed)
-        story = Story(ParsedStory(tuple(events), _agents(events, questions, 1), tuple(questions)), DEFAULTS["hitom"])
+        story = Story(ParsedStory(tuple(events), story_agents(events, questions, 1), tuple(questions)), DEFAULTS["hitom"])
         answered = [(q, a) for q in questions if (a := story.answer(q).container) is not None]  # one container
         items += json.loads(render(events, [q for q, _ in answered], "hitom", [a for _, a in answered]))["data"]
     return json.dumps({"data": items})
@@ -306,11 +307,11 @@ def main() -> None:
     gc.enable()
     if args.generated:
         from kop.stories.generate import generate_story
-        from kop.stories.readers import ParsedStory, _agents
+        from kop.stories.events import ParsedStory, story_agents
         spent6 = []
         for seed in range(20):
             ev, qs = generate_story(8, 6, 30, seed)
-            st = Story(ParsedStory(tuple(ev), _agents(ev, qs, 1), tuple(qs)))
+            st = Story(ParsedStory(tuple(ev), story_agents(ev, qs, 1), tuple(qs)))
             q0 = time.process_time()
             st.answer(qs[2])   # the first belief question has the full order
             spent6.append(time.process_time() - q0)

@@ -63,15 +63,24 @@ napoleon_use_rtype = False
 # The API reference: every public name (kop._EXPORTS), grouped by layer, one page each.
 
 LAYERS = {
+    "errors": "Errors: every exception kop raises",
+    "config": "Limits and caches per thread or task",
     "syntax": "Formulas: syntax, parsing, printing",
+    "bdd": "Binary decision diagrams",
     "semantics": "Kripke models: model checking, announcements, action models, bisimulation",
     "reasoning": "The prover: satisfiability, validity, entailment, knowledge levels",
     "games": "Game trees, implicit games and their strategies",
+    "stories": "Theory-of-mind stories",
+    "puzzles": "The classic puzzles",
+    "io": "Readers and writers: every file format in and out",
+    "drawing": "Pictures of models and trees",
     "worlds": "Possible-worlds games",
     "selection": "Decided nodes, the strategy selector, partial knowledge of evaluations",
     "agents": "Agents and matches",
     "theory": "Theory files",
     "experiments": "The experiment runner",
+    "serve": "The playground",
+    "cli": "The command line",
 }
 
 
@@ -100,7 +109,7 @@ def api_reference() -> str:
     lines = ["API reference", "=============", "",
              "Every public name of ``kop`` (``import kop``; the API is flat: ``kop.parse``,",
              "``kop.KripkeModel``, ...), grouped by the layer that defines it, in the order data flows",
-             "(syntax, semantics, reasoning, games, worlds, selection, agents, theory, experiments).",
+             "(the floors of :doc:`architecture`, from the bottom up).",
              "Each page is generated from the name's docstring.", "",
              ".. currentmodule:: kop", ""]
     for layer in order:

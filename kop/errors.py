@@ -173,3 +173,24 @@ class ArgumentError(KopError, TypeError):
     ...     print(err)
     argument 'd': expected an integer >= 0, got -1
     """
+
+
+class ModelError(KopError):
+    """A Kripke or action model is malformed, or a question about it cannot be answered.
+
+    The message names what is at fault: the agent, the world, the event or the
+    JSON path.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong, and where.
+
+    Examples
+    --------
+    >>> from kop import KripkeModel
+    >>> KripkeModel({"w0": [], "w1": []}, {"a": [["w0"]]})
+    Traceback (most recent call last):
+    ...
+    kop.errors.ModelError: agent 'a': world 'w1' is in no block of the partition
+    """

@@ -153,7 +153,7 @@ def load_game(spec: str, scenario: str | None = None, timeout: float | None = No
         return TreeGame(state.tree), knowledge
     if scenario is not None:
         raise KopError("--scenario applies to theory files")
-    from kop.games.trees.formats import load_tree
+    from kop.io.trees import load_tree
 
     return TreeGame(load_tree(spec)), {}
 

@@ -37,7 +37,7 @@ How a command module registers its commands
 
            Longer text, shown in ``kop solve --help`` (layout kept).
            \"\"\"
-           from kop.games.trees.formats import load_tree     # heavy imports go here
+           from kop.io.trees import load_tree     # heavy imports go here
            t = load_tree(args.tree)
            if args.json:
                print_json({"tree": args.tree, ...})

@@ -88,7 +88,7 @@ def _draw(args: argparse.Namespace) -> None:
     source folder (or pip install matplotlib).
     """
     from kop.cli.game_cmds import strategy_pairs
-    from kop.semantics.draw import save_figure
+    from kop.drawing.models import save_figure
 
     source = Path(args.source)
     kind = args.kind or _kind(source)
@@ -102,7 +102,7 @@ def _draw(args: argparse.Namespace) -> None:
         info["worlds"] = len(m)
         text = f"{plural(len(m), 'world')}, {plural(len(m.agents), 'agent')}"
     elif kind == "tree":
-        from kop.games.trees.formats import load_tree
+        from kop.io.trees import load_tree
         from kop.games.strategies.play import play
 
         t = load_tree(source)

@@ -53,7 +53,7 @@ def _read(path: Path, what: str) -> str:
 
 
 def _task(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from kop.semantics.epddl import load_task
+    from kop.io.epddl import load_task
 
     libraries = [(_read(lib, "action-type library"), str(lib)) for lib in args.library]
     return load_task(_read(args.domain, "domain file"), _read(args.problem, "problem file"), str(args.domain),
@@ -71,7 +71,7 @@ def _validate(args: argparse.Namespace) -> int:
     Exit status: 0 the plan is valid, 1 it is not (a step not applicable, or the goal false
     at the end), 2 bad input (a located error in a file).
     """
-    from kop.semantics.epddl import parse_plan, validate_plan
+    from kop.io.epddl import parse_plan, validate_plan
 
     task = _task(args)
     text = _read(args.plan, "plan file")
@@ -98,7 +98,7 @@ def _show(args: argparse.Namespace) -> int:
 
     Observability conditions are resolved on the initial state.
     """
-    from kop.semantics.epddl import EpddlError, parse_plan
+    from kop.io.epddl import EpddlError, parse_plan
 
     task = _task(args)
     if args.action:

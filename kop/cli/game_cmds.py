@@ -98,7 +98,7 @@ def _solve(args: argparse.Namespace) -> None:
         from kop.errors import KopError
 
         raise KopError("--key applies to openspiel:NAME games")
-    from kop.games.trees.formats import load_tree
+    from kop.io.trees import load_tree
     from kop.games.names import StrategyName
     from kop.games.registry import strategy as by_name
     from kop.games.strategies.strategy import path_steps
@@ -133,7 +133,7 @@ def _solve(args: argparse.Namespace) -> None:
 
 def _play(args: argparse.Namespace) -> None:
     """Play the players' strategies against each other on TREE (Definition 2): outcome and path."""
-    from kop.games.trees.formats import load_tree
+    from kop.io.trees import load_tree
     from kop.games.strategies.play import play
 
     tree_file: str = args.tree_file

@@ -32,7 +32,7 @@ def _load(path: Path) -> KripkeModel:
 
 def _write(model: KripkeModel, out: Path | None, as_json: bool) -> None:
     """Write *model* to *out*, or print it on stdout (unless --json, which prints a summary)."""
-    from kop.semantics.model_json import dumps
+    from kop.io.model_json import dumps
 
     text = dumps(model.to_json())
     if out is None:
@@ -101,7 +101,7 @@ def _export(args: argparse.Namespace) -> None:
     the top maps them back to names, and the actual worlds become `TRUE?`
     questions.  `kop run FILE.smcdel.txt` reads the file back.
     """
-    from kop.semantics.smcdel import to_smcdel
+    from kop.io.smcdel import to_smcdel
 
     m = _load(args.model_path)
     text = to_smcdel(m, name=args.model_path.name) + "\n"

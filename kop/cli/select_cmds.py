@@ -52,7 +52,7 @@ def _select(args: argparse.Namespace) -> None:
     outcome it guarantees against every opponent behaviour the knowledge
     allows (checked by playing them), and the communication schemes.
     """
-    from kop.games.trees.formats import load_tree
+    from kop.io.trees import load_tree
     from kop.selection.decide import two_players
     from kop.selection.selector import select
     from kop.errors import KopError
@@ -149,7 +149,7 @@ def _run(args: argparse.Namespace) -> int | None:
 
 def _smcdel_text(name: str) -> str | None:
     """The text of *name* when it is in SMCDEL's language (by name, or by its first word), else None."""
-    from kop.semantics.smcdel import looks_like_smcdel
+    from kop.io.smcdel import looks_like_smcdel
     from kop.syntax.files import read_text
 
     if name.endswith(".kop"):
@@ -159,7 +159,7 @@ def _smcdel_text(name: str) -> str | None:
 
 
 def _run_smcdel(text: str, args: argparse.Namespace) -> int | None:
-    from kop.semantics.smcdel import parse_smcdel
+    from kop.io.smcdel import parse_smcdel
 
     if args.scenario is not None:
         from kop.errors import KopError

@@ -46,7 +46,7 @@ def _story(args: argparse.Namespace) -> int | None:
     """
     from kop.errors import KopError
     from kop.stories.errors import StoryError
-    from kop.stories.story import read_stories
+    from kop.io.stories import read_stories
     from kop.syntax.files import read_text
     if args.source == "generate":
         return _generate(args)
@@ -123,11 +123,11 @@ def _print_model(story: Any, as_json: bool) -> None:
 
 def _generate(args: argparse.Namespace) -> int | None:
     from kop.stories.generate import generate_story, render
-    from kop.stories.readers import ParsedStory, _agents
+    from kop.stories.events import ParsedStory, story_agents
     from kop.stories.story import DEFAULTS, Story
     events, questions = generate_story(args.agents, args.order, args.length, args.seed)
     # the answers under the conventions of the format written, so that reading it back agrees
-    story = Story(ParsedStory(tuple(events), _agents(events, questions, 1), tuple(questions)),
+    story = Story(ParsedStory(tuple(events), story_agents(events, questions, 1), tuple(questions)),
                   DEFAULTS[args.format or "kop"])
     answers = [story.answer(q).container for q in questions]
     print(render(events, questions, args.format or "kop", answers))

@@ -8,7 +8,7 @@
 * the machinery: :mod:`~kop.reasoning.announcements` (reduction axioms),
   :mod:`~kop.reasoning.core` (core language and closure), :mod:`~kop.reasoning.satengine`
   (SAT tableau with learned clauses), :mod:`~kop.reasoning.bddengine` (symbolic type
-  elimination, on the BDDs of :mod:`kop.semantics.bdd`), :mod:`~kop.reasoning.countermodel`
+  elimination, on the BDDs of :mod:`kop.bdd.manager`), :mod:`~kop.reasoning.countermodel`
   (pseudo-model to Kripke model), :mod:`~kop.reasoning.reference` (naive small-model
   search for cross-checks), :mod:`~kop.reasoning.generators` (benchmark formulas).
 

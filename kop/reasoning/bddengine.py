@@ -36,7 +36,7 @@ positively (Pan, Sattler & Vardi 2006, the "pure literal" optimization).
 The steps (one per agent or D-group for its demands, one per eventuality) run
 round-robin; a step is skipped when W has not changed since it last ran, and
 elimination ends when every step has run on the current W without changing
-it.  The BDDs are those of :mod:`kop.semantics.bdd`: CUDD's when ``dd.cudd``
+it.  The BDDs are those of :mod:`kop.bdd.manager`: CUDD's when ``dd.cudd``
 is available, else kop's own pure-Python package; the time limit is checked
 between BDD operations.
 
@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kop.semantics.bdd import Manager, new_manager
+from kop.bdd.manager import Manager, new_manager
 from kop.reasoning.core import AND, ATOM, DIST, FALSE, KNOW, NOT, OR, RC, TRUE, Closure, Core
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline

@@ -184,8 +184,8 @@ class Decision:
 
     def _repr_svg_(self) -> str | None:
         """The tree with its decided nodes filled, in Jupyter; None without matplotlib."""
-        from kop.games.trees.draw import draw_tree
-        from kop.semantics.draw import repr_svg
+        from kop.drawing.trees import draw_tree
+        from kop.drawing.models import repr_svg
 
         return repr_svg(draw_tree, self.tree, decided=self, title="decided nodes")
 

@@ -262,13 +262,13 @@ class Selection:
 
     def draw(self, file: str | None = None, **options: Any) -> Figure:
         """The tree with the decided nodes filled and the recommended strategy's predicted play
-        highlighted (:func:`kop.games.trees.draw.draw_tree`); saved to *file* when given.
+        highlighted (:func:`kop.drawing.trees.draw_tree`); saved to *file* when given.
 
         Returns the matplotlib Figure.  Needs the ``draw`` extra (matplotlib).
         """
-        from kop.games.trees.draw import draw_tree
+        from kop.drawing.trees import draw_tree
         from kop.games.registry import strategy
-        from kop.semantics.draw import save_figure
+        from kop.drawing.models import save_figure
 
         r = self.recommended
         line = strategy(self.tree, r.strategy, self.player).path
@@ -285,7 +285,7 @@ class Selection:
 
     def _repr_svg_(self) -> str | None:
         """The picture in Jupyter (:meth:`draw`); None without matplotlib."""
-        from kop.semantics.draw import repr_svg
+        from kop.drawing.models import repr_svg
 
         return repr_svg(self.draw)
 

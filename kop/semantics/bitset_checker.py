@@ -76,7 +76,7 @@ def check_model_agents(model: ModelValue, phi: F.Formula) -> None:
     >>> check_model_agents(KripkeModel(["w"], {"a": [["w"]]}), parse("K_b p"))
     Traceback (most recent call last):
     ...
-    kop.semantics.errors.ModelError: the formula names agent 'b' that the model does not have (its agents: 'a')
+    kop.errors.ModelError: the formula names agent 'b' that the model does not have (its agents: 'a')
     """
     unknown = phi.agents() - model._agent_set
     if unknown:

@@ -12,7 +12,7 @@ Designated worlds and the empty model: :func:`satisfies` with ``world=None``
 asks about every designated world.  An update can leave a model with no
 designated worlds (announcing something false at the actual world) or with no
 worlds at all; asking about its designated worlds then raises
-:class:`~kop.semantics.errors.ModelError` with the model's note.
+:class:`~kop.errors.ModelError` with the model's note.
 
 Example
 -------
@@ -23,7 +23,7 @@ Example
 >>> announce(m, "~p").satisfies("p")
 Traceback (most recent call last):
 ...
-kop.semantics.errors.ModelError: the model has no designated worlds: the announcement '~p' is false at \
+kop.errors.ModelError: the model has no designated worlds: the announcement '~p' is false at \
 every designated world; name a world to check
 
 References

@@ -25,13 +25,13 @@ new models.
 Where things live, as networkx keeps ``Graph`` apart from its algorithms: the
 data and its parts are :class:`~kop.semantics.model_value.ModelValue` (this
 class adds only one-line conveniences); reading the constructor's arguments is
-:mod:`kop.semantics.model_build`; JSON :mod:`kop.semantics.model_json`;
+:mod:`kop.semantics.model_build`; JSON :mod:`kop.io.model_json`;
 checking :mod:`kop.semantics.evaluate` (with :mod:`kop.semantics.bitset_checker`
 for small models and :mod:`kop.semantics.checker` for large ones); belief
 upgrades :mod:`kop.semantics.upgrade`; action models
 :mod:`kop.semantics.update`; bisimulation :mod:`kop.semantics.bisimulation`;
 observations :mod:`kop.semantics.observations`; networkx
-:mod:`kop.semantics.nxgraph`; pictures :mod:`kop.semantics.draw`.  None of
+:mod:`kop.semantics.nxgraph`; pictures :mod:`kop.drawing.models`.  None of
 them imports this module at run time: they work on the value and build their
 results with the class of the model they are given.  The modules that need
 numpy, networkx or matplotlib are imported by the convenience that calls them,
@@ -43,7 +43,7 @@ designated worlds (announcing something false at the actual world) or with no
 worlds at all (announcing something false everywhere).  Such a model is
 returned, not refused; :attr:`note` says how it came about, :attr:`is_empty`
 flags the empty one, and asking :meth:`satisfies` about its designated worlds
-raises :class:`~kop.semantics.errors.ModelError` with that explanation, since
+raises :class:`~kop.errors.ModelError` with that explanation, since
 the question has no meaningful answer.  :meth:`truth_set` still works (it is
 empty on the empty model).
 
@@ -58,9 +58,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kop.semantics import evaluate, model_build, model_json
+from kop.semantics import evaluate, model_build
 from kop.semantics.errors import ModelError
-from kop.semantics.model_json import FORMAT
 from kop.semantics.model_value import ModelValue
 from kop.semantics.upgrade import upgrade
 from kop.syntax.formula import Formula
@@ -72,7 +71,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from kop.semantics.update import ActionModel
 
-__all__ = ["KripkeModel", "FORMAT"]
+__all__ = ["KripkeModel"]
 
 
 class KripkeModel(ModelValue):
@@ -217,7 +216,7 @@ class KripkeModel(ModelValue):
         The document is validated against ``kop/schemas/model.schema.json``;
         errors give the JSON path (``$.relations.a[1]``) and, for model
         errors, the agent and world.  Duplicate keys (e.g. two worlds with the
-        same name) are reported.  See :func:`kop.semantics.model_json.model_from_json`.
+        same name) are reported.  See :func:`kop.io.model_json.model_from_json`.
 
         Parameters
         ----------
@@ -237,11 +236,13 @@ class KripkeModel(ModelValue):
         >>> m.satisfies("p & ~K_a p")
         True
         """
+        from kop.io import model_json
+
         return model_json.model_from_json(cls, data, source)
 
     @classmethod
     def load(cls, path: str | Path) -> KripkeModel:
-        """Read a model from a ``kop-model/1`` JSON file (:func:`kop.semantics.model_json.load_model`).
+        """Read a model from a ``kop-model/1`` JSON file (:func:`kop.io.model_json.load_model`).
 
         Parameters
         ----------
@@ -260,11 +261,13 @@ class KripkeModel(ModelValue):
         ...     KripkeModel.load(pathlib.Path(tmp) / "m.json") == m
         True
         """
+        from kop.io import model_json
+
         return model_json.load_model(cls, path)
 
     def to_json(self) -> dict[str, Any]:
         """The model in the JSON format ``kop-model/1``, a dict ready for ``json.dump``
-        (:func:`kop.semantics.model_json.model_to_json`).
+        (:func:`kop.io.model_json.model_to_json`).
 
         Returns
         -------
@@ -275,10 +278,12 @@ class KripkeModel(ModelValue):
         >>> KripkeModel(["u"], {"a": [["u"]]}).to_json()["relations"]
         {'a': [['u']]}
         """
+        from kop.io import model_json
+
         return model_json.model_to_json(self)
 
     def save(self, path: str | Path) -> None:
-        """Write the model to *path* as ``kop-model/1`` JSON (:func:`kop.semantics.model_json.save_model`).
+        """Write the model to *path* as ``kop-model/1`` JSON (:func:`kop.io.model_json.save_model`).
 
         Parameters
         ----------
@@ -292,6 +297,8 @@ class KripkeModel(ModelValue):
         --------
         See :meth:`load`.
         """
+        from kop.io import model_json
+
         model_json.save_model(self, path)
 
     # -- model checking ----------------------------------------------------------
@@ -544,13 +551,13 @@ class KripkeModel(ModelValue):
         return to_networkx(self, loops)
 
     def _repr_svg_(self) -> str | None:
-        """The picture in Jupyter (:func:`kop.semantics.draw.draw_model`); None without matplotlib."""
-        from kop.semantics.draw import draw_model, repr_svg  # matplotlib
+        """The picture in Jupyter (:func:`kop.drawing.models.draw_model`); None without matplotlib."""
+        from kop.drawing.models import draw_model, repr_svg  # matplotlib
 
         return repr_svg(draw_model, self)
 
     def draw(self, file: str | Path | None = None, **options: Any) -> Figure:
-        """Draw the model (:func:`kop.semantics.draw.draw_model`); save it to *file* when given.
+        """Draw the model (:func:`kop.drawing.models.draw_model`); save it to *file* when given.
 
         Needs the ``draw`` extra (matplotlib).
 
@@ -569,6 +576,6 @@ class KripkeModel(ModelValue):
         --------
         >>> fig = KripkeModel(["u", "v"], {"a": [["u", "v"]]}).draw()  # doctest: +SKIP
         """
-        from kop.semantics.draw import draw_model  # matplotlib
+        from kop.drawing.models import draw_model  # matplotlib
 
         return draw_model(self, file=file, **options)

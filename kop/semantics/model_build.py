@@ -17,7 +17,7 @@ Example
 >>> partition_ids("a", [["w0"]], names, index)
 Traceback (most recent call last):
 ...
-kop.semantics.errors.ModelError: agent 'a': world 'w1' is in no block of the partition
+kop.errors.ModelError: agent 'a': world 'w1' is in no block of the partition
 """
 
 from __future__ import annotations

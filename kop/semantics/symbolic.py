@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from kop.semantics.errors import ModelError
 from kop.semantics.vocabulary import _names, _vocabulary
-from kop.semantics.bdd import Function, Manager, manager
+from kop.bdd.manager import Function, Manager, manager
 from kop.semantics.symbolic_checker import Translator
 from kop.errors import LanguageError, LimitError
 from kop.syntax.formula import _RESERVED, AGENT_RE, ATOM_RE, TRUE, Atom, Formula, Not, conj, disj
@@ -79,7 +79,7 @@ class KnowledgeStructure:
         designates every state.  Designated states must satisfy the law.
     backend : {"cudd", "python"}, optional
         The BDD package: CUDD (``dd.cudd``, the default when it is
-        importable) or kop's own (see :func:`kop.semantics.bdd.backend_name`;
+        importable) or kop's own (see :func:`kop.bdd.manager.backend_name`;
         ``"autoref"`` is an old name of ``"python"``).
 
     Raises

@@ -42,7 +42,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any, cast
 
 from kop.semantics.errors import ModelError
-from kop.semantics.bdd import Function, Manager
+from kop.bdd.manager import Function, Manager
 from kop.syntax import formula as F
 
 __all__ = ["Translator", "MEMO_LIMIT", "fresh_name"]

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from kop.semantics.errors import ModelError
 from kop.syntax.formula import parse_fraction
-from kop.syntax.jsontext import json_path
+from kop.syntax.wording import json_path
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np

@@ -76,7 +76,7 @@ class ActionModel:
     >>> ActionModel(["e"], partitions={"a": [["e"], ["e"]]})
     Traceback (most recent call last):
     ...
-    kop.semantics.errors.ModelError: agent 'a': event 'e' is in two blocks (0 and 1); blocks of a partition must not overlap
+    kop.errors.ModelError: agent 'a': event 'e' is in two blocks (0 and 1); blocks of a partition must not overlap
 
     References
     ----------

@@ -8,7 +8,7 @@ engine, which needs these readers, does not import numpy.
     >>> _vocabulary(["p", "p"])
     Traceback (most recent call last):
     ...
-    kop.semantics.errors.ModelError: the vocabulary lists atom 'p' twice
+    kop.errors.ModelError: the vocabulary lists atom 'p' twice
 """
 
 from __future__ import annotations

@@ -198,7 +198,7 @@ async def _body(request: Request) -> dict[str, Any]:
 def _warm() -> None:
     """Import what the first requests need (matplotlib, the theory grammar), so they answer quickly."""
     try:
-        from kop.semantics.draw import require_matplotlib
+        from kop.drawing.models import require_matplotlib
         from kop.theory.grammar import parse_theory
 
         require_matplotlib()

@@ -73,7 +73,7 @@ def error_json(exc: BaseException) -> dict[str, Any]:
 
 
 def _svg(draw: Callable[[], Any]) -> str:
-    from kop.semantics.draw import figure_svg
+    from kop.drawing.models import figure_svg
 
     with _DRAWING:
         fig = draw()

@@ -2,7 +2,7 @@
 
 A story is a sequence of :class:`Event` values over agents, places, objects
 and containers, followed by :class:`Question` values.  The readers
-(:mod:`kop.stories.readers`) produce them from ToMi, Hi-ToM and kop's own
+(:mod:`kop.io.stories`, :mod:`kop.io.story_syntax`) produce them from ToMi, Hi-ToM and kop's own
 syntax; :mod:`kop.stories.compile` turns them into event models.
 
 >>> Event("move", line=4, agent="Anne", obj="marble", container="box")
@@ -14,6 +14,8 @@ Event('move', line=4, agent='Anne', obj='marble', container='box')
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from kop.stories.errors import StoryError
 
 __all__ = ["Event", "Question", "EVENT_KINDS", "QUESTION_KINDS"]
 
@@ -126,3 +128,46 @@ class Question:
         extra = "".join(f", {n}={getattr(self, n)!r}" for n in ("text", "gold", "label", "after")
                         if getattr(self, n))
         return f"Question({self.kind!r}, {self.chain!r}, {self.obj!r}, line={self.line}{extra})"
+
+
+@dataclass(frozen=True)
+class ParsedStory:
+    """A story as read: its events, its agents (in order of appearance) and its questions.
+
+    Examples
+    --------
+    >>> ParsedStory((), ("Sally",), (), first_line=1)
+    ParsedStory(events=0, agents=('Sally',), questions=0, first_line=1)
+    """
+
+    events: tuple[Event, ...]
+    agents: tuple[str, ...]
+    questions: tuple[Question, ...]
+    first_line: int = 1
+    source: str = ""
+
+    def __repr__(self) -> str:
+        return (f"ParsedStory(events={len(self.events)}, agents={self.agents!r}, "
+                f"questions={len(self.questions)}, first_line={self.first_line})")
+
+
+def story_agents(events: list[Event], questions: list[Question], line: int) -> tuple[str, ...]:
+    """The agents of a story in order of appearance; a question about an agent or object that is not
+    in the story is a :class:`~kop.stories.errors.StoryError` at its line.
+
+    >>> story_agents([Event("enter", 1, agent="Sally", place="room")], [], 1)
+    ('Sally',)
+    """
+    seen: dict[str, None] = {}
+    for ev in events:
+        for a in (ev.agents or (ev.agent,)) + ev.listeners:
+            if a:
+                seen.setdefault(a, None)
+    objects = {ev.obj for ev in events if ev.obj}
+    for q in questions:
+        for a in q.chain:
+            if a not in seen:
+                raise StoryError(f"the question is about {a}, who is not in the story", q.line)
+        if q.obj not in objects:
+            raise StoryError(f"the question is about the {q.obj}, which is not in the story", q.line)
+    return tuple(seen)

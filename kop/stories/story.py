@@ -1,6 +1,7 @@
-"""A story with its questions, answered by model checking: :func:`read_story` and :class:`Story`.
+"""A story with its questions, answered by model checking: :class:`Story` (read by :func:`kop.read_story`).
 
->>> story = read_story('''
+>>> import kop
+>>> story = kop.read_story('''
 ... Sally, Anne enter room
 ... marble in basket
 ... Sally exits room
@@ -23,14 +24,14 @@ from kop.stories.compile import Compiled, compile_story
 from kop.stories.conventions import HITOM, KOP, TOMI, Conventions
 from kop.stories.errors import StoryError
 from kop.stories.events import Event, Question
-from kop.stories.readers import FORMATS, ParsedStory, read_hitom, read_hitom_text, read_tomi
+from kop.stories.events import ParsedStory
 from kop.stories.reference import Reference, belief_formula
 from kop.syntax import arguments
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
 
-__all__ = ["Story", "Answer", "TraceRow", "read_story", "read_stories", "DEFAULTS"]
+__all__ = ["Story", "Answer", "TraceRow", "DEFAULTS"]
 
 #: The conventions each format defaults to (the ones that reproduce its dataset).
 DEFAULTS = {"tomi": TOMI, "hitom": HITOM, "kop": KOP}
@@ -98,7 +99,8 @@ class Story:
 
     Examples
     --------
-    >>> s = read_story("A enter room\\nx in cup\\nA exits room\\n? A: x = cup")
+    >>> import kop
+    >>> s = kop.read_story("A enter room\\nx in cup\\nA exits room\\n? A: x = cup")
     >>> s.questions[0].order, s.answer(s.questions[0]).container, s.minimal_size()
     (1, 'cup', 1)
     """
@@ -193,7 +195,8 @@ class Story:
 
         Examples
         --------
-        >>> s = read_story("Sally, Anne enter room\\nmarble in basket\\nSally exits room\\n"
+        >>> import kop
+        >>> s = kop.read_story("Sally, Anne enter room\\nmarble in basket\\nSally exits room\\n"
         ...                "Anne moves marble to box\\n? Sally: marble")
         >>> s.to_json(2)["events"][-1]["beliefs"]["Anne"]
         ['Anne thinks the marble is in the box', 'Anne thinks that Sally thinks the marble is in the basket']
@@ -262,87 +265,3 @@ def _describe(ev: Event) -> str:
     if ev.kind == "peek":
         return f"{who} peeks into {ev.container}"
     return f"{who} {ev.kind}"
-
-
-def read_stories(text: str, format: str = "kop", conventions: Conventions | None = None,
-                 trace: str | None = None) -> list[Story]:
-    """Every story of *text* (a ToMi file holds many; a Hi-ToM JSON one per item).
-
-    Parameters
-    ----------
-    text : str
-    format : {"tomi", "hitom", "kop"}
-    conventions : Conventions, optional
-        Default: the format's (:data:`DEFAULTS`).
-    trace : str, optional
-        ToMi's ``.trace`` text (question types).
-
-    Returns
-    -------
-    list of Story
-
-    Raises
-    ------
-    StoryError
-        Located, on bad input.
-
-    Examples
-    --------
-    >>> len(read_stories("1 A entered the hall.\\n1 B entered the hall.", "tomi"))
-    2
-    """
-    arguments.text(text, "text", "the story's text (a string)")
-    if format not in FORMATS:
-        raise StoryError(f"unknown story format {format!r}: use one of {', '.join(FORMATS)}")
-    if conventions is not None:
-        arguments.instance(conventions, Conventions, "conventions", "a kop.Conventions or None")
-    if trace is not None:
-        arguments.text(trace, "trace", "the text of a ToMi .trace file, or None")
-    conv = conventions or DEFAULTS[format]
-    parsed: list[ParsedStory]
-    if format == "tomi":
-        parsed = read_tomi(text, trace)
-    elif format == "hitom":
-        parsed = read_hitom(text) if text.lstrip().startswith("{") else [read_hitom_text(text)]
-    else:
-        from kop.stories.syntax import read_kop
-        parsed = [read_kop(text)]
-    out = []
-    for p in parsed:
-        try:
-            out.append(Story(p, conv))
-        except StoryError as err:
-            raise err from None
-    return out
-
-
-def read_story(text: str, format: str = "kop", conventions: Conventions | None = None) -> Story:
-    """Read one story (with its questions) in the given *format*.
-
-    Parameters
-    ----------
-    text : str
-    format : {"kop", "tomi", "hitom"}
-    conventions : Conventions, optional
-        Default: the format's (:data:`DEFAULTS`).
-
-    Returns
-    -------
-    Story
-
-    Raises
-    ------
-    StoryError
-        Located, on bad input; also when *text* holds several stories (use :func:`read_stories`).
-
-    Examples
-    --------
-    >>> s = read_story("1 Ann entered the hall.\\n2 The pea is in the red_box.\\n3 Where is the pea really?\\tred_box\\t1",
-    ...                format="tomi")
-    >>> s.answer(0).container
-    'red_box'
-    """
-    stories = read_stories(text, format, conventions)
-    if len(stories) != 1:
-        raise StoryError(f"the text holds {len(stories)} stories; read_stories() reads them all")
-    return stories[0]

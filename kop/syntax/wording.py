@@ -1,8 +1,10 @@
-"""Wording shared by every message kop prints: counts that agree with their number."""
+"""Wording shared by every message kop prints: counts that agree with their number, JSON paths."""
 
 from __future__ import annotations
 
-__all__ = ["plural"]
+import json
+
+__all__ = ["plural", "json_path"]
 
 
 def plural(n: int, noun: str, nouns: str | None = None) -> str:
@@ -12,3 +14,20 @@ def plural(n: int, noun: str, nouns: str | None = None) -> str:
     ('1 world', '0 worlds', '3 classes')
     """
     return f"{n} {noun if n == 1 else (nouns or noun + 's')}"
+
+
+def json_path(parts: list[str | int]) -> str:
+    """A JSON path (``$.root.children[1]``) from keys and indices.
+
+    >>> json_path(["worlds", "w 0", 2])
+    '$.worlds["w 0"][2]'
+    """
+    out = "$"
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif p.isidentifier():
+            out += f".{p}"
+        else:
+            out += f"[{json.dumps(p)}]"
+    return out

@@ -274,7 +274,7 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
         if name.lower().endswith(".efg") or head.startswith("EFG"):
             if not head.startswith("EFG"):
                 raise KopError(f"tree file {name!r} is not a Gambit .efg file")
-            from kop.games.trees.efg import loads_efg
+            from kop.io.efg import loads_efg
 
             return loads_efg(text)
         import json
@@ -285,7 +285,7 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
             doc = None
         if not isinstance(doc, dict) or doc.get("format") != "kop-tree/1":
             raise KopError(f"tree file {name!r} is not a kop-tree/1 JSON or Gambit .efg file")
-        from kop.games.trees.formats import loads_tree
+        from kop.io.trees import loads_tree
 
         return loads_tree(text)
     except OutOfTime:  # unknown within the limit: not an input error
@@ -350,7 +350,7 @@ def _match_players(state: TheoryState, st: Statement) -> None:
                   for (n, g), p in zip(state.players, state.tree.players))
     if tuple(p.goal for p in state.tree.players) != goals:
         from kop.games.trees.tree import GameTree
-        from kop.games.trees.formats import dumps_tree
+        from kop.io.trees import dumps_tree
         import json
 
         doc = json.loads(dumps_tree(state.tree))

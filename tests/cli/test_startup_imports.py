@@ -14,7 +14,7 @@ imports none.
 The symbolic path (the prover's type elimination on BDDs, and knowledge
 structures) needs ``dd``, and only once a BDD is built; ``dd`` must come
 without networkx (three times the rest of ``dd``'s import, for an export kop
-never uses: :mod:`kop.semantics.ddimport`) and the symbolic structures without
+never uses: :mod:`kop.bdd.ddimport`) and the symbolic structures without
 numpy.  ``benchmarks/startup.py`` times that path too.
 
 Also guarded: ``kop --help`` imports no command module (it prints

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import kop
-from kop.games.trees.draw import draw_tree, tree_layout, tree_svg
-from kop.semantics.draw import draw_model, model_svg, save_figure
+from kop.drawing.trees import draw_tree, tree_layout, tree_svg
+from kop.drawing.models import draw_model, model_svg, save_figure
 from kop.errors import LimitError, MissingDependency
 
 THEORIES = Path(__file__).resolve().parents[2] / "theories"   # wherever pytest runs from

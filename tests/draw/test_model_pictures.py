@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 import kop
-from kop.semantics.draw import _blocked, _cell_paths, _components, model_layout
+from kop.drawing.models import _blocked, _cell_paths, _components, model_layout
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RADIUS = 0.42

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kop
-from kop.semantics.draw import draw_model, figure_svg, world_marks
+from kop.drawing.models import draw_model, figure_svg, world_marks
 
 pytest.importorskip("matplotlib")
 

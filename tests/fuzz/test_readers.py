@@ -23,9 +23,9 @@ from profiles import examples
 
 import kop
 from formula_strategies import formulas
-from kop.games.trees.treejson import fast_tree
+from kop.io.treejson import fast_tree
 from kop.errors import KopError
-from kop.syntax.jsontext import loads_json
+from kop.io.jsontext import loads_json
 from tree_strategies import game_trees
 
 CORPUS = Path(__file__).resolve().parents[1] / "games" / "efg_corpus"

@@ -67,7 +67,7 @@ def test_openspiel_keeps_every_move_of_a_duplicate_name() -> None:
     ("1 ∧ 2 ∨ 3", "(p1 & p2) | p3"), ("1 ∨ 2 ∨ 3", "(p1 | p2) | p3"), ("~1 & 2", "~p1 & p2")])
 def test_smcdel_mixed_chains_group_left_to_right_as_smcdel_does(text: str, meant: str) -> None:
     """SMCDEL's Parse.y: ``%left '|' '&'``, one level; Lex.x: ``∧`` and ``∨`` are ``&`` and ``|``."""
-    from kop.semantics.smcdel import parse_smcdel
+    from kop.io.smcdel import parse_smcdel
 
     spec = parse_smcdel(f"VARS 1,2,3\nLAW {text}\nOBS a: 1\nVALID? {text}\n")
     assert spec.queries[0].formula == kop.parse(meant)
@@ -111,7 +111,7 @@ def test_epddl_json_before_or_after_the_command(capsys: pytest.CaptureFixture[st
 def test_the_smcdel_export_refuses_to_drop_plausibility_and_probability(capsys: pytest.CaptureFixture[str],
                                                                         tmp_path: Path) -> None:
     from kop.cli.app import main
-    from kop.semantics.smcdel import to_smcdel
+    from kop.io.smcdel import to_smcdel
 
     m = kop.KripkeModel.from_observations(["p", "q"], "p | q", {"a": ["p"], "b": ["q"]})
     with pytest.raises(SystemExit) as stop:

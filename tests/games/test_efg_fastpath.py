@@ -1,4 +1,4 @@
-"""The .efg reader's two paths agree: the whole-file fast path (kop/games/trees/efgscan.py) and the
+"""The .efg reader's two paths agree: the whole-file fast path (kop/io/efgscan.py) and the
 token-level reader give the same tree on every file the fast path takes, and the same tree or the
 same located error on everything else.
 
@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import kop
-from kop.games.trees.efg import _header, _loads
-from kop.games.trees.efgscan import scan_file, scan_nodes
+from kop.io.efg import _header, _loads
+from kop.io.efgscan import scan_file, scan_nodes
 from kop.games.errors import KopError
 from tree_strategies import game_trees
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import kop
-from kop.syntax.jsontext import JsonError, loads_deep
+from kop.io.jsontext import JsonError, loads_deep
 from kop.games.errors import EfgError, LimitError, TreeError
 
 ROOT = Path(__file__).resolve().parents[2]

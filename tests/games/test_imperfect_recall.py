@@ -21,7 +21,7 @@ from profiles import examples
 
 import kop
 from kop.games.errors import EfgError, TreeError
-from kop.games.imperfect.game import dumps_game, loads_game
+from kop.io.infogame import dumps_game, loads_game
 from kop.games.imperfect.random_games import random_info_game
 from kop.games.imperfect.recall import KINDS, beliefs, reach_probabilities
 from kop.games.imperfect.reference import beliefs_reference, histories, knowledge_reference, recall_reference
@@ -322,7 +322,7 @@ def test_gambit_checkout():
 @settings(max_examples=examples(1000, quick=100), deadline=None)
 @given(games, st.booleans())
 def test_fast_path_reads_sets_as_the_token_reader(g, labels):
-    from kop.games.trees.efg import read_efg_sets
+    from kop.io.efg import read_efg_sets
 
     text = dumps_game(g, labels=labels)
     a, b = read_efg_sets(text), read_efg_sets(text, fast=False)

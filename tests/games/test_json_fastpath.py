@@ -1,5 +1,5 @@
-"""The fast kop-tree/1 reader (kop.games.trees.treejson.fast_tree) against the careful one, which defines the
-format (strict JSON by kop.syntax.jsontext, then GameTree.from_dict).
+"""The fast kop-tree/1 reader (kop.io.treejson.fast_tree) against the careful one, which defines the
+format (strict JSON by kop.io.jsontext, then GameTree.from_dict).
 
 Trees are drawn node by node (tests/tree_strategies.py), written by kop, then edited at drawn nodes:
 valid edits (keys reordered, labels, moves, float payoffs, a string comment) that the fast path must
@@ -22,9 +22,9 @@ from profiles import examples
 
 import kop
 from kop.games.errors import TreeError
-from kop.games.trees.treejson import fast_tree
+from kop.io.treejson import fast_tree
 from kop.errors import KopError
-from kop.syntax.jsontext import JsonError, loads_json
+from kop.io.jsontext import JsonError, loads_json
 
 from tree_strategies import game_trees
 
@@ -369,7 +369,7 @@ def shapes(max_leaves: int = 60) -> st.SearchStrategy[Any]:
 @settings(max_examples=examples(300), deadline=None)
 @given(shapes())
 def test_breadth_first_layout_from_post_order(spec):
-    from kop.games.trees.treejson import _breadth_first
+    from kop.io.treejson import _breadth_first
 
     arity, order = post_order_and_breadth_first(spec)
     assert _breadth_first(np.array(arity, dtype=np.int64)).tolist() == order
@@ -377,7 +377,7 @@ def test_breadth_first_layout_from_post_order(spec):
 
 @pytest.mark.parametrize("arity", [[0, 0], [1], [0, 2], [0, 0, 1, 0], [0, 0, 0, 2, 1]])
 def test_breadth_first_layout_refuses_what_is_not_one_tree(arity):
-    from kop.games.trees.treejson import _Decline, _breadth_first
+    from kop.io.treejson import _Decline, _breadth_first
 
     with pytest.raises(_Decline):
         _breadth_first(np.array(arity, dtype=np.int64))

@@ -7,10 +7,10 @@ import pytest
 
 import kop
 from kop.games.errors import TreeError
-from kop.games.trees.treejson import fast_tree
+from kop.io.treejson import fast_tree
 from kop.semantics.errors import ModelError
 from kop.errors import LimitError
-from kop.syntax.jsontext import JsonError, loads_deep, loads_json
+from kop.io.jsontext import JsonError, loads_deep, loads_json
 
 
 def text(root, players='["A", "B"]'):

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from profiles import examples
 
 from kop.reasoning.announcements import reduce_announcements
-from kop.semantics.bdd import cudd_available
+from kop.bdd.manager import cudd_available
 from kop.reasoning.bddengine import BddEngine, polarities
 from kop.reasoning.core import Closure, Core
 from kop.reasoning.countermodel import build_model

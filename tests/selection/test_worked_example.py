@@ -7,7 +7,7 @@ import sys
 import pytest
 
 import kop
-from kop.games.trees.formats import save_tree
+from kop.io.trees import save_tree
 from kop.selection.examples import SCENARIOS, figure2
 from kop.selection.decide import decide
 from kop.selection.selector import select

@@ -1,4 +1,4 @@
-"""kop's BDD facade (:mod:`kop.semantics.bdd`) on both back ends against truth tables.
+"""kop's BDD facade (:mod:`kop.bdd.manager`) on both back ends against truth tables.
 
 Random boolean expressions over four variables (drawn as trees, so failures
 shrink) are built as BDDs on each available back end, then every operation
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from kop.errors import KopError
-from kop.semantics import bdd as B
+from kop.bdd import manager as B
 
 VARS = ("a", "b", "c", "d")
 POINTS = [dict(zip(VARS, bits)) for bits in itertools.product((False, True), repeat=len(VARS))]
@@ -130,7 +130,7 @@ def test_backends_and_switch():
     with pytest.raises(KopError, match="unknown BDD back end"):
         B.backend_name("nope")
     env = {**os.environ, B.ENV: "python"}
-    code = "from kop.semantics import bdd; print(bdd.manager(vocabulary=['p']).backend)"
+    code = "from kop.bdd import manager as bdd; print(bdd.manager(vocabulary=['p']).backend)"
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "python"
     with pytest.raises(KopError, match="cannot count"):

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from kop import ActionModel, KripkeModel, bisimilar
 from kop.cli.app import run
-from kop.semantics.epddl import (DOMAIN_EXAMPLE, PROBLEM_EXAMPLE, EpddlError, load_task, parse_domain, parse_plan,
+from kop.io.epddl import (DOMAIN_EXAMPLE, PROBLEM_EXAMPLE, EpddlError, load_task, parse_domain, parse_plan,
                                  parse_problem, validate_plan)
 from kop.semantics.relational import EventModel, RelationalModel, relational_product
 
@@ -343,7 +343,7 @@ LIBRARY = """
 
 
 def test_library_types_equal_the_built_in_ones_and_run():
-    from kop.semantics.epddl import ACTION_TYPES, parse_library
+    from kop.io.epddl import ACTION_TYPES, parse_library
 
     name, types = parse_library(LIBRARY)
     assert name == "mine"
@@ -394,7 +394,7 @@ def test_theory_worlds_are_exactly_the_models_of_the_common_knowledge(law, base)
     """The backtracking enumeration of a finitary S5 theory's worlds equals trying every valuation."""
     import itertools
 
-    from kop.semantics.epddl import _models
+    from kop.io.epddl import _models
 
     free = [p for p in "pqrs" if p not in base]
     got = _models(law, free, base)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from profiles import examples
 from jsonschema import Draft202012Validator
 
-from kop.semantics.model_json import _quick_schema, quick_valid, schema
+from kop.io.model_json import _quick_schema, quick_valid, schema
 
 VALIDATOR = Draft202012Validator(schema())
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import kop
 from profiles import examples
 from formula_strategies import formulas
-from kop.semantics.smcdel import SmcdelError, atom_name, format_formula, parse_smcdel, to_smcdel
+from kop.io.smcdel import SmcdelError, atom_name, format_formula, parse_smcdel, to_smcdel
 from kop.syntax import formula as F
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

@@ -20,7 +20,7 @@ def test_docs_examples_run():
 
 
 @pytest.mark.parametrize("module", ["kop.semantics.symbolic", "kop.semantics.symbolic_checker",
-                                    "kop.semantics.bdd", "kop.puzzles.drinking_logicians",
+                                    "kop.bdd.manager", "kop.puzzles.drinking_logicians",
                                     "kop.puzzles.dining_cryptographers"])
 def test_module_docstrings(module):
     import importlib

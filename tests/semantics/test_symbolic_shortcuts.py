@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from kop.puzzles import dining_cryptographers as dc
 from kop.semantics.model import KripkeModel
 from kop.semantics.symbolic import KnowledgeStructure
-from kop.semantics.bdd import available_backends, manager
+from kop.bdd.manager import available_backends, manager
 from kop.syntax import formula as F
 from kop.syntax.parser import parse
 

@@ -16,10 +16,11 @@ from kop.stories.compile import compile_story
 from kop.stories.conventions import HITOM, KOP, TOMI, Conventions
 from kop.stories.errors import StoryError
 from kop.stories.generate import generate_story, render
-from kop.stories.readers import ParsedStory, _agents
+from kop.stories.events import ParsedStory, story_agents
 from kop.stories.minimal import plausibility_classes
 from kop.stories.reference import Reference
-from kop.stories.story import Story, read_stories, read_story
+from kop.io.stories import read_stories, read_story
+from kop.stories.story import Story
 
 SALLY_ANNE = """\
 Sally, Anne enter room
@@ -121,7 +122,7 @@ def _reference(story):
 
 
 def _story(events, questions, conv):
-    return Story(ParsedStory(tuple(events), _agents(events, questions, 1), tuple(questions)), conv)
+    return Story(ParsedStory(tuple(events), story_agents(events, questions, 1), tuple(questions)), conv)
 
 
 @settings(max_examples=examples(2000, quick=60), deadline=None)

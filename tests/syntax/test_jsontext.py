@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from kop.syntax.jsontext import JsonError, loads_deep, loads_json
+from kop.io.jsontext import JsonError, loads_deep, loads_json
 
 KEYS = st.sampled_from(["a", "b", "payoff", "a b", "é", ""])
 SPACE = st.sampled_from(["", " ", "\n", "\n  ", "\t"])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kop.games.imperfect.game import InfoGame, load_game
+from kop.games.imperfect.game import InfoGame
 
 __all__ = ["example_path", "absent_minded_driver", "forgetful_cards"]
 
@@ -51,7 +51,7 @@ def absent_minded_driver() -> InfoGame:
     >>> kop.absent_minded_driver()
     InfoGame(players=('Driver',), nodes=5, sets=1, perfect_information=False)
     """
-    return load_game(example_path("driver"))
+    return InfoGame.load(example_path("driver"))
 
 
 def forgetful_cards() -> InfoGame:
@@ -68,4 +68,4 @@ def forgetful_cards() -> InfoGame:
     >>> kop.forgetful_cards()
     InfoGame(players=('Ann', 'Bob'), nodes=15, sets=4, perfect_information=False)
     """
-    return load_game(example_path("forgetful_cards"))
+    return InfoGame.load(example_path("forgetful_cards"))

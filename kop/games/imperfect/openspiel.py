@@ -35,7 +35,7 @@ from kop.syntax import arguments
 from kop.errors import LimitError
 from kop.games.errors import TreeError
 from kop.games.imperfect.game import InfoGame, InfoSet
-from kop.games.trees.efgscan import tree_from_prefix
+from kop.games.trees.prefix import tree_from_prefix
 from kop.games.trees.tree import CHANCE, LEAF, Player
 
 #: the doctests need this optional package (kop/conftest.py skips them without it)

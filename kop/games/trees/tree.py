@@ -32,16 +32,15 @@ GameTree(players=(A:max, B:min), nodes=5, leaves=3, height=2)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Union
 
 import numpy as np
 
-from kop.semantics.draw import repr_svg, save_figure
 from kop.games.errors import StrategyError, TreeError
 from kop.games.search.expand import DEFAULT_NODE_LIMIT, expand_layout
 from kop.games.trees.build import build_layout, document_players
-from kop.games.trees.draw import draw_tree
 from kop.games.trees.layout import (CHANCE, GOALS, LEAF, PROB_TOLERANCE, SIMULTANEOUS, SIMULTANEOUS_HANDLED_BY, Player,
                                     format_number, make_players)
 
@@ -55,7 +54,7 @@ class GameTree:
     """An immutable finite game tree (see the module docstring).
 
     Build one with :meth:`from_dict` (the ``kop-tree/1`` JSON document as Python
-    data), :meth:`build` (compact nested tuples), :func:`kop.games.trees.formats.load_tree`
+    data), :meth:`build` (compact nested tuples), :func:`kop.io.trees.load_tree`
     or :func:`kop.games.trees.random_trees.random_tree`.
 
     Parameters
@@ -118,6 +117,20 @@ class GameTree:
         self.heights = _frozen(_heights(self.offsets, self.kind, self.levels))
 
     # -- construction ---------------------------------------------------------
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> GameTree:
+        """A tree from a ``.json`` (kop-tree/1) or ``.efg`` (Gambit) file (:func:`kop.io.trees.load_tree`).
+
+        >>> import pathlib, tempfile, kop
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "figure2.json"
+        >>> kop.save_tree(kop.figure2(), path)
+        >>> GameTree.load(path).player_names
+        ('A', 'B')
+        """
+        from kop.io.trees import load_tree
+
+        return load_tree(path)
+
     @classmethod
     def from_dict(cls, doc: Any) -> GameTree:
         """A tree from a ``kop-tree/1`` document given as Python data.
@@ -331,13 +344,19 @@ class GameTree:
         return self._hash
 
     def _repr_svg_(self) -> str | None:
-        """The picture in Jupyter (:func:`kop.games.trees.draw.draw_tree`); None without matplotlib."""
+        """The picture in Jupyter (:func:`kop.drawing.trees.draw_tree`); None without matplotlib."""
+        from kop.drawing.models import repr_svg
+        from kop.drawing.trees import draw_tree
+
         return repr_svg(draw_tree, self)
 
     def draw(self, file: str | Any = None, **options: Any) -> Any:
-        """Draw the tree (:func:`kop.games.trees.draw.draw_tree`: ``decided=``, ``play=``, ``title=``);
+        """Draw the tree (:func:`kop.drawing.trees.draw_tree`: ``decided=``, ``play=``, ``title=``);
         save it to *file* (``.svg``, ``.png``, ``.pdf``) when given.  Returns the matplotlib Figure.
         Needs the ``draw`` extra (matplotlib)."""
+        from kop.drawing.models import save_figure
+        from kop.drawing.trees import draw_tree
+
         fig = draw_tree(self, **options)
         if file is not None:
             save_figure(fig, file)

@@ -16,7 +16,7 @@ There are two back ends, chosen by one switch (see ``docs/models.md``):
     CUDD through ``dd.cudd`` (C, complemented edges), the default when it can
     be imported.
 ``"python"``
-    kop's own pure-Python ROBDD package (:mod:`kop.semantics.robdd`), the
+    kop's own pure-Python ROBDD package (:mod:`kop.bdd.robdd`), the
     fallback; ``"autoref"``, the name of the former fallback, means it too.
 
 :func:`backend_name` picks one: the ``backend`` argument if given, else the
@@ -58,8 +58,8 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, 
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from kop.errors import LimitError
-from kop.semantics.errors import ModelError
-from kop.semantics.robdd import BDD as _ROBDD
+from kop.errors import ModelError
+from kop.bdd.robdd import BDD as _ROBDD
 
 __all__ = ["Function", "Manager", "manager", "new_manager", "backend_name", "available_backends",
            "cudd_available", "BACKENDS", "ENV", "MAX_MEMORY"]
@@ -114,7 +114,7 @@ def cudd_available() -> bool:
     True
     """
     if not _CUDD:
-        from kop.semantics.ddimport import import_dd
+        from kop.bdd.ddimport import import_dd
 
         try:
             import_dd("cudd")
@@ -204,7 +204,7 @@ def new_manager(nvars: int, backend: str | None = None, check: Callable[[], None
         Called between operations; raises to stop (time limits).  CUDD then
         reorders its variables dynamically (sifting) and may take at most
         :data:`MAX_MEMORY` bytes; kop's package at most
-        :data:`kop.semantics.robdd.MAX_NODES` nodes.
+        :data:`kop.bdd.robdd.MAX_NODES` nodes.
 
     Examples
     --------
@@ -503,7 +503,7 @@ def _n(u: Function) -> int:
 
 
 class _Python(Manager[V]):
-    """A manager on kop's own ROBDD package (:mod:`kop.semantics.robdd`)."""
+    """A manager on kop's own ROBDD package (:mod:`kop.bdd.robdd`)."""
 
     backend = "python"
 
@@ -627,7 +627,7 @@ class _Cudd(Manager[V]):
 
     def __init__(self, variables: Iterable[V], check: Callable[[], None] | None, shared: bool) -> None:
         super().__init__()
-        from kop.semantics.ddimport import import_dd
+        from kop.bdd.ddimport import import_dd
 
         self._mod = cudd = import_dd("cudd")
         self._check = check

@@ -38,7 +38,7 @@ Reading and writing take time linear in the file (reading sorts once).  Files in
 the common style (no backslashes in names, numbers without exponents, every
 information set listing its actions,
 outcomes only at terminal nodes) are read by array operations over the text, a
-piece at a time (:mod:`kop.games.trees.efgscan`); anything else, and every error, by a
+piece at a time (:mod:`kop.io.efgscan`); anything else, and every error, by a
 token-level reader that gives the same tree and words the errors.
 
 Example
@@ -62,11 +62,12 @@ from typing import Any, NamedTuple, NoReturn, Union
 
 import numpy as np
 
-from kop.games.trees.efgscan import Scanned, scan_file, scan_nodes, scan_sets, tree_from_prefix
+from kop.games.trees.prefix import tree_from_prefix
+from kop.io.efgscan import Scanned, scan_file, scan_nodes, scan_sets
 from kop.games.errors import EfgError
 from kop.games.trees.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree, Player
 from kop.errors import KopError
-from kop.syntax.jsontext import location, paused_gc
+from kop.io.jsontext import location, paused_gc
 from kop.games.trees.checks import tree_argument
 
 __all__ = ["loads_efg", "dumps_efg", "read_efg_sets", "EfgSets", "MAX_NUMBER_CHARS", "MAX_EXPONENT"]

@@ -55,7 +55,7 @@ def loads_tree(text: str) -> GameTree:
     ...     print(err)
     root: unknown player 'Z' (players A)
     """
-    from kop.games.trees.treejson import loads_tree_json
+    from kop.io.treejson import loads_tree_json
 
     if not isinstance(text, (str, bytes, bytearray)):
         raise arguments.fail("text", "kop-tree/1 JSON text (a str; load_tree reads a file)", text)
@@ -94,7 +94,7 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
         raise TreeError(f"{p}: no such file")
     try:
         if p.suffix.lower() == ".efg":  # first a piece at a time, the text never held whole
-            from kop.games.trees.efg import read_efg_file
+            from kop.io.efg import read_efg_file
 
             tree = read_efg_file(p)
             if tree is not None:
@@ -105,10 +105,10 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
         raise TreeError(str(exc)) from None
     try:
         if p.suffix.lower() == ".efg":
-            from kop.games.trees.efg import loads_efg
+            from kop.io.efg import loads_efg
             return loads_efg(text)
         if p.suffix.lower() != ".json" and text.lstrip().startswith("EFG"):
-            from kop.games.trees.efg import loads_efg
+            from kop.io.efg import loads_efg
             return loads_efg(text)
         return loads_tree(text)
     except TreeError as exc:
@@ -136,7 +136,7 @@ def save_tree(tree: GameTree, path: str | os.PathLike[str]) -> None:
     arguments.instance(tree, GameTree, "tree", "a GameTree")
     p = Path(arguments.path(path, "path"))
     if p.suffix.lower() == ".efg":
-        from kop.games.trees.efg import dumps_efg
+        from kop.io.efg import dumps_efg
         p.write_text(dumps_efg(tree), encoding="utf-8")
     else:
         p.write_text(dumps_tree(tree), encoding="utf-8")

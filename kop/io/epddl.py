@@ -37,7 +37,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kop.semantics.epddl_sexpr import EpddlError, Node, read_nodes
+from kop.io.epddl_sexpr import EpddlError, Node, read_nodes
 from kop.semantics.errors import ModelError
 from kop.semantics.relational import EventModel, RelationalModel, relational_product
 from kop.syntax.formula import (AGENT_RE, ATOM_RE, FALSE, TRUE, And, Atom, Bottom, Common, Distributed, Everyone,

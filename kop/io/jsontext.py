@@ -24,7 +24,7 @@ Example
 >>> loads_json('{"a": 1,\\n "a": 2}')
 Traceback (most recent call last):
 ...
-kop.syntax.jsontext.JsonError: line 2, column 2: $: duplicate key 'a'
+kop.io.jsontext.JsonError: line 2, column 2: $: duplicate key 'a'
 >>> loads_deep("[" * 5000 + "]" * 5000) is not None
 True
 """
@@ -40,6 +40,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from kop.errors import KopError, LimitError
+from kop.syntax.wording import json_path
 
 __all__ = ["JsonError", "loads_json", "loads_deep", "location", "json_path", "paused_gc",
            "MAX_DEPTH", "MAX_INT_DIGITS"]
@@ -96,23 +97,6 @@ def location(text: str, pos: int) -> str:
 
 def _line_col(text: str, pos: int) -> tuple[int, int]:
     return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
-
-
-def json_path(parts: list[str | int]) -> str:
-    """A JSON path (``$.root.children[1]``) from keys and indices.
-
-    >>> json_path(["worlds", "w 0", 2])
-    '$.worlds["w 0"][2]'
-    """
-    out = "$"
-    for p in parts:
-        if isinstance(p, int):
-            out += f"[{p}]"
-        elif p.isidentifier():
-            out += f".{p}"
-        else:
-            out += f"[{json.dumps(p)}]"
-    return out
 
 
 @contextmanager

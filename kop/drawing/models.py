@@ -17,7 +17,7 @@ a figure to SVG text or a file.
 Example
 -------
 >>> import kop
->>> from kop.semantics.draw import model_svg
+>>> from kop.drawing.models import model_svg
 >>> m = kop.KripkeModel.from_observations("m_a m_b m_c", "true",      # three muddy children
 ...                                       {"a": "m_b m_c", "b": "m_a m_c", "c": "m_a m_b"}, actual="m_a m_b")
 >>> svg = model_svg(m)

@@ -9,7 +9,7 @@ breadth-first arrays of :class:`~kop.games.trees.tree.GameTree`.  Any doubt abou
 document (a duplicate key, an unexpected key or type, an unknown player, a
 number that is not a finite float or an exact integer, nesting too deep for
 ``json.loads``) sends it to the careful reader instead:
-:func:`kop.syntax.jsontext.loads_json` (strict JSON, located by line and column)
+:func:`kop.io.jsontext.loads_json` (strict JSON, located by line and column)
 and :meth:`GameTree.from_dict <kop.games.trees.tree.GameTree.from_dict>` (located by
 node path).  The careful reader is the definition: the fast path returns the
 tree the careful one would, or nothing; errors always come from the careful one.
@@ -34,7 +34,7 @@ from kop.games.errors import TreeError
 from kop.games.trees.build import document_players
 from kop.games.trees.tree import CHANCE, LEAF, PROB_TOLERANCE, GameTree
 from kop.errors import LimitError
-from kop.syntax.jsontext import JsonError, loads_json, paused_gc
+from kop.io.jsontext import JsonError, loads_json, paused_gc
 
 __all__ = ["loads_tree_json", "fast_tree"]
 

@@ -24,12 +24,15 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 
+from kop.io.story_syntax import read_kop
+from kop.stories.conventions import Conventions
 from kop.stories.errors import StoryError
-from kop.stories.events import Event, Question
+from kop.stories.story import DEFAULTS, Story
+from kop.syntax import arguments
+from kop.stories.events import Event, ParsedStory, Question, story_agents
 
-__all__ = ["ParsedStory", "read_tomi", "read_hitom", "read_hitom_text", "FORMATS"]
+__all__ = ["read_tomi", "read_hitom", "read_hitom_text", "read_stories", "read_story", "FORMATS"]
 
 #: The formats ``kop story --format`` and :func:`kop.read_story` accept.
 FORMATS = ("tomi", "hitom", "kop")
@@ -37,27 +40,6 @@ FORMATS = ("tomi", "hitom", "kop")
 _W = r"[A-Za-z0-9_'\-]+"
 _NOISE = re.compile(r"^[A-Z]\w* (likes|dislikes|loves|hates) (the )?[\w ]+\.?$|^[A-Z]\w* saw an? \w+\.?$"
                     r"|^[A-Z]\w* lost (his|her|their) \w+\.?$")
-
-
-@dataclass(frozen=True)
-class ParsedStory:
-    """A story as read: its events, its agents (in order of appearance) and its questions.
-
-    Examples
-    --------
-    >>> ParsedStory((), ("Sally",), (), first_line=1)
-    ParsedStory(events=0, agents=('Sally',), questions=0, first_line=1)
-    """
-
-    events: tuple[Event, ...]
-    agents: tuple[str, ...]
-    questions: tuple[Question, ...]
-    first_line: int = 1
-    source: str = ""
-
-    def __repr__(self) -> str:
-        return (f"ParsedStory(events={len(self.events)}, agents={self.agents!r}, "
-                f"questions={len(self.questions)}, first_line={self.first_line})")
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -145,22 +127,6 @@ def _question(text: str, line: int, gold: str | None, label: str, after: int) ->
                      line)
 
 
-def _agents(events: list[Event], questions: list[Question], line: int) -> tuple[str, ...]:
-    seen: dict[str, None] = {}
-    for ev in events:
-        for a in (ev.agents or (ev.agent,)) + ev.listeners:
-            if a:
-                seen.setdefault(a, None)
-    objects = {ev.obj for ev in events if ev.obj}
-    for q in questions:
-        for a in q.chain:
-            if a not in seen:
-                raise StoryError(f"the question is about {a}, who is not in the story", q.line)
-        if q.obj not in objects:
-            raise StoryError(f"the question is about the {q.obj}, which is not in the story", q.line)
-    return tuple(seen)
-
-
 def read_tomi(text: str, trace: str | None = None) -> list[ParsedStory]:
     """Read a ToMi file (and its ``.trace``, which names each question's type).
 
@@ -199,7 +165,7 @@ def read_tomi(text: str, trace: str | None = None) -> list[ParsedStory]:
 
     def close() -> None:
         if events or questions:
-            stories.append(ParsedStory(tuple(events), _agents(events, questions, start), tuple(questions), start))
+            stories.append(ParsedStory(tuple(events), story_agents(events, questions, start), tuple(questions), start))
 
     for i, raw in enumerate(text.split("\n"), start=1):
         if not raw.strip():
@@ -261,7 +227,7 @@ def read_hitom_text(story: str, question: str = "", gold: str | None = None, lab
             events.append(ev)
     qline = qline or offset + last + 1   # a question given apart from the story: the line after it
     questions = [_question(question, qline, gold, label, len(events))] if question else []
-    return ParsedStory(tuple(events), _agents(events, questions, offset + 1), tuple(questions), offset + 1)
+    return ParsedStory(tuple(events), story_agents(events, questions, offset + 1), tuple(questions), offset + 1)
 
 
 def read_hitom(text: str) -> list[ParsedStory]:
@@ -297,3 +263,86 @@ def read_hitom(text: str) -> list[ParsedStory]:
         except StoryError as err:
             raise StoryError(f"item {k}: {err.detail}", err.line) from None
     return out
+
+
+def read_stories(text: str, format: str = "kop", conventions: Conventions | None = None,
+                 trace: str | None = None) -> list[Story]:
+    """Every story of *text* (a ToMi file holds many; a Hi-ToM JSON one per item).
+
+    Parameters
+    ----------
+    text : str
+    format : {"tomi", "hitom", "kop"}
+    conventions : Conventions, optional
+        Default: the format's (:data:`DEFAULTS`).
+    trace : str, optional
+        ToMi's ``.trace`` text (question types).
+
+    Returns
+    -------
+    list of Story
+
+    Raises
+    ------
+    StoryError
+        Located, on bad input.
+
+    Examples
+    --------
+    >>> len(read_stories("1 A entered the hall.\\n1 B entered the hall.", "tomi"))
+    2
+    """
+    arguments.text(text, "text", "the story's text (a string)")
+    if format not in FORMATS:
+        raise StoryError(f"unknown story format {format!r}: use one of {', '.join(FORMATS)}")
+    if conventions is not None:
+        arguments.instance(conventions, Conventions, "conventions", "a kop.Conventions or None")
+    if trace is not None:
+        arguments.text(trace, "trace", "the text of a ToMi .trace file, or None")
+    conv = conventions or DEFAULTS[format]
+    parsed: list[ParsedStory]
+    if format == "tomi":
+        parsed = read_tomi(text, trace)
+    elif format == "hitom":
+        parsed = read_hitom(text) if text.lstrip().startswith("{") else [read_hitom_text(text)]
+    else:
+        parsed = [read_kop(text)]
+    out = []
+    for p in parsed:
+        try:
+            out.append(Story(p, conv))
+        except StoryError as err:
+            raise err from None
+    return out
+
+
+def read_story(text: str, format: str = "kop", conventions: Conventions | None = None) -> Story:
+    """Read one story (with its questions) in the given *format*.
+
+    Parameters
+    ----------
+    text : str
+    format : {"kop", "tomi", "hitom"}
+    conventions : Conventions, optional
+        Default: the format's (:data:`DEFAULTS`).
+
+    Returns
+    -------
+    Story
+
+    Raises
+    ------
+    StoryError
+        Located, on bad input; also when *text* holds several stories (use :func:`read_stories`).
+
+    Examples
+    --------
+    >>> s = read_story("1 Ann entered the hall.\\n2 The pea is in the red_box.\\n3 Where is the pea really?\\tred_box\\t1",
+    ...                format="tomi")
+    >>> s.answer(0).container
+    'red_box'
+    """
+    stories = read_stories(text, format, conventions)
+    if len(stories) != 1:
+        raise StoryError(f"the text holds {len(stories)} stories; read_stories() reads them all")
+    return stories[0]

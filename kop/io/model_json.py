@@ -25,7 +25,7 @@ Example
 ...                       ' "relations": {"a": [["w0"]]}, "actual": ["w0"]}')
 Traceback (most recent call last):
 ...
-kop.semantics.errors.ModelError: model: $.worlds: duplicate world name 'w0' (line 1, column 40)
+kop.errors.ModelError: model: $.worlds: duplicate world name 'w0' (line 1, column 40)
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from kop.errors import KopError, LimitError
 from kop.semantics.bitset_checker import members
 from kop.semantics.errors import ModelError
 from kop.syntax.files import read_text as guarded_read
-from kop.syntax.jsontext import JsonError, json_path, loads_json
+from kop.io.jsontext import JsonError, json_path, loads_json
 
 if TYPE_CHECKING:  # pragma: no cover
     from jsonschema.exceptions import ValidationError

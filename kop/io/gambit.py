@@ -3,10 +3,10 @@
 pygambit (optional: ``pip install pygambit``) is the Python interface of the
 Gambit tools for game theory.  The bridge carries perfect-information extensive
 games between its ``Game`` and kop's :class:`~kop.GameTree` through the
-``.efg`` format both read and write (:mod:`kop.games.trees.efg`), so it holds across
+``.efg`` format both read and write (:mod:`kop.io.efg`), so it holds across
 pygambit's versions: node and action names, chance probabilities (exact
 fractions), payoffs and kop's goals (recorded in the file's comment, see
-:mod:`kop.games.trees.efg`) survive the round trip.  A Gambit game with an
+:mod:`kop.io.efg`) survive the round trip.  A Gambit game with an
 information set of more than one node is a game of imperfect information, which
 kop's trees do not hold: it is refused with a message naming the set.
 
@@ -101,7 +101,7 @@ def from_gambit(game: Any) -> GameTree:
         raise GameError(f"from_gambit expects a pygambit Game, not {type(game).__name__}")
     if getattr(game, "is_tree", True) is False or "Strategic" in type(game).__name__:
         raise GameError("from_gambit reads extensive (tree) games; this is a strategic-form game")
-    from kop.games.trees.efg import loads_efg
+    from kop.io.efg import loads_efg
 
     try:
         text = _efg_text(game)
@@ -146,7 +146,7 @@ def to_gambit(tree: GameTree, title: str = "kop tree") -> Any:
     pygambit = _pygambit()
     if not isinstance(tree, GameTree):
         raise GameError(f"to_gambit expects a GameTree, not {type(tree).__name__}")
-    from kop.games.trees.efg import dumps_efg
+    from kop.io.efg import dumps_efg
 
     text = dumps_efg(tree, title=title, unique_labels=True)   # Gambit refuses repeated node labels
     reader = getattr(pygambit, "read_efg", None)
@@ -181,6 +181,6 @@ def from_pygambit(game: Any) -> InfoGame:
     >>> kop.from_pygambit(g).players
     ('Ann', 'Bob')
     """
-    from kop.games.imperfect.game import loads_game
+    from kop.io.infogame import loads_game
 
     return loads_game(_efg_text(game), name=str(getattr(game, "title", "") or "pygambit game"))

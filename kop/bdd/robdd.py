@@ -5,7 +5,7 @@ hash-consed triple (level, low, high) with low != high, so two nodes are
 equal iff their functions are.  Variables are named by their levels, small
 integers; smaller ones are nearer the root, and :meth:`BDD.insert_level`
 makes room for a new variable between two others.  Operations are memoized.
-It is what kop's BDD facade (:mod:`kop.semantics.bdd`) needs when CUDD
+It is what kop's BDD facade (:mod:`kop.bdd.manager`) needs when CUDD
 (``dd.cudd``) cannot be imported, nothing more: and, or, not, existential
 quantification fused with conjunction, restriction, cubes, counting,
 evaluation and picking a satisfying assignment; it is also the baseline of

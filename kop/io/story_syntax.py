@@ -20,8 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from kop.stories.errors import StoryError
-from kop.stories.events import Event, Question
-from kop.stories.readers import ParsedStory, _agents
+from kop.stories.events import Event, ParsedStory, Question, story_agents
 
 __all__ = ["read_kop"]
 
@@ -109,7 +108,7 @@ def read_kop(text: str) -> ParsedStory:
                       "memory": f"where was the {obj} at the beginning"}.get(
                 q.data, "where does " + " think that ".join(chain) + (" think" if len(chain) == 1 else " thinks") + f" the {obj} is")
             questions.append(Question(str(q.data), chain, obj, line, text_q, gold, after=len(events)))
-    return ParsedStory(tuple(events), _agents(events, questions, 1), tuple(questions), 1)
+    return ParsedStory(tuple(events), story_agents(events, questions, 1), tuple(questions), 1)
 
 
 def _words(node: Any) -> Any:

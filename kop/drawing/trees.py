@@ -17,7 +17,7 @@ Drawing uses matplotlib, an optional extra: ``pip install '.[draw]'`` in kop's s
 Example
 -------
 >>> import kop
->>> from kop.games.trees.draw import tree_svg
+>>> from kop.drawing.trees import tree_svg
 >>> t = kop.figure2()
 >>> svg = tree_svg(t, play=kop.play(t, {"A": "M2", "B": "M1"}))
 >>> "</svg>" in svg
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from kop.games.trees.layout import CHANCE, LEAF, SIMULTANEOUS
-from kop.semantics.draw import figure_svg, require_matplotlib
+from kop.drawing.models import figure_svg, require_matplotlib
 from kop.errors import LimitError
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -3,7 +3,7 @@
 EPDDL is written as nested lists, ``( ... )``, with modal operators as bracketed lists
 ``[ ... ]`` and ``< ... >`` in front of a formula.  :func:`read_nodes` parses a file with
 ``grammar/epddl.lark`` into :class:`Node` values that remember their line and column, so that
-:mod:`kop.semantics.epddl` can say where each problem is.
+:mod:`kop.io.epddl` can say where each problem is.
 
 >>> nodes = read_nodes("(define (domain d) ([C. All] (p)))")
 >>> nodes[0].head(), nodes[0].items[2].items[0].kind, nodes[0].items[2].items[0].items[0].text
@@ -81,7 +81,7 @@ def read_nodes(text: str, source: str = "") -> tuple[Node, ...]:
     >>> read_nodes("(a ?x")
     Traceback (most recent call last):
     ...
-    kop.semantics.epddl_sexpr.EpddlError: line 1, column 6: a ')' closing the '(' of line 1, column 1
+    kop.io.epddl_sexpr.EpddlError: line 1, column 6: a ')' closing the '(' of line 1, column 1
     """
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
