@@ -109,7 +109,7 @@ def api_reference() -> str:
     lines = ["API reference", "=============", "",
              "Every public name of ``kop`` (``import kop``; the API is flat: ``kop.parse``,",
              "``kop.KripkeModel``, ...), grouped by the layer that defines it, in the order data flows",
-             "(the floors of :doc:`architecture`, from the bottom up).",
+             "(the floors of the house, from the bottom up: docs/architecture.md).",
              "Each page is generated from the name's docstring.", "",
              ".. currentmodule:: kop", ""]
     for layer in order:

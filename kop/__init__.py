@@ -59,6 +59,7 @@ _EXPORTS: dict[str, str] = {
     "B": "kop.syntax.formula",
     "P": "kop.syntax.formula",
     "LanguageError": "kop.errors",
+    "Config": "kop.config",
     "disj": "kop.syntax.formula",
     "parse": "kop.syntax.parser",
     "ParseError": "kop.errors",
@@ -249,7 +250,13 @@ _EXPORTS: dict[str, str] = {
 }
 
 
+#: modules of kop reachable as attributes without an import of their own: ``kop.config.using(...)``
+_MODULES = ("config",)
+
+
 def __getattr__(name: str) -> Any:
+    if name in _MODULES:
+        return importlib.import_module(f"kop.{name}")
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'kop' has no attribute {name!r}")
@@ -259,7 +266,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+    return sorted(set(globals()) | set(_EXPORTS) | set(_MODULES))
 
 
 __all__ = sorted(_EXPORTS)

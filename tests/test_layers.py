@@ -92,3 +92,14 @@ def test_exports_have_no_duplicate_names():
             assert not dup, f"listed twice in kop._EXPORTS: {dup}"
             return
     raise AssertionError("kop._EXPORTS not found")
+
+
+def test_config_root_imports_no_kop_module():
+    """``kop/config.py`` (the settings of each context) is a root like ``kop/errors.py``: it imports no kop module,
+    not even through ``from kop import ...`` (which the floor test above does not see)."""
+    tree = ast.parse((ROOT / "config.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 0 and not (node.module or "").startswith("kop"), f"kop/config.py imports {node.module}"
+        if isinstance(node, ast.Import):
+            assert not any(a.name.startswith("kop") for a in node.names), "kop/config.py imports kop"

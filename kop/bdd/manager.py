@@ -50,6 +50,7 @@ package*, release 3.0; the ``dd`` package by I. Filippidis; R. Rudell,
 from __future__ import annotations
 
 import os
+import threading
 import weakref
 from abc import ABC, abstractmethod
 from collections import OrderedDict
@@ -102,8 +103,10 @@ class Function(Protocol):
     def __len__(self) -> int: ...
 
 
-_LIVE: weakref.WeakValueDictionary[tuple[str, tuple[str, ...]], Manager[str]] = weakref.WeakValueDictionary()
-_RECENT: OrderedDict[tuple[str, tuple[str, ...]], Manager[str]] = OrderedDict()
+# (back end, vocabulary, thread) -> its shared manager; see manager()
+_LIVE: weakref.WeakValueDictionary[tuple[str, tuple[str, ...], int], Manager[str]] = weakref.WeakValueDictionary()
+_RECENT: OrderedDict[tuple[str, tuple[str, ...], int], Manager[str]] = OrderedDict()
+_SHARING = threading.Lock()
 _CUDD: list[bool] = []
 
 
@@ -171,9 +174,11 @@ def manager(backend: str | None = None, vocabulary: Iterable[str] = ()) -> Manag
     Returns
     -------
     Manager
-        All structures over the same vocabulary (in the same order) share one
-        manager, so their BDDs compare with ``==``; a manager lives as long as
-        a structure uses it, and the last few are kept for reuse.
+        All structures over the same vocabulary (in the same order) built in
+        one thread share one manager, so their BDDs compare with ``==``; a
+        manager lives as long as a structure uses it, and the last few are kept
+        for reuse.  Each thread gets its own: a BDD manager may not be used by
+        two threads at once.
 
     Examples
     --------
@@ -181,14 +186,15 @@ def manager(backend: str | None = None, vocabulary: Iterable[str] = ()) -> Manag
     True
     """
     name = backend_name(backend)
-    key = (name, tuple(vocabulary))
-    m = _LIVE.get(key)
-    if m is None:
-        m = _LIVE[key] = _new(name, key[1], None, shared=True)
-    _RECENT[key] = m
-    _RECENT.move_to_end(key)
-    while len(_RECENT) > KEEP_MANAGERS:
-        _RECENT.popitem(last=False)
+    key = (name, tuple(vocabulary), threading.get_ident())
+    with _SHARING:
+        m = _LIVE.get(key)
+        if m is None:
+            m = _LIVE[key] = _new(name, key[1], None, shared=True)
+        _RECENT[key] = m
+        _RECENT.move_to_end(key)
+        while len(_RECENT) > KEEP_MANAGERS:
+            _RECENT.popitem(last=False)
     return m
 
 

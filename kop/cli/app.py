@@ -69,6 +69,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, cast
 
+from kop import config
 from kop.errors import KopError, ParseError
 from kop.syntax.wording import plural
 
@@ -320,18 +321,17 @@ def run(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     from kop.syntax.budget import start_deadline
-    from kop.syntax.files import set_max_bytes
 
-    try:
-        _limits(args)
-        return handler(args) or 0
-    finally:  # the limits of one command do not outlive it (run() may be called in-process)
-        start_deadline(None)
-        set_max_bytes(None)
+    with config.using():  # the limits of one command (--max-bytes, --timeout) end with it, in this thread only
+        try:
+            _limits(args)
+            return handler(args) or 0
+        finally:
+            start_deadline(None)  # and a hard deadline's timer stops
 
 
 def _limits(args: argparse.Namespace) -> None:
-    """Check the limits every command shares: ``--max-bytes`` (set for the process) and ``--timeout``."""
+    """Check the limits every command shares: ``--max-bytes`` (set for the command's block) and ``--timeout``."""
     from kop.syntax.budget import check_timeout
     from kop.syntax.files import set_max_bytes
 

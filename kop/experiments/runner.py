@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import contextvars
 import csv
 import importlib
 import io
@@ -443,7 +444,8 @@ class _Context:
         self.units = 0     # units reported by the task running now
 
 
-_CONTEXT: _Context | None = None
+#: What checkpoints report to in this thread or task (a pool worker sets it once for its process).
+_CONTEXT: contextvars.ContextVar[_Context | None] = contextvars.ContextVar("kop.experiments.checkpoint", default=None)
 
 
 def checkpoint(units: int = 1) -> None:
@@ -456,7 +458,7 @@ def checkpoint(units: int = 1) -> None:
 
     >>> checkpoint()
     """
-    ctx = _CONTEXT
+    ctx = _CONTEXT.get()
     if ctx is None:
         return
     if ctx.stop is not None and ctx.stop.is_set():
@@ -471,7 +473,7 @@ def checkpoint(units: int = 1) -> None:
 
 def _call_counted(fn: TaskFn, task: dict[str, Any]) -> tuple[Row, int]:
     """Run one task: its row and the units it reported through :func:`checkpoint`."""
-    ctx = _CONTEXT
+    ctx = _CONTEXT.get()
     if ctx is not None:
         ctx.units = 0
     row = _call(fn, task)
@@ -496,12 +498,11 @@ def _worker_init(stop: Any, counter: Any, lifeline: Any) -> None:
     ``kill -9``, the pipe reaches its end and the worker exits (and with the
     last worker, the forkserver).
     """
-    global _CONTEXT
     import signal
     import threading
 
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _CONTEXT = _Context(stop, counter)
+    _CONTEXT.set(_Context(stop, counter))
     threading.Thread(target=_watch_parent, args=(lifeline,), daemon=True, name="kop-lifeline").start()
 
 
@@ -537,18 +538,17 @@ STOP_GRACE = 5.0
 
 def _local(fn: TaskFn, pending: list[dict[str, Any]], workers: int, counter: list[int],
            tick: Callable[[], None]) -> Iterator[tuple[Row, int]]:
-    global _CONTEXT
     if workers == 1 or len(pending) <= 1:
         def seen(units: int) -> None:
             counter[0] += units
             tick()
 
-        _CONTEXT = _Context(on_units=seen)
+        _CONTEXT.set(_Context(on_units=seen))   # a generator runs in its caller's context
         try:
             for task in pending:
                 yield _call_counted(fn, task)
         finally:
-            _CONTEXT = None
+            _CONTEXT.set(None)
         return
     import multiprocessing
 

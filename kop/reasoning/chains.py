@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from kop import config
 from kop.syntax.formula import (And, Announce, AnnounceDual, Atom, Common, Distributed, Everyone, Formula, Know,
                                 Top)
 
@@ -149,8 +150,8 @@ def chains_of(f: Formula) -> frozenset[Chain] | None:
     return _chains(f, 0)
 
 
-_PREMISES: dict[tuple[Formula, ...], dict[str, list[tuple[str, ...]]] | None] = {}
-_MAX_SETS = 256
+#: premise tuple -> its chains per atom (or None); a pure memo of immutable keys, shared (see :mod:`kop.config`)
+_PREMISES = config.Memo(256)
 
 
 def _premise_chains(premises: Iterable[Formula]) -> dict[str, list[tuple[str, ...]]] | None:
@@ -159,8 +160,9 @@ def _premise_chains(premises: Iterable[Formula]) -> dict[str, list[tuple[str, ..
     Remembered per premise tuple: a knowledge set is asked many questions.
     """
     key = tuple(premises)
-    if key in _PREMISES:
-        return _PREMISES[key]
+    found = _PREMISES.get(key)
+    if found is not config.MISSING:
+        return found  # type: ignore[no-any-return]
     by_atom: dict[str, list[tuple[str, ...]]] | None = {}
     for p in key:
         cs = chains_of(p)
@@ -176,9 +178,7 @@ def _premise_chains(premises: Iterable[Formula]) -> dict[str, list[tuple[str, ..
                 if not any(is_subsequence(seq, k) for k in kept):
                     kept.append(seq)
             by_atom[atom] = kept
-    if len(_PREMISES) >= _MAX_SETS:
-        del _PREMISES[next(iter(_PREMISES))]
-    _PREMISES[key] = by_atom
+    _PREMISES.put(key, by_atom)
     return by_atom
 
 

@@ -6,7 +6,9 @@ them distinct), nearly all of them knowledge chains over knowledge chains.
 :func:`cached_entails` answers like :func:`kop.reasoning.prover.entails`, but
 
 1. remembers each answer per knowledge set (the premises as a set, the
-   declared agents and the method), in a bounded table (oldest out first);
+   declared agents and the method), in a bounded table (oldest out first)
+   of the caches in force (:mod:`kop.config`: shared by default, a block's own
+   within ``with kop.config.fresh_caches():``);
 2. decides questions whose premises and conclusion are all conjunctions of
    chains by the subsequence rule (:mod:`kop.reasoning.chains`), exact there,
    with the rule's line model as the (checked) countermodel;
@@ -32,6 +34,7 @@ import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from kop import config
 from kop.reasoning.chains import chain_countermodel, chain_entails, chains_of
 from kop.reasoning.limits import Deadline, check_agents, check_depth
 from kop.reasoning.prover import _formula, _premises
@@ -43,41 +46,43 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["cached_entails", "follows", "consistent", "clear_cache", "cache_info", "MAX_ENTRIES"]
 
-#: The most answers remembered (the oldest go first).
+#: The most answers remembered (the oldest go first): the size of the table this module asks
+#: :meth:`kop.config.Caches.memo` for.
 MAX_ENTRIES = 4096
+#: The name of the table of answers in :class:`kop.config.Caches`.
+MEMO = "kop.reasoning.entailment"
 
-# key -> (holds, countermodel or None, stats, countermodel computed?); a dict keeps insertion order
+# key -> (holds, countermodel or None, stats, countermodel computed?)
 Key = tuple[frozenset[Formula], Formula, frozenset[str] | None, str]
 Answer = tuple[bool, 'KripkeModel | None', dict[str, Any], bool]
-_memo: dict[Key, Answer] = {}
-_counts = {"hits": 0, "misses": 0, "chains": 0}
+
+
+def _memo() -> config.Memo:
+    """The table of answers of the caches in force here."""
+    return config.current().caches.memo(MEMO, MAX_ENTRIES)
 
 
 def clear_cache() -> None:
-    """Forget every remembered answer (and zero :func:`cache_info`'s counts).
+    """Forget every remembered answer of the caches in force (and zero :func:`cache_info`'s counts).
+
+    Outside a :func:`kop.config.fresh_caches` block these are the caches every
+    such context shares.
 
     >>> clear_cache(); cache_info()["entries"]
     0
     """
-    _memo.clear()
-    for k in _counts:
-        _counts[k] = 0
+    _memo().clear()
 
 
 def cache_info() -> dict[str, int]:
-    """``entries``, ``hits``, ``misses`` and ``chains`` (questions the subsequence rule decided).
+    """``entries``, ``hits``, ``misses`` and ``chains`` (questions the subsequence rule decided) of the caches in force.
 
-    >>> clear_cache(); _ = follows(["K_a p"], "p"); _ = follows(["K_a p"], "p"); cache_info()
+    >>> from kop import config
+    >>> with config.fresh_caches():
+    ...     _ = follows(["K_a p"], "p"); _ = follows(["K_a p"], "p"); cache_info()
     {'hits': 1, 'misses': 1, 'chains': 1, 'entries': 1}
     """
-    return {**_counts, "entries": len(_memo)}
-
-
-def _remember(key: Key, value: Answer) -> None:
-    _memo.pop(key, None)
-    _memo[key] = value
-    while len(_memo) > MAX_ENTRIES:
-        del _memo[next(iter(_memo))]
+    return {"hits": 0, "misses": 0, "chains": 0, **_memo().info()}
 
 
 class _Agents:
@@ -90,7 +95,8 @@ class _Agents:
         return self._agents
 
 
-_PREMISES: dict[tuple[Formula, ...], frozenset[str]] = {}
+#: premises -> the agents they name, for premise sets whose depth was checked (a pure memo, shared)
+_PREMISES = config.Memo(256)
 
 
 def _check_limits(ps: tuple[Formula, ...], f: Formula, agents: tuple[str, ...] | None) -> None:
@@ -99,12 +105,10 @@ def _check_limits(ps: tuple[Formula, ...], f: Formula, agents: tuple[str, ...] |
 
     if ps:
         names = _PREMISES.get(ps)
-        if names is None:
+        if names is config.MISSING:
             check_depth(And(*ps, TRUE))              # the depth the premises give the conjunction
             names = frozenset().union(*(p.agents() for p in ps))
-            if len(_PREMISES) >= 256:
-                del _PREMISES[next(iter(_PREMISES))]
-            _PREMISES[ps] = names
+            _PREMISES.put(ps, names)
         check_depth(And(Not(f), TRUE))
     else:
         names = frozenset()
@@ -117,11 +121,13 @@ def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, time
          ) -> tuple[bool, KripkeModel | None, dict[str, Any]]:
     ag = None if agents is None else tuple(agents)
     key = (frozenset(ps), f, None if ag is None else frozenset(ag), method)
-    hit = _memo.get(key)
-    if hit is not None and (hit[0] or hit[3] or not want_model):
-        _counts["hits"] += 1
+    memo = _memo()
+    hit = memo.get(key)
+    if hit is not config.MISSING and (hit[0] or hit[3] or not want_model):
         return hit[0], hit[1], hit[2]
-    _counts["misses"] += 1
+    if hit is not config.MISSING:   # remembered without the countermodel now wanted: asked again
+        memo.count("hits", -1)
+        memo.count("misses")
     from kop.reasoning.prover import decide_formula
 
     phi = conj(ps + (Not(f),))
@@ -132,7 +138,7 @@ def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, time
         start = time.perf_counter()
         ans = chain_entails(ps, f)
         if ans is not None:
-            _counts["chains"] += 1
+            memo.count("chains")
             model = None if ans else chain_countermodel(ps, f, ag or ())
             stats = {"method": "chains", "time": time.perf_counter() - start, "cpu_seconds": limit.used(),
                      **({"limit_seconds": limit.seconds} if limit.seconds is not None else {})}
@@ -141,10 +147,10 @@ def _ask(ps: tuple[Formula, ...], f: Formula, agents: Iterable[str] | None, time
 
                 _check(model, phi, "w0")
                 stats["worlds"] = len(model)
-            _remember(key, (ans, model, stats, True))
+            memo.put(key, (ans, model, stats, True))
             return ans, model, stats
     model, stats = decide_formula(phi, agents=ag, timeout=timeout, method=method, minimize=want_model, deadline=deadline)
-    _remember(key, (model is None, model, stats, want_model))
+    memo.put(key, (model is None, model, stats, want_model))
     return model is None, model, stats
 
 

@@ -36,6 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kop import config
 from kop.errors import KopError, MissingDependency, install_hint
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -109,6 +110,7 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
     if not base.is_dir():
         raise KopError(f"--root {root}: not a folder")
     seconds = check_timeout(timeout) or DEFAULT_TIMEOUT
+    settings = config.current()   # the byte cap (--max-bytes) and caches in force here hold for every request
     pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="kop-serve")
     job = ExperimentJob()
 
@@ -117,7 +119,8 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
         import time
 
         t = time.thread_time()
-        out = fn()
+        with config.using(settings):   # a pool thread starts from the process default
+            out = fn()
         if isinstance(out, dict):
             out = {**out, "cpu_ms": round(1000 * (time.thread_time() - t), 1)}
         return out
@@ -133,7 +136,8 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
     def endpoint(work: Callable[[dict[str, Any]], Any], *, body: bool = True) -> Callable[[Request], Awaitable[Response]]:
         async def handle(request: Request) -> Response:
             try:
-                data = await _body(request) if body else dict(request.query_params)
+                with config.using(settings):
+                    data = await _body(request) if body else dict(request.query_params)
                 return JSONResponse(await limited(lambda: work(data)))
             except KopError as exc:
                 return JSONResponse({"error": views.error_json(exc)}, status_code=400)

@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 from collections.abc import Mapping
@@ -117,7 +118,8 @@ class ExperimentJob:
             self._stop.clear()
             self._state = {"state": "running", "experiment": kind, "done": 0, "total": total, "points": [],
                            "rows": [], "error": None, "config": config, "seconds": 0.0}
-            self._thread = threading.Thread(target=target, args=(work,), name="kop-serve-experiment", daemon=True)
+            self._thread = threading.Thread(target=contextvars.copy_context().run, args=(target, work),  # the caller's kop.config
+                                            name="kop-serve-experiment", daemon=True)
             self._thread.start()
         return self.status()
 

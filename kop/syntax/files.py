@@ -12,7 +12,8 @@ theory and the files it names, an experiment's results file -- is read by
   character or block device such as ``/dev/zero``), naming the path and
   what it is;
 * reads at most :func:`max_bytes` bytes (default :data:`DEFAULT_MAX_BYTES`,
-  64 MiB; the command line's ``--max-bytes N`` raises it), and refuses a
+  64 MiB; the command line's ``--max-bytes N`` raises it; in Python
+  ``with kop.config.using(max_bytes=N):``, per thread and asyncio task), and refuses a
   larger file -- also one that, like files under ``/proc``, reports size 0
   and then turns out longer;
 * with ``follow=False`` refuses a symbolic link as the last component
@@ -40,41 +41,45 @@ import os
 import stat
 from pathlib import Path
 
+from kop import config
 from kop.errors import KopError
 
 __all__ = ["read_bytes", "read_text", "open_regular", "file_kind", "max_bytes", "set_max_bytes",
            "DEFAULT_MAX_BYTES", "read_fd", "decode_utf8"]
 
-#: The largest file kop reads unless told otherwise (``--max-bytes``): 64 MiB.
-DEFAULT_MAX_BYTES = 64 * 1024 * 1024
-
-_cap = DEFAULT_MAX_BYTES
+#: The largest file kop reads unless told otherwise (``--max-bytes``): 64 MiB (:data:`kop.config.DEFAULT_MAX_BYTES`).
+DEFAULT_MAX_BYTES = config.DEFAULT_MAX_BYTES
 
 
 def max_bytes() -> int:
-    """The size cap of this process (bytes).
+    """The size cap in force here (bytes): ``kop.config.current().max_bytes``.
 
     >>> max_bytes() >= 1
     True
     """
-    return _cap
+    return config.current().max_bytes
 
 
 def set_max_bytes(n: int | None) -> int:
-    """Set the process's size cap to *n* bytes (None: the default); return the previous cap.
+    """Set the size cap to *n* bytes (None: the default); return the previous cap.
 
-    >>> old = set_max_bytes(10)
-    >>> max_bytes()
+    The cap is set for the innermost :func:`kop.config.using` block of this
+    thread or task, or outside every block for the process default; new code
+    says ``with kop.config.using(max_bytes=n):`` instead.
+
+    >>> from kop import config
+    >>> with config.using():
+    ...     old = set_max_bytes(10)
+    ...     max_bytes()
     10
-    >>> _ = set_max_bytes(old)
+    >>> max_bytes() == old
+    True
     """
-    global _cap
-    if n is None:
-        n = DEFAULT_MAX_BYTES
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise KopError(f"max_bytes must be a positive whole number of bytes, not {n!r}")
-    old, _cap = _cap, n
-    return old
+    try:
+        cap = config.check_max_bytes(n)
+    except ValueError:
+        raise KopError(f"max_bytes must be a positive whole number of bytes, not {n!r}") from None
+    return config.set_innermost(max_bytes=cap).max_bytes
 
 
 def file_kind(mode: int) -> str:
@@ -114,7 +119,7 @@ def open_regular(path: str | os.PathLike[str], *, what: str = "file", shown: str
     name = _shown(path, shown)
     if "\x00" in os.fspath(path):
         raise KopError(f"the {what} path contains a NUL character")
-    cap = _cap if limit is None else limit
+    cap = config.current().max_bytes if limit is None else limit
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     if not follow:
         flags |= getattr(os, "O_NOFOLLOW", 0)
@@ -150,7 +155,7 @@ def read_bytes(path: str | os.PathLike[str], *, what: str = "file", shown: str |
     ...
     kop.errors.KopError: cannot read file '/dev/null': it is a character device, not a regular file
     """
-    cap = _cap if limit is None else limit
+    cap = config.current().max_bytes if limit is None else limit
     fd = open_regular(path, what=what, shown=shown, follow=follow, limit=cap)
     return read_fd(fd, what=what, shown=_shown(path, shown), limit=cap)
 

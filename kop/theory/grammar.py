@@ -642,7 +642,7 @@ def expand_includes(statements: tuple[Statement, ...], folder: Path, allow_outsi
       included non-UTF-8 file is refused by the line and column of its bad byte).
     * Each file is read and parsed once; the statements expanded (a file included
       twice counts twice, and so does each ``include`` statement) are counted against
-      :data:`MAX_STATEMENTS` as they are produced, and the process-wide deadline (:mod:`kop.syntax.budget`) is
+      :data:`MAX_STATEMENTS` as they are produced, and the deadline in force (:mod:`kop.config`, :mod:`kop.syntax.budget`) is
       checked while expanding, so an include "diamond" fails fast.
     """
     from kop.syntax.budget import check_deadline

@@ -70,6 +70,7 @@ from typing import Any
 
 import numpy as np
 
+from kop import config
 from kop.errors import LimitError
 from kop.worlds.errors import WorldsError
 
@@ -199,21 +200,20 @@ class HistoryIndex:
         return f"HistoryIndex({self.name!r}, histories={self.histories}, cells={len(self.cells)})"
 
 
-_INDEXES: dict[tuple[str, int], HistoryIndex | LimitError] = {}
+#: (game, limit) -> its index, or the LimitError it raised: a pure memo, shared (see :mod:`kop.config`)
+_INDEXES = config.Memo(32)
 
 
 def history_index(game: Any, limit: int = MAX_HISTORIES) -> HistoryIndex:
     """The :class:`HistoryIndex` of *game* (cached per game and limit; a LimitError past *limit*)."""
     key = (str(game), limit)
-    found = _INDEXES.get(key)
-    if found is None:
+    found: HistoryIndex | LimitError = _INDEXES.get(key)
+    if found is config.MISSING:
         try:
             found = HistoryIndex(game, limit)
         except LimitError as exc:
             found = exc
-        if len(_INDEXES) > 32:
-            _INDEXES.clear()
-        _INDEXES[key] = found
+        _INDEXES.put(key, found)
     if isinstance(found, LimitError):
         raise LimitError(str(found))
     return found

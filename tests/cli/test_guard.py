@@ -313,10 +313,8 @@ def test_unknown_within_the_limit_exits_3(capsys, tmp_path, args):
     theory = tmp_path / "fig2.kop"
     theory.write_text(Path(FIG2_KOP).read_text(encoding="utf-8") + "\nknow K_B (E_A | p)\n", encoding="utf-8")
     args = tuple(str(theory) if a == "T" else a for a in args)
-    from kop.reasoning.entailment import clear_cache
-
-    clear_cache()          # answers remembered from an earlier question come back in no time at all
-    code, out, err = cli(capsys, *args, "--timeout", "1e-9")
+    with kop.config.fresh_caches():   # answers remembered from an earlier question come back in no time at all
+        code, out, err = cli(capsys, *args, "--timeout", "1e-9")
     assert code == 3 and "unknown within the limit" in out, (out, err)
 
 
@@ -326,12 +324,14 @@ def test_hard_deadline_interrupts_a_phase_that_does_not_check():
 
     from kop.syntax.budget import DeadlineInterrupt
 
-    start_deadline(0.05, hard=True)
-    try:
-        with pytest.raises(DeadlineInterrupt):
-            _burn(30)   # stands for an import or a library call that never checks the deadline
-    finally:
-        start_deadline(None)
+    with kop.config.using():         # the deadline is this block's; start_deadline(None) stops the timers
+        start_deadline(0.05, hard=True)
+        try:
+            with pytest.raises(DeadlineInterrupt):
+                _burn(30)   # stands for an import or a library call that never checks the deadline
+        finally:
+            start_deadline(None)
+    assert kop.config.current().deadline is None
     _burn(0.1)
     time.sleep(0.1)  # the timers are cancelled: nothing fires any more
 
@@ -340,13 +340,14 @@ def test_hard_deadline_interrupts_a_phase_that_does_not_check():
 def test_hard_deadline_interrupts_a_wait_that_uses_no_cpu():
     from kop.syntax.budget import WALL_FACTOR, DeadlineInterrupt, start_deadline
 
-    start_deadline(0.01, hard=True)
     began = time.monotonic()
-    try:
-        with pytest.raises(DeadlineInterrupt):
-            time.sleep(30)   # a blocked wait: no CPU time passes, the wall-clock backstop ends it
-    finally:
-        start_deadline(None)
+    with kop.config.using():
+        start_deadline(0.01, hard=True)
+        try:
+            with pytest.raises(DeadlineInterrupt):
+                time.sleep(30)   # a blocked wait: no CPU time passes, the wall-clock backstop ends it
+        finally:
+            start_deadline(None)
     assert time.monotonic() - began < 0.01 * WALL_FACTOR + 1.0 + 5
 
 

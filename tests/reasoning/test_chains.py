@@ -15,6 +15,7 @@ from formula_strategies import formulas
 from profiles import examples
 from kop import parse
 from kop.reasoning.chains import chain_countermodel, chain_entails, chains_of, collapse, is_subsequence
+from kop import config
 from kop.reasoning.entailment import cache_info, cached_entails, clear_cache, consistent, follows
 from kop.reasoning.errors import AgentError
 from kop.reasoning.limits import Deadline
@@ -158,8 +159,8 @@ def test_consistent_agrees_with_the_prover(premises):
     assert consistent(premises) == satisfiable(F.conj(premises)).holds
 
 
+@config.fresh_caches()
 def test_answers_are_remembered_per_knowledge_set():
-    clear_cache()
     ks = [parse("K_A K_B E_A"), parse("K_B E_B")]
     assert follows(ks, "K_A E_A")
     assert follows(list(reversed(ks)), "K_A E_A")
@@ -172,15 +173,25 @@ def test_answers_are_remembered_per_knowledge_set():
     assert cache_info()["misses"] == 3
 
 
-def test_the_table_is_bounded(monkeypatch):
+def test_the_table_is_bounded():
     import kop.reasoning.entailment as E
 
-    clear_cache()
-    monkeypatch.setattr(E, "MAX_ENTRIES", 3)
-    for i in range(6):
-        assert follows([f"K_a p{i}"], f"p{i}")
-    assert cache_info()["entries"] == 3
-    clear_cache()
+    small = config.Caches()
+    small.memo(E.MEMO, 3)          # the first to ask fixes the size
+    with config.using(caches=small):
+        for i in range(6):
+            assert follows([f"K_a p{i}"], f"p{i}")
+        assert cache_info()["entries"] == 3
+
+
+@config.fresh_caches()
+def test_clear_cache_clears_the_caches_in_force_only():
+    assert follows(["K_a p"], "p")
+    with config.fresh_caches():
+        assert follows(["K_b q"], "q")
+        clear_cache()
+        assert cache_info()["entries"] == 0
+    assert cache_info()["entries"] == 1
 
 
 def test_the_provers_checks_still_apply():
@@ -192,8 +203,8 @@ def test_the_provers_checks_still_apply():
         consistent(["K_z p"], agents=["a"])
 
 
+@config.fresh_caches()
 def test_other_methods_skip_the_rule():
-    clear_cache()
     v = cached_entails(["K_a K_b p"], "K_b p", method="sat")
     assert v.holds and v.stats["method"] == "sat"
     assert cache_info()["chains"] == 0

@@ -81,8 +81,8 @@ def test_no_import_cycle_in_semantics():
 
 def test_the_algorithms_do_not_import_the_convenience_class():
     graph = semantics_graph()
-    for algorithm in ("bisimulation", "update", "observations", "checker", "checks", "evaluate", "model_json",
-                      "model_build", "model_value", "bitset_checker", "upgrade", "nxgraph", "draw"):
+    for algorithm in ("bisimulation", "update", "observations", "checker", "checks", "evaluate",
+                      "model_build", "model_value", "bitset_checker", "upgrade", "nxgraph"):
         assert "kop.semantics.model" not in graph[f"kop.semantics.{algorithm}"], algorithm
 
 

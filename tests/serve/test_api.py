@@ -94,14 +94,11 @@ def test_theory_includes_are_confined_to_the_root(tmp_path):
 
 
 def test_the_size_cap_applies_to_requests(tmp_path):
-    from kop.syntax.files import set_max_bytes
+    import kop.config
 
-    before = set_max_bytes(100)
-    try:
+    with kop.config.using(max_bytes=100):     # the app keeps the settings in force where it was made
         c = TestClient(make_app(tmp_path), base_url="http://127.0.0.1")
-        assert "larger than 100 bytes" in _err(c.post("/api/theory/check", json={"text": "x" * 200}))["message"]
-    finally:
-        set_max_bytes(before)
+    assert "larger than 100 bytes" in _err(c.post("/api/theory/check", json={"text": "x" * 200}))["message"]
 
 
 # -- theories ------------------------------------------------------------------------------------------------
