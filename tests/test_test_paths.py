@@ -65,3 +65,13 @@ def test_every_docs_test_goes_through_the_harness() -> None:
                  for path in sorted((ROOT / "tests").rglob("*.py")) if path.name != "doc_examples.py"
                  for text in [path.read_text(encoding="utf-8")] for m in own.finditer(text)]
     assert offenders == [], "\n".join(offenders)
+
+
+def test_no_test_opens_a_repository_folder_by_a_relative_path() -> None:
+    """``open("docs/...")`` or ``Path("grammar/...")`` depends on the folder pytest runs in: a test builds such
+    paths from ``ROOT`` (or reads a guide through ``tests/doc_examples.page``)."""
+    relative = re.compile(r"""(?:open|Path)\(\s*["'](?:theories|docs|grammar|benchmarks|kop|tests)/""")
+    offenders = [f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
+                 for path in sorted((ROOT / "tests").rglob("*.py")) if path.name != Path(__file__).name
+                 for text in [path.read_text(encoding="utf-8")] for m in relative.finditer(text)]
+    assert offenders == [], "\n".join(offenders)
