@@ -54,6 +54,8 @@ from kop.syntax.arguments import fail
 from kop.errors import KopError
 from kop.syntax.formula import Formula
 from kop.syntax.wording import plural
+from kop.reasoning.knowledge import knows, level
+from kop.syntax.parser import parse
 
 __all__ = ["Agent", "StrategyChoice", "MoveChoice", "as_formulas", "split_knowledge", "level_text"]
 
@@ -103,8 +105,6 @@ def as_formulas(knowledge: Any) -> tuple[Formula, ...]:
 def split_knowledge(knowledge: Any) -> tuple[tuple[Formula, ...], tuple[EvaluationKnowledge, ...]]:
     """(formulas, partial knowledge of evaluations) from formulas, strings,
     :class:`~kop.selection.evaluations.EvaluationKnowledge` values, or iterables of them."""
-    from kop.syntax.parser import parse
-
     if knowledge is None:
         return (), ()
     if isinstance(knowledge, (str, Formula, EvaluationKnowledge)):
@@ -279,14 +279,10 @@ class Agent:
     # -- knowledge -----------------------------------------------------------------
     def knows(self, formula: Formula | str) -> bool:
         """Does the agent know *formula* (``K_name formula`` follows from its knowledge)?"""
-        from kop.reasoning.knowledge import knows
-
         return bool(knows(self.knowledge, self.name, formula, timeout=self.timeout).holds)
 
     def level(self, opponent: str | Agent, max_depth: int | None = None) -> int | float:
         """The agent's knowledge level f(name, d) against *opponent* (infinity under common knowledge)."""
-        from kop.reasoning.knowledge import level
-
         other = opponent.name if isinstance(opponent, Agent) else opponent
         d: int | float = level(self.knowledge, self.name, other, max_depth, timeout=self.timeout)
         return d
@@ -358,8 +354,6 @@ class Agent:
 
     def _by_levels(self, opp: str, why_not: str) -> StrategyChoice:
         lp = self.level(opp)
-        from kop.reasoning.knowledge import level
-
         lq = level(self.knowledge, opp, self.name, timeout=self.timeout)
         h = self.depth
         reasons = [levels_line(self.name, lp, opp, lq),

@@ -38,7 +38,7 @@ from kop.agents.agent import Agent, MoveChoice, StrategyChoice
 from kop.games.errors import GameError
 from kop.games.search.implicit import GameView
 from kop.games.search.treegame import TreeGame
-from kop.games.strategies.prom import parse_probabilities
+from kop.games.strategies.prom import parse_probabilities, preorder_leaves
 from kop.games.registry import search
 from kop.games.trees.tree import GameTree
 from kop.errors import KopError
@@ -183,7 +183,6 @@ def learning_example() -> tuple[TreeGame, list[Callable[[Any], float]], list[str
                 {"move": "good", "payoff": [10, 0]},
                 {"move": "bad", "payoff": [0, 1]}]}]},
         {"move": "r", "payoff": [3, 3]}]))
-    from kop.games.strategies.prom import preorder_leaves
 
     leaves = [int(i) for i in preorder_leaves(tree)]        # safe, good, bad, r
     # each type is B's minimax on its evaluation (B minimizes; A is assumed to maximize it)

@@ -40,6 +40,8 @@ from kop.selection.selector import Payoff
 from kop.syntax.formula import And, Announce, AnnounceDual, Common, Formula
 from kop.syntax.levels import evaluation
 from kop.syntax.printer import to_ascii
+from kop.games.search.treegame import TreeGame
+from kop.games.trees.tree import GameTree
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.agents.learning import LearningAgent
@@ -269,11 +271,7 @@ class Match:
 
     def __init__(self, game: Any, agents: Sequence[Agent] | Mapping[str, Agent], communication: bool = False, *,
                  state: Any = None, seed: int | None = 0, max_moves: int = DEFAULT_MAX_MOVES):
-        from kop.games.trees.tree import GameTree
-
         if isinstance(game, GameTree):
-            from kop.games.search.treegame import TreeGame
-
             game = TreeGame(game)
         self.view = game if isinstance(game, GameView) else GameView(game)
         self.agents = tuple(_seat(agents, self.view.names))

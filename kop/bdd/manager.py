@@ -61,6 +61,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 from kop.errors import LimitError
 from kop.errors import ModelError
 from kop.bdd.robdd import BDD as _ROBDD
+from kop.bdd.ddimport import import_dd
 
 __all__ = ["Function", "Manager", "manager", "new_manager", "backend_name", "available_backends",
            "cudd_available", "BACKENDS", "ENV", "MAX_MEMORY"]
@@ -117,8 +118,6 @@ def cudd_available() -> bool:
     True
     """
     if not _CUDD:
-        from kop.bdd.ddimport import import_dd
-
         try:
             import_dd("cudd")
         except ImportError:
@@ -539,9 +538,6 @@ class _Python(Manager[V]):
     def level(self, u: Function) -> int:
         return min(self.b.level(_n(u)), len(self._at))
 
-    def _wrap(self, n: int) -> Function:
-        return _Node(self.b, n)
-
     def NOT(self, u: Function) -> Function:
         return _Node(self.b, self.b.NOT(_n(u)))
 
@@ -633,7 +629,6 @@ class _Cudd(Manager[V]):
 
     def __init__(self, variables: Iterable[V], check: Callable[[], None] | None, shared: bool) -> None:
         super().__init__()
-        from kop.bdd.ddimport import import_dd
 
         self._mod = cudd = import_dd("cudd")
         self._check = check

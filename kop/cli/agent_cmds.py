@@ -139,34 +139,23 @@ def load_game(spec: str, scenario: str | None = None, timeout: float | None = No
     if key is not None:
         raise KopError("--key applies to openspiel:NAME games")
     if spec.endswith(".kop"):
-        from kop.theory import load_theory
-        from kop.theory.questions import contexts
+        from kop.theory import TheoryRun, load_theory
 
-        state, ctxs = contexts(load_theory(spec), scenario, timeout=timeout)
-        if state.tree is None:
+        run = TheoryRun(load_theory(spec), timeout=timeout, scenario=scenario, questions=False)
+        ctxs = run.scenarios()
+        if run.tree is None:
             raise KopError(f"{spec}: the theory states no game ('game ...' or tree \"FILE\")")
         knowledge: dict[str, tuple[Formula, ...]] = {}
         if scenario is not None:
-            ctx = next((c for c in ctxs if c.name == scenario), ctxs[0])
-            for name in state.tree.player_names:
-                knowledge[name] = tuple(f for f in ctx.formulas if _belongs(f, name))
-        return TreeGame(state.tree), knowledge
+            name = next((c.name for c in ctxs if c.name == scenario), ctxs[0].name)
+            for player in run.tree.player_names:
+                knowledge[player] = run.knowledge(name, player)
+        return TreeGame(run.tree), knowledge
     if scenario is not None:
         raise KopError("--scenario applies to theory files")
     from kop.io.trees import load_tree
 
     return TreeGame(load_tree(spec)), {}
-
-
-def _belongs(f: Formula, name: str) -> bool:
-    """Is *f* part of what agent *name* knows (K_name ..., or a group operator over a group with it)?"""
-    from kop.syntax.formula import Common, Everyone, Know
-
-    if isinstance(f, Know):
-        return bool(f.agent == name)
-    if isinstance(f, (Common, Everyone)):
-        return name in f.group
-    return False
 
 
 def _evaluation(kind: str, game: Any, seat: int) -> Callable[[Any], float] | None:

@@ -375,7 +375,7 @@ def main(argv: list[str] | None = None) -> None:
     except RecursionError:
         print("error: input nested too deeply for kop's limits", file=sys.stderr)
         status = 2
-    except KeyboardInterrupt as exc:  # Ctrl-C, or a run stopped by SIGTERM (kop.experiments.runner.Stopped)
+    except KeyboardInterrupt as exc:  # Ctrl-C, or a run stopped by SIGTERM (kop.errors.Stopped)
         print(f"interrupted: {exc}" if str(exc) else "interrupted", file=sys.stderr)
         status = getattr(exc, "status", 130)
     except BrokenPipeError:  # output piped into a program that stopped reading (head, ...)

@@ -19,9 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kop.games.trees.tree import GameTree
     from kop.selection.evaluations import EvaluationKnowledge
     from kop.semantics.model import KripkeModel
-    from kop.theory.knowledge import Context
-    from kop.theory.model import Theory
-    from kop.theory.questions import TheoryState
+    from kop.theory import Context, TheoryRun
 
 KINDS = ("tree", "model", "theory")
 
@@ -121,39 +119,28 @@ def _draw(args: argparse.Namespace) -> None:
         print(f"drew {args.source} ({text}) to {args.output}")
 
 
-def _model_at_step(th: Theory, args: argparse.Namespace, before: KripkeModel) -> tuple[KripkeModel, int, int]:
+def _model_at_step(run: TheoryRun, args: argparse.Namespace) -> tuple[KripkeModel | None, int, int]:
     """The theory's model after its first --step announcements (all of them by default), the step and their count."""
     from kop.errors import KopError
-    from kop.theory.grammar import expand_includes
-    from kop.theory.model import Theory
-    from kop.theory.questions import run_statements
 
-    statements = tuple(expand_includes(th.statements, th.base, th.allow_outside, []))
-    announcements = [i for i, s in enumerate(statements) if s.kind == "announce"]
-    total = len(announcements)
+    total = run.announcements
     step = total if args.step is None else args.step
     if not 0 <= step <= total:
         raise KopError(f"--step {args.step}: the theory makes {plural(total, 'announcement')}; "
                        f"choose a step from 0 to {total}")
-    if step == 0:
-        return before, 0, total
-    last = announcements[step - 1]
-    kept = tuple(s for i, s in enumerate(statements)
-                 if i <= last and not s.kind.startswith(("ask", "expect")))
-    state = run_statements(Theory(kept, th.base, th.text, th.allow_outside), timeout=args.timeout)
-    return state.model, step, total
+    return run.model_after(step), step, total
 
 
 def _theory(args: argparse.Namespace, plays: dict[str, str]) -> tuple[Any, dict[str, Any], str]:
     from kop.errors import KopError
-    from kop.theory import load_theory
-    from kop.theory.questions import contexts
+    from kop.theory import TheoryRun, load_theory
 
-    th = load_theory(args.source, allow_outside=args.allow_outside)
-    state, ctxs = contexts(th, args.scenario, timeout=args.timeout)
-    tree = state.tree
+    run = TheoryRun(load_theory(args.source, allow_outside=args.allow_outside), timeout=args.timeout,
+                    scenario=args.scenario, questions=False)
+    ctxs = run.scenarios()
+    tree = run.tree
     if tree is None:
-        return _theory_model(th, args, state)
+        return _theory_model(run, args)
     if args.step is not None:
         raise KopError("--step draws a theory's model after its announcements; this theory has a game "
                        "(announcements on a game change the knowledge, which `kop run` answers)")
@@ -165,20 +152,21 @@ def _theory(args: argparse.Namespace, plays: dict[str, str]) -> tuple[Any, dict[
     if tree.simultaneous and not plays:  # Decide and the selector need sequential moves: the game alone
         fig = tree.draw(title=args.title)
         return fig, {"scenario": ctx.name, "simultaneous": True}, f"{where}; simultaneous moves, no recommendation"
-    probe = th.statements[-1] if th.statements else None
-    evaluations = state.evaluations(ctx, probe) if probe is not None else []
+    evaluations = run.evaluations(ctx.name)
     if plays:
         return _theory_play(args, tree, ctx, plays, evaluations, where)
     return _theory_recommendation(args, tree, ctx, evaluations, where)
 
 
-def _theory_model(th: Theory, args: argparse.Namespace, state: TheoryState) -> tuple[Any, dict[str, Any], str]:
+def _theory_model(run: TheoryRun, args: argparse.Namespace) -> tuple[Any, dict[str, Any], str]:
     """A theory without a game: its model after the announcements asked for (``--step``)."""
     from kop.errors import KopError
 
-    if state.model is None:
+    if run.model is None:
         raise KopError(f"{args.source}: the theory states neither a game nor a model to draw")
-    model, step, total = _model_at_step(th, args, state.model)
+    model, step, total = _model_at_step(run, args)
+    if model is None:  # pragma: no cover - an announcement keeps a model
+        raise KopError(f"{args.source}: the theory states no model to draw")
     fig = model.draw(layout=args.layout, title=args.title)
     at = f" after {plural(step, 'announcement')} of {total}" if total else ""
     return fig, {"worlds": len(model), "step": step}, plural(len(model), "world") + at

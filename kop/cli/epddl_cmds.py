@@ -47,7 +47,7 @@ def _no_command(args: argparse.Namespace) -> int:
 
 
 def _read(path: Path, what: str) -> str:
-    from kop.theory.files import read_regular
+    from kop.theory import read_regular
 
     return read_regular(path, what=what, shown=str(path))
 

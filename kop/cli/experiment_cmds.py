@@ -5,8 +5,9 @@ options (``--workers``, ``--dask``, ``--results``, ``--no-progress``) are common
 
 Experiments: ``bodkin-nplayer`` (here) and ``jamroga`` (:mod:`kop.cli.experiment_jamroga`,
 added through the :class:`~kop.cli.app.Commands` API on the group's sub-parsers).  A new
-experiment module defines ``register(group)`` and uses :func:`add_runner_options` and
-:func:`runner_kwargs`.
+experiment module defines ``register(group)`` and uses
+:func:`~kop.cli.experiment_options.add_runner_options` and
+:func:`~kop.cli.experiment_options.runner_kwargs`.
 """
 
 from __future__ import annotations
@@ -16,32 +17,9 @@ import math
 from typing import Any
 
 from kop.cli.app import Commands, print_json
-
-
-def add_runner_options(p: argparse.ArgumentParser) -> None:
-    """The runner's flags: --workers, --dask, --results, --no-progress."""
-    p.add_argument("--workers", type=int, default=None, metavar="N",
-                   help="Local worker processes (default: the number of CPUs; 1 runs in this process).")
-    p.add_argument("--dask", default=None, metavar="ADDRESS", help="Run on the Dask scheduler at ADDRESS.")
-    p.add_argument("--results", default=None, metavar="FILE",
-                   help="Append result rows to FILE (.csv or .parquet); a rerun resumes from it.")
-    p.add_argument("--no-progress", action="store_true", help="No progress bar.")
-
-
-_runner_options = add_runner_options
-
-
-def inherit_json(p: argparse.ArgumentParser) -> None:
-    """Let ``kop experiment --json NAME`` count as ``kop experiment NAME --json`` (no default of its own)."""
-    for action in p._actions if isinstance(p, argparse.ArgumentParser) else ():
-        if action.dest == "json":
-            action.default = argparse.SUPPRESS
-
-
-def runner_kwargs(args: argparse.Namespace) -> dict[str, Any]:
-    """The keyword arguments of :func:`kop.experiments.runner.run_tasks` from the parsed flags."""
-    return {"workers": args.workers, "dask": args.dask, "results": args.results,
-            "progress": not args.no_progress and not getattr(args, "json", False)}
+from kop.cli.experiment_jamroga import register as register_jamroga
+from kop.cli.experiment_options import add_runner_options, inherit_json, runner_kwargs
+from kop.errors import KopError
 
 
 def _eta(text: str) -> float:
@@ -76,18 +54,13 @@ def register(cli: Commands) -> None:
     q.add_argument("--figure", default=None, metavar="FIG",
                    help="Run every column of a thesis figure (4-3..4-6, 4-8..4-10, 4-24..4-26) at its deepest "
                         "depth instead of one cell.")
-    _runner_options(q)
+    add_runner_options(q)
     inherit_json(q)
-
-    from kop.cli.experiment_jamroga import register as register_jamroga
-
     register_jamroga(group)
 
 
 def _no_experiment(args: argparse.Namespace) -> int:
     """Run one of the papers' experiments (kop experiment NAME --help)."""
-    from kop.errors import KopError
-
     raise KopError("name an experiment: kop experiment bodkin-nplayer|jamroga [...] (see kop experiment --help)")
 
 

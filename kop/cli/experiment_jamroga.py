@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from kop.cli.app import Commands, print_json
-from kop.cli.experiment_cmds import add_runner_options, inherit_json, runner_kwargs
+from kop.cli.experiment_options import add_runner_options, inherit_json, runner_kwargs
 
 
 def register(group: Commands) -> None:

@@ -57,7 +57,7 @@ def _select(args: argparse.Namespace) -> None:
     from kop.selection.selector import select
     from kop.errors import KopError
     from kop.syntax.parser import parse
-    from kop.theory.knowledge import core_for
+    from kop.theory import core_for
 
     t = load_tree(args.tree)
     first, second = two_players(t)
@@ -124,8 +124,7 @@ def _run(args: argparse.Namespace) -> int | None:
     """
     from kop.syntax.budget import deadline_phase
     from kop.theory import load_theory
-    from kop.theory.model import Answer
-    from kop.theory.questions import run_statements
+    from kop.theory import Answer, run_statements
 
     smcdel = _smcdel_text(args.theory)
     if smcdel is not None:

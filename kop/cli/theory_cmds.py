@@ -8,11 +8,8 @@ from typing import TYPE_CHECKING, Any
 from kop.cli.app import Commands, plural, print_json
 
 if TYPE_CHECKING:  # pragma: no cover
-    from kop.theory.knowledge import Context
     from kop.selection.missing import Gap
-    from kop.theory.dominance import Dominance
-    from kop.theory.model import Answer, Theory
-    from kop.theory.questions import TheoryState
+    from kop.theory import Answer, Dominance, TheoryRun
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -35,16 +32,13 @@ def register(cli: Commands) -> None:
     _common(p)
 
 
-def _setup(args: argparse.Namespace) -> tuple[Theory, TheoryState, list[Context]]:
-    from kop.theory import load_theory
-    from kop.theory.questions import contexts
-
+def _setup(args: argparse.Namespace, *, questions: bool) -> TheoryRun:
     from kop.syntax.budget import deadline_phase
+    from kop.theory import TheoryRun, load_theory
 
     with deadline_phase(args.timeout):  # reading the theory and its includes is bounded like a question
         th = load_theory(args.theory, allow_outside=args.allow_outside)
-    state, ctxs = contexts(th, args.scenario, timeout=args.timeout, strict=args.strict)
-    return th, state, ctxs
+    return TheoryRun(th, timeout=args.timeout, scenario=args.scenario, strict=args.strict, questions=questions)
 
 
 def _dominates(args: argparse.Namespace) -> int | None:
@@ -61,18 +55,18 @@ def _dominates(args: argparse.Namespace) -> int | None:
     applies each `announce` in order, so its later questions see the
     knowledge after it.
     """
-    from kop.theory.answers import dominance_key
-    from kop.theory.questions import run_statements
+    from kop.errors import KopError
 
-    th, state, ctxs = _setup(args)
-    reports, uncertain = _dominance_reports(args, th, state, ctxs)
-    known = {}  # the theory's own questions reuse these reports (under the player asked and the one resolved)
-    for ctx, r in zip(ctxs, reports):
-        known[dominance_key(ctx, args.player, state.tree, state.strict)] = r
-        known[dominance_key(ctx, r.player, state.tree, state.strict)] = r
-    answers = run_statements(th, timeout=args.timeout, scenario=args.scenario, dominance_cache=known,
-                             strict=args.strict).answers
-    checks = [a for a in answers if a.question.startswith("expect")]
+    run = _setup(args, questions=True)     # the theory's questions too: its expectations are checked
+    ctxs = run.scenarios()
+    if run.tree is None:
+        raise KopError(f"{args.theory}: the theory states no game ('game ...' or tree \"FILE\")")
+    reports: list[Dominance] = []
+    uncertain: list[list[dict[str, Any]]] = []
+    for ctx in ctxs:
+        reports.append(run.dominance(ctx.name, args.player))
+        uncertain.append(run.uncertainty(ctx.name, args.player))
+    checks = run.expectations
     bad = [c for c in checks if not c.result["ok"]]
     if args.json:
         print_json({"theory": args.theory, "scenarios": [{**r.to_json(), **({"uncertainty": u} if u else {})}
@@ -83,21 +77,10 @@ def _dominates(args: argparse.Namespace) -> int | None:
     return 1 if bad else None
 
 
-def _dominance_reports(args: argparse.Namespace, th: Theory, state: TheoryState, ctxs: list[Context]
-                       ) -> tuple[list[Dominance], list[list[dict[str, Any]]]]:
-    """Per scenario: the dominance report, and the selector under uncertainty for each belief (JSON)."""
-    from kop.errors import KopError
-    from kop.theory.dominance import scenario_reports
-
-    if state.tree is None:
-        raise KopError(f"{args.theory}: the theory states no game ('game ...' or tree \"FILE\")")
-    return scenario_reports(th, state, ctxs, args.player, timeout=args.timeout)
-
-
 def _print_dominance(reports: list[Dominance], uncertain: list[list[dict[str, Any]]], checks: list[Answer],
                      bad: list[Answer]) -> None:
     """The reports as text, then the theory's expectations and how many match."""
-    from kop.theory.beliefs import tables_text
+    from kop.theory import tables_text
 
     for i, r in enumerate(reports):
         if i:
@@ -128,14 +111,12 @@ def _decided(args: argparse.Namespace) -> None:
     countermodel from the prover, checked by the model checker.
     """
     from kop.errors import KopError
-    from kop.theory.answers import decision_report
-    from kop.theory.model import Statement
 
-    th, state, ctxs = _setup(args)
-    if state.tree is None:
+    run = _setup(args, questions=False)
+    ctxs = run.scenarios()
+    if run.tree is None:
         raise KopError(f"{args.theory}: the theory states no game ('game ...' or tree \"FILE\")")
-    probe = th.statements[-1] if th.statements else Statement("ask_decided", (), 0)
-    out = [(ctx, *decision_report(state, probe, ctx)) for ctx in ctxs]
+    out = [(ctx, *run.decision(ctx.name)) for ctx in ctxs]
     if args.json:
         print_json({"theory": args.theory, "scenarios": [
             {"scenario": ctx.name, "decided": dec, "undecided": [g.to_json() for g in gaps],

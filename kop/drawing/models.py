@@ -401,7 +401,6 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
     if names not in ("auto", "on", "off"):
         raise LimitError(f"names must be 'auto', 'on' or 'off', not {names!r}")
     pos, used = model_layout(model, layout)
-    agents = model.agents
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
     width, height = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
@@ -410,19 +409,42 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
                                        max(3.0, min(22.0, height * unit + 1.6))))
     ax = fig.add_subplot()
     ax.set_axis_off()
-    from matplotlib.patches import FancyArrowPatch
-
     radius = 0.42
     grouped = _grouping_agent(model, pos, radius) if len(model) > GROUP_ABOVE else None
     if grouped is not None:
         _draw_cell_boxes(ax, model, grouped, pos, radius)
+    reach_x, reach_y = list(xs), list(ys)           # where the bent lines go, for the picture's limits
+    _draw_cell_lines(ax, model, pos, radius, grouped, used == "valuation", reach_x, reach_y)
+    lit = set() if highlight is None else set(highlight)
+    marks = world_marks(model) if uncertainty and model.has_uncertainty else {}
+    if marks:
+        _draw_plausibility(ax, model, pos)
+    _draw_worlds(ax, model, pos, radius, lit, marks, names, show_atoms)
+    ax.legend(handles=_legend(model, grouped, bool(marks), bool(lit), highlight_label), loc="upper left",
+              bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=9)
+    ax.set_xlim(min(reach_x) - 1.0, max(reach_x) + 2.2)
+    ax.set_ylim(min(reach_y) - 1.4, max(reach_y) + 1.0)
+    ax.set_aspect("equal", adjustable="box")
+    if title:
+        ax.set_title(title)
+    if file is not None:
+        save_figure(fig, file)
+    return fig
+
+
+def _draw_cell_lines(ax: Any, model: KripkeModel, pos: dict[str, tuple[float, float]], radius: float,
+                     grouped: str | None, by_valuation: bool, reach_x: list[float], reach_y: list[float]) -> None:
+    """Each agent's cells (but the *grouped* agent's) as lines between their worlds, bent apart where agents
+    share a pair and around worlds in the way; the bends' apexes go into *reach_x*, *reach_y*."""
+    from matplotlib.patches import FancyArrowPatch
+
+    agents = model.agents
     pairs: dict[frozenset[str], list[str]] = {}
     for a in agents:
         if a == grouped:
             continue
-        for u, v in _cell_paths(model, a, pos, by_valuation=used == "valuation"):
+        for u, v in _cell_paths(model, a, pos, by_valuation=by_valuation):
             pairs.setdefault(frozenset((u, v)), []).append(a)
-    reach_x, reach_y = list(xs), list(ys)           # where the bent lines go, for the picture's limits
     for pair, labels in pairs.items():
         u, v = sorted(pair)
         blocked = _blocked(pos, u, v, radius)
@@ -436,15 +458,17 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
             ax.add_artist(FancyArrowPatch(pos[u], pos[v], arrowstyle="-", connectionstyle=f"arc3,rad={rad}",
                                          color=AGENT_COLOURS[agents.index(a) % len(AGENT_COLOURS)],
                                          linewidth=2.2, shrinkA=15, shrinkB=15, zorder=1))
-    actual = set(model.actual)
+
+
+def _draw_worlds(ax: Any, model: KripkeModel, pos: dict[str, tuple[float, float]], radius: float, lit: set[str],
+                 marks: dict[str, list[tuple[str, str]]], names: str, show_atoms: bool) -> None:
+    """Each world: its circle (filled if *lit*, circled twice if designated), its marks, name and atoms."""
     from matplotlib.patches import Circle
 
+    agents = model.agents
+    actual = set(model.actual)
     small = len(model) > 24
-    lit = set() if highlight is None else set(highlight)
-    marks = world_marks(model) if uncertainty and model.has_uncertainty else {}
     distinct = _distinct_valuations(model)
-    if marks:
-        _draw_plausibility(ax, model, pos)
     for i, w in enumerate(model.worlds):
         x, y = pos[w]
         ax.add_artist(Circle((x, y), radius, facecolor=_LIT if w in lit else "white", edgecolor="black",
@@ -464,29 +488,25 @@ def draw_model(model: KripkeModel, *, layout: str = "auto", title: str | None = 
                     color="#333333",
                     zorder=4, bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
                                     "alpha": 0.9})
+
+
+def _legend(model: KripkeModel, grouped: str | None, marks: bool, lit: bool, highlight_label: str) -> list[Any]:
+    """The legend's entries: each agent's colour, then the plausibility arrows, the highlight, the designated."""
     from matplotlib.lines import Line2D
 
     handles = [Line2D([0], [0], color=AGENT_COLOURS[i % len(AGENT_COLOURS)], lw=2,
                       label=f"{a} cannot tell apart" + (" (boxes)" if a == grouped else ""))
-               for i, a in enumerate(agents)]
+               for i, a in enumerate(model.agents)]
     if marks:
         handles.append(Line2D([0], [0], color="#555555", lw=1.2, ls="--",
                               label="→ more plausible; r: rank, P: in the cell"))
     if lit:
         handles.append(Line2D([0], [0], marker="o", color="black", markerfacecolor=_LIT, lw=0, markersize=12,
                               label=highlight_label))
-    if actual:
+    if model.actual:
         handles.append(Line2D([0], [0], marker="o", color="black", markerfacecolor="white", lw=0,
                               markersize=12, markeredgewidth=1.5, label="designated"))
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=9)
-    ax.set_xlim(min(reach_x) - 1.0, max(reach_x) + 2.2)
-    ax.set_ylim(min(reach_y) - 1.4, max(reach_y) + 1.0)
-    ax.set_aspect("equal", adjustable="box")
-    if title:
-        ax.set_title(title)
-    if file is not None:
-        save_figure(fig, file)
-    return fig
+    return handles
 
 
 #: models with more worlds are grouped by cell (see :func:`draw_model`)

@@ -159,54 +159,9 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     fig: Figure = figure_class(figsize=(width, height))
     ax = fig.add_subplot()
     ax.set_axis_off()
-    kinds = tree.kind
-    offsets = tree.offsets
-    players = tree.player_names
+    _draw_edges(ax, tree, xy, on_path)
     for i in range(len(tree)):
-        lo, hi = int(offsets[i]), int(offsets[i + 1])
-        for c in range(lo, hi):
-            hot = (i, c) in on_path
-            ax.plot([xy[i, 0], xy[c, 0]], [xy[i, 1], xy[c, 1]], color=_PATH if hot else "#888888",
-                    linewidth=3.2 if hot else 1.0, zorder=1 if not hot else 2, solid_capstyle="round")
-            child = tree.node(c)
-            text = child.move
-            if kinds[i] == CHANCE and tree.probs is not None:
-                p = float(tree.probs[c])
-                text = f"{text} {p:.3g}" if text else f"{p:.3g}"
-            elif kinds[i] == SIMULTANEOUS and not text:
-                text = _joint_move(tree, i, c - lo)
-            if text:
-                mx, my = (xy[i, 0] + xy[c, 0]) / 2, (xy[i, 1] + xy[c, 1]) / 2
-                ax.text(mx, my, text, fontsize=7, ha="center", va="center", color="#333333", zorder=4,
-                        bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.85})
-    for i in range(len(tree)):
-        x, y = xy[i]
-        node = tree.node(i)
-        k = int(kinds[i])
-        if k == LEAF:
-            bold = bool(line) and i == line[-1]
-            ax.text(x, y - 0.08, _payoff_text(node), ha="center", va="top", fontsize=8, zorder=3,
-                    fontweight="bold" if bold else "normal", color=_PATH if bold else "black")
-            ax.plot([x], [y], marker="s", markersize=4, color=_PATH if bold else "#555555", zorder=3,
-                    gid=f"kop-node-{i}")
-        elif k == CHANCE:
-            ax.plot([x], [y], marker="D", markersize=13, color="#d0d0d0", markeredgecolor="black", zorder=3,
-                    gid=f"kop-node-{i}")
-            ax.text(x, y, "c", ha="center", va="center", fontsize=8, zorder=4)
-        elif k == SIMULTANEOUS:
-            face = _DECIDED if i in marked else "white"
-            who = "|".join(players[j] for j in tree.simultaneous[i][0])
-            ax.plot([x], [y], marker="s", markersize=19, color=face, markeredgecolor="#333333",
-                    markeredgewidth=1.5, zorder=3, gid=f"kop-node-{i}")
-            ax.text(x, y, who, ha="center", va="center", fontsize=7, fontweight="bold", zorder=4)
-        else:
-            face = _DECIDED if i in marked else "white"
-            ax.plot([x], [y], marker="o", markersize=17, color=face, markeredgecolor="#333333",
-                    markeredgewidth=1.5, zorder=3, gid=f"kop-node-{i}")
-            ax.text(x, y, players[k], ha="center", va="center", fontsize=8, fontweight="bold", zorder=4)
-        if node.label and k != LEAF:
-            ax.text(x + 0.17, y + 0.14, node.label, ha="left", va="bottom", fontsize=8, style="italic",
-                    color="#222222", zorder=4)
+        _draw_node(ax, tree, i, xy[i], marked, line)
     from matplotlib.lines import Line2D
 
     handles = []
@@ -223,6 +178,61 @@ def draw_tree(tree: GameTree, *, decided: Any = None, play: Any = None, title: s
     if caption:
         fig.text(0.5, 0.01, caption, ha="center", va="bottom", fontsize=9)
     return fig
+
+
+def _draw_edges(ax: Any, tree: GameTree, xy: Any, on_path: set[tuple[int, int]]) -> None:
+    """Every edge, thick on the play's path, with its move (and a chance move's probability) half-way."""
+    kinds = tree.kind
+    offsets = tree.offsets
+    for i in range(len(tree)):
+        lo, hi = int(offsets[i]), int(offsets[i + 1])
+        for c in range(lo, hi):
+            hot = (i, c) in on_path
+            ax.plot([xy[i, 0], xy[c, 0]], [xy[i, 1], xy[c, 1]], color=_PATH if hot else "#888888",
+                    linewidth=3.2 if hot else 1.0, zorder=1 if not hot else 2, solid_capstyle="round")
+            text = tree.node(c).move
+            if kinds[i] == CHANCE and tree.probs is not None:
+                p = float(tree.probs[c])
+                text = f"{text} {p:.3g}" if text else f"{p:.3g}"
+            elif kinds[i] == SIMULTANEOUS and not text:
+                text = _joint_move(tree, i, c - lo)
+            if text:
+                mx, my = (xy[i, 0] + xy[c, 0]) / 2, (xy[i, 1] + xy[c, 1]) / 2
+                ax.text(mx, my, text, fontsize=7, ha="center", va="center", color="#333333", zorder=4,
+                        bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.85})
+
+
+def _draw_node(ax: Any, tree: GameTree, i: int, at: Any, marked: set[int], line: list[int]) -> None:
+    """Node *i* at *at*: a leaf's payoffs (bold at the play's end), a chance node's diamond, a mover's
+    circle (a square for simultaneous moves; filled where *marked* decided), and its label."""
+    x, y = at
+    node = tree.node(i)
+    k = int(tree.kind[i])
+    players = tree.player_names
+    if k == LEAF:
+        bold = bool(line) and i == line[-1]
+        ax.text(x, y - 0.08, _payoff_text(node), ha="center", va="top", fontsize=8, zorder=3,
+                fontweight="bold" if bold else "normal", color=_PATH if bold else "black")
+        ax.plot([x], [y], marker="s", markersize=4, color=_PATH if bold else "#555555", zorder=3,
+                gid=f"kop-node-{i}")
+    elif k == CHANCE:
+        ax.plot([x], [y], marker="D", markersize=13, color="#d0d0d0", markeredgecolor="black", zorder=3,
+                gid=f"kop-node-{i}")
+        ax.text(x, y, "c", ha="center", va="center", fontsize=8, zorder=4)
+    elif k == SIMULTANEOUS:
+        face = _DECIDED if i in marked else "white"
+        who = "|".join(players[j] for j in tree.simultaneous[i][0])
+        ax.plot([x], [y], marker="s", markersize=19, color=face, markeredgecolor="#333333",
+                markeredgewidth=1.5, zorder=3, gid=f"kop-node-{i}")
+        ax.text(x, y, who, ha="center", va="center", fontsize=7, fontweight="bold", zorder=4)
+    else:
+        face = _DECIDED if i in marked else "white"
+        ax.plot([x], [y], marker="o", markersize=17, color=face, markeredgecolor="#333333",
+                markeredgewidth=1.5, zorder=3, gid=f"kop-node-{i}")
+        ax.text(x, y, players[k], ha="center", va="center", fontsize=8, fontweight="bold", zorder=4)
+    if node.label and k != LEAF:
+        ax.text(x + 0.17, y + 0.14, node.label, ha="left", va="bottom", fontsize=8, style="italic",
+                color="#222222", zorder=4)
 
 
 def _joint_move(tree: GameTree, i: int, rank: int) -> str:

@@ -28,11 +28,14 @@ figure runs in well under a minute; see ``docs/reproduction.md`` for both.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 import numpy as np
 
 from kop.experiments.runner import ExperimentError, run_tasks
+from kop.worlds.competition import play_round, supremacy
+from kop.worlds.generators import card_game, random_belief_sets, random_game
 
 __all__ = ["PAPER", "TABLES", "figure_tasks", "play_game", "summarize", "run_figure", "Table"]
 
@@ -112,9 +115,6 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     The difference is MAX's expected payoff with a as MAX and b as MIN, minus
     that with b as MAX and a as MIN.
     """
-    from kop.worlds.competition import play_round
-    from kop.worlds.generators import card_game, random_belief_sets, random_game
-
     rng = np.random.default_rng(task["seed"])
     kw: dict[str, Any] = {}
     if task["kind"] == "cards":
@@ -133,8 +133,6 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
 
 def summarize(fig: int, rows: list[dict[str, Any]], small: bool = False) -> list[dict[str, Any]]:
     """The figure's rows: a, b, kop's triumph and payoff supremacy, and the paper's."""
-    from kop.worlds.competition import supremacy
-
     out = []
     for table in _tables(fig, small):
         mine = [r for r in rows if r.get("table") == table.name]
@@ -152,8 +150,6 @@ def summarize(fig: int, rows: list[dict[str, Any]], small: bool = False) -> list
 def _describe(t: Table, games: int | None) -> dict[str, Any]:
     d: dict[str, Any] = {"table": t.name, "setting": t.setting}
     if t.kind == "cards":
-        from math import comb
-
         d.update(game="card game", n=t.depth, c=t.worlds, depth=2 * (t.worlds - 1),
                  worlds=comb(t.depth, t.worlds) * comb(t.depth - t.worlds, t.worlds))
     else:

@@ -40,13 +40,20 @@ import io
 import json
 import os
 import pickle
+import signal
+import stat
 import sys
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
+import numpy as np
+
 from kop.syntax import arguments
-from kop.errors import KopError
+from kop.errors import ClusterLost, ExperimentError, KopError, Stopped, install_hint
+from kop.syntax.files import read_bytes, file_kind
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.progress import Progress
@@ -61,20 +68,6 @@ TaskFn = Callable[[dict[str, Any]], Mapping[str, Any]]
 DASK_CONNECT_TIMEOUT = "20s"
 
 
-class ExperimentError(KopError):
-    """Bad experiment input: tasks, results file, worker count or cluster address.
-
-    Examples
-    --------
-    >>> import kop
-    >>> try:
-    ...     kop.run_tasks(len, [{"x": 1}], workers=1, progress=False)
-    ... except kop.ExperimentError as err:
-    ...     print(err)
-    task 0 has no 'key' string (got None)
-    """
-
-
 def _example_square(task: dict[str, Any]) -> dict[str, Any]:
     """The function of the module example (module level, so that it pickles).
 
@@ -83,14 +76,11 @@ def _example_square(task: dict[str, Any]) -> dict[str, Any]:
     """
     row: dict[str, Any] = {"y": task["x"] ** 2}
     if "units" in task:  # units of work, each after a pause: a slow task for the tests of stops and progress
-        import time
 
         for _ in range(int(task["units"])):
             time.sleep(float(task.get("pause", 0.0)))
             checkpoint()
     if "seed" in task:
-        import numpy as np
-
         row["draw"] = float(np.random.default_rng(task["seed"]).random())
     return row
 
@@ -120,8 +110,6 @@ def spawn_seeds(seed: int, n: int) -> list[int]:
     >>> len(set(spawn_seeds(1, 1000)))
     1000
     """
-    import numpy as np
-
     seed = arguments.integer(seed, "seed")
     n = arguments.integer(n, "n")
     if n < 0:
@@ -198,8 +186,6 @@ def _read_csv(path: Path) -> list[Row]:
 
 def _read_guarded(path: Path) -> bytes:
     """The bytes of a results file, through the guarded reader (a device, FIFO or folder is refused)."""
-    from kop.syntax.files import read_bytes
-
     try:
         return read_bytes(path, what="results file")
     except ExperimentError:
@@ -214,8 +200,6 @@ def check_results_path(path: Path) -> None:
     The file (and a Parquet file's journal) must be a regular file, or not exist yet in an
     existing folder, and be writable.  Nothing is written or truncated here.
     """
-    from kop.syntax.files import file_kind
-
     for p in ([path, _journal(path)] if _is_parquet(path) else [path]):
         folder = p.parent if str(p.parent) else Path(".")
         try:
@@ -230,7 +214,6 @@ def check_results_path(path: Path) -> None:
             continue
         except OSError as exc:
             raise ExperimentError(f"results file {str(p)!r}: {exc.strerror or exc}") from None
-        import stat
 
         if not stat.S_ISREG(info.st_mode):
             raise ExperimentError(f"results file {str(p)!r} is {file_kind(info.st_mode)}, not a regular file")
@@ -417,23 +400,6 @@ def _call(fn: TaskFn, task: dict[str, Any]) -> Row:
 
 
 # --------------------------------------------------- checkpoints, stops, progress
-class Stopped(KeyboardInterrupt):
-    """The run was stopped (SIGINT, SIGTERM) before every task was done.
-
-    A :class:`KeyboardInterrupt`, so that code stopping on Ctrl-C stops on it
-    too; its message says what was kept and how to resume; ``status`` is the
-    exit status a command line should end with (130 for SIGINT, 143 for SIGTERM).
-    """
-
-    def __init__(self, message: str = "stopped", status: int = 130):
-        super().__init__(message)
-        self.status = status
-
-
-class ClusterLost(ExperimentError):
-    """The Dask scheduler (or the connection to it) went away in the middle of a run."""
-
-
 class _Context:
     """What :func:`checkpoint` reports to in this process: a stop flag, a unit counter, a callback."""
 
@@ -498,9 +464,6 @@ def _worker_init(stop: Any, counter: Any, lifeline: Any) -> None:
     ``kill -9``, the pipe reaches its end and the worker exits (and with the
     last worker, the forkserver).
     """
-    import signal
-    import threading
-
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _CONTEXT.set(_Context(stop, counter))
     threading.Thread(target=_watch_parent, args=(lifeline,), daemon=True, name="kop-lifeline").start()
@@ -595,8 +558,6 @@ def _local(fn: TaskFn, pending: list[dict[str, Any]], workers: int, counter: lis
 
 def _end_processes(processes: list[Any], grace: float) -> None:
     """Wait up to *grace* seconds for *processes* to end, then terminate (and at last kill) the rest."""
-    import time
-
     deadline = time.monotonic() + grace
     for p in processes:
         p.join(max(0.0, deadline - time.monotonic()))
@@ -626,8 +587,6 @@ def _dask(fn: TaskFn, pending: list[dict[str, Any]], address: Any, counter: list
     try:
         distributed = importlib.import_module("distributed")
     except ImportError:
-        from kop.errors import install_hint
-
         raise ExperimentError(f"--dask needs the optional 'distributed' package: {install_hint('dask')}") from None
     own = not isinstance(address, distributed.Client)
     try:
@@ -808,9 +767,6 @@ def _weights(tasks: list[dict[str, Any]], weight: Callable[[dict[str, Any]], int
 
 def _on_sigterm() -> Callable[[], None]:
     """While a run lasts, SIGTERM stops it as SIGINT does (in the main thread); returns the undo."""
-    import signal
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
 

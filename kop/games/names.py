@@ -74,7 +74,7 @@ class StrategyName:
     >>> StrategyName("M", None)
     Traceback (most recent call last):
     ...
-    kop.games.errors.StrategyError: a strategy's depth d is an integer >= 0, not None
+    kop.errors.StrategyError: a strategy's depth d is an integer >= 0, not None
     """
 
     kind: str
@@ -90,7 +90,7 @@ class StrategyName:
 
     @classmethod
     def parse(cls, text: object, family: Family | None = None) -> StrategyName:
-        """The name *text* spells; a :class:`~kop.games.errors.StrategyError` if it names nothing kop knows.
+        """The name *text* spells; a :class:`~kop.errors.StrategyError` if it names nothing kop knows.
 
         Parameters
         ----------
@@ -111,13 +111,13 @@ class StrategyName:
         >>> StrategyName.parse("M3x")
         Traceback (most recent call last):
         ...
-        kop.games.errors.StrategyError: unknown strategy 'M3x' (use minimax, alphabeta, M<d> (M0 = minimax), \
+        kop.errors.StrategyError: unknown strategy 'M3x' (use minimax, alphabeta, M<d> (M0 = minimax), \
 Mh, HM0M<d>, PrOM, PrOM-Bayes or a search: maxn, bnb, lower_eval, bimodal, paranoid, expectimax, star1, \
 star2, cscout, naive, substructure, dominating)
         >>> StrategyName.parse("maxn", family="kop")
         Traceback (most recent call last):
         ...
-        kop.games.errors.StrategyError: unknown strategy 'maxn' (use minimax, alphabeta, M<d> (M0 = minimax), \
+        kop.errors.StrategyError: unknown strategy 'maxn' (use minimax, alphabeta, M<d> (M0 = minimax), \
 Mh, HM0M<d>)
         """
         name = cls._parse(text)

@@ -3,8 +3,10 @@
 Models: :mod:`~kop.io.model_json` (kop-model/1), :mod:`~kop.io.smcdel` (SMCDEL's input language),
 :mod:`~kop.io.epddl` and :mod:`~kop.io.epddl_sexpr` (EPDDL planning tasks).  Game trees:
 :mod:`~kop.io.trees` (by suffix), :mod:`~kop.io.treejson` (kop-tree/1), :mod:`~kop.io.efg` and
-:mod:`~kop.io.efgscan` (Gambit ``.efg``), :mod:`~kop.io.infogame` (``.efg`` with information sets),
-:mod:`~kop.io.gambit` (pygambit games).  :mod:`~kop.io.jsontext` is the located JSON reader they share.
+:mod:`~kop.io.efgscan` (Gambit ``.efg``: the located token reader and the fast path for large files),
+:mod:`~kop.io.infogame` (``.efg`` with information sets), :mod:`~kop.io.gambit` (pygambit games),
+:mod:`~kop.io.openspiel` (OpenSpiel games, information sets kept).  :mod:`~kop.io.jsontext` is the
+located JSON reader they share.
 
 The values keep their short ways in: ``KripkeModel.load``, ``GameTree.load``, ``InfoGame.load`` import
 the reader inside the method, so that this package sits above the values it reads.

@@ -22,7 +22,7 @@ export names them).  Outcomes at inner nodes add up along the path, as in
 Gambit.  A personal information set with more than one node makes the game one
 of imperfect information, which kop's strategies do not cover yet: such a file
 is rejected with a message naming the set.  Every other problem is an
-:class:`~kop.games.errors.EfgError` naming the line and column and what was
+:class:`~kop.errors.EfgError` naming the line and column and what was
 expected there.
 
 Limits: a number is at most :data:`MAX_NUMBER_CHARS` characters with an exponent
@@ -920,30 +920,20 @@ def dumps_efg(tree: GameTree, title: str = "kop tree", *, unique_labels: bool = 
     """
     tree_argument(tree)
     tree.require_sequential("the .efg writer")
-    simple = all(p.name.split() == [p.name] and "=" not in p.name for p in tree.players)
-    goals = " ".join(f"{p.name}={p.goal}" if simple else p.goal for p in tree.players)
-    head = [f"EFG 2 R {_q(title)} {{ {' '.join(_q(p.name) for p in tree.players)} }}",
-            _q(f"kop-goals: {goals} (payoffs of min players are negated: Gambit players maximize)"), ""]
+    head = _efg_head(tree, title)
     n = len(tree)
-    kind = tree.kind
     offsets = tree.offsets
     signs = np.array([p.sign for p in tree.players], dtype=np.float64)
     cols = [_numbers(tree.payoffs[:, j] * signs[j], tree.integral) for j in range(len(tree.players))]
     pays = list(map(" ".join, zip(*cols)))
-    names = ['""'] * n
-    labelled = sorted(tree.labels)
-    shown = [tree.labels[i] for i in labelled]
-    for i, s in zip(labelled, _unique(shown) if unique_labels else shown):
-        names[i] = _q(s)
+    names = _efg_names(tree, unique_labels)
     counts = (offsets[1:] - offsets[:-1]).tolist()
     plain: dict[int, str] = {}
     lines: list[str] = [""] * n
     leaf = 0
     infoset = [0] * len(tree.players)
     chance = 0
-    kinds = kind.tolist()
-    moves = tree.moves
-    probs = tree.probs
+    kinds = tree.kind.tolist()
     for i in range(n):
         k = kinds[i]
         if k == LEAF:
@@ -951,18 +941,12 @@ def dumps_efg(tree: GameTree, title: str = "kop tree", *, unique_labels: bool = 
             leaf += 1
             continue
         lo, c = int(offsets[i]), counts[i]
-        if moves and any(j in moves for j in range(lo, lo + c)):
-            acts = [_q(a) for a in _unique([moves.get(j) or str(j - lo) for j in range(lo, lo + c)])]
-        else:
-            if c not in plain:
-                plain[c] = " ".join(f'"{r}"' for r in range(c))
-            acts = None
+        acts = _efg_actions(tree.moves, lo, c, plain)
         if k == CHANCE:
             chance += 1
-            assert probs is not None
-            ps = _chance_numbers(probs[lo:lo + c])
-            names_ = acts or [f'"{r}"' for r in range(c)]
-            body = " ".join(f"{a} {p}" for a, p in zip(names_, ps))
+            assert tree.probs is not None
+            ps = _chance_numbers(tree.probs[lo:lo + c])
+            body = " ".join(f"{a} {p}" for a, p in zip(acts or [f'"{r}"' for r in range(c)], ps))
             lines[i] = f"c {names[i]} {chance} \"\" {{ {body} }} 0"
         else:
             infoset[k] += 1
@@ -971,3 +955,31 @@ def dumps_efg(tree: GameTree, title: str = "kop tree", *, unique_labels: bool = 
     ordered = np.empty(n, dtype=object)
     ordered[_preorder(tree)] = lines
     return "\n".join(head + ordered.tolist()) + "\n"
+
+
+def _efg_head(tree: GameTree, title: str) -> list[str]:
+    """The .efg header: title and players, then kop's comment on the players' goals."""
+    simple = all(p.name.split() == [p.name] and "=" not in p.name for p in tree.players)
+    goals = " ".join(f"{p.name}={p.goal}" if simple else p.goal for p in tree.players)
+    return [f"EFG 2 R {_q(title)} {{ {' '.join(_q(p.name) for p in tree.players)} }}",
+            _q(f"kop-goals: {goals} (payoffs of min players are negated: Gambit players maximize)"), ""]
+
+
+def _efg_names(tree: GameTree, unique_labels: bool) -> list[str]:
+    """Each node's name, quoted: its label (made unique if asked), else ``""``."""
+    names = ['""'] * len(tree)
+    labelled = sorted(tree.labels)
+    shown = [tree.labels[i] for i in labelled]
+    for i, s in zip(labelled, _unique(shown) if unique_labels else shown):
+        names[i] = _q(s)
+    return names
+
+
+def _efg_actions(moves: dict[int, str], lo: int, c: int, plain: dict[int, str]) -> list[str] | None:
+    """The quoted names of the *c* moves from child *lo* on, or None where none is named (then ``plain[c]``,
+    the numbers 0..c-1 quoted, is ready)."""
+    if moves and any(j in moves for j in range(lo, lo + c)):
+        return [_q(a) for a in _unique([moves.get(j) or str(j - lo) for j in range(lo, lo + c)])]
+    if c not in plain:
+        plain[c] = " ".join(f'"{r}"' for r in range(c))
+    return None

@@ -1144,68 +1144,96 @@ def _theory_items(g: _Grounder, node: Node, env: Mapping[str, str]) -> Iterator[
         yield node, dict(env)
 
 
+_FINITARY = ("a finitary S5 item: a propositional formula, ([C. All] F), ([C. All] ([Kw. a] F)) "
+             "or ([C. All] (<Kw. a> F)) with F propositional")
+
+
+@dataclass
+class _Theory:
+    """A finitary S5 theory sorted by what each item says (what :func:`_theory_init` builds the model from)."""
+
+    designated: list[Formula]          # propositional items: true at the designated worlds
+    common: list[Formula]              # ([C. All] F), F propositional: true at every world
+    kw: dict[str, list[Formula]]       # ([C. All] ([Kw. a] F)): agent a tells the worlds apart by F
+    checks: list[tuple[Node, Formula]]  # every item, checked on the model at the end
+
+
 def _theory_init(task: EpddlTask, g: _Grounder, theory: Node) -> RelationalModel:
-    designated_fs: list[Formula] = []
-    common: list[Formula] = []
-    kw: dict[str, list[Formula]] = {a: [] for a in task.agents}
-    checks: list[tuple[Node, Formula]] = []
+    th = _sort_theory(task, g, theory)
+    chosen = _theory_valuations(task, g, theory, th.common)
+    names = [f"w{i}" for i in range(len(chosen))]
+    target = conj(th.designated)
+    designated = [w for w, v in zip(names, chosen) if _prop(target, v)]
+    if not designated:
+        raise g.f.fail(theory, "a theory whose propositional part holds at some world", "")
+    rel = {a: _kw_partition(names, chosen, th.kw[a]) for a in task.agents}
+    model = RelationalModel(names, rel, dict(zip(names, chosen)), designated)
+    for item, f in th.checks:
+        if not model.holds(f):
+            raise g.f.fail(item, "an item that holds in the model the theory describes (it is false there)")
+    return model
+
+
+def _sort_theory(task: EpddlTask, g: _Grounder, theory: Node) -> _Theory:
+    """The items of *theory*, grounded and sorted (a located error for an item outside finitary S5)."""
+    th = _Theory([], [], {a: [] for a in task.agents}, [])
     for item, env in _theory_items(g, theory, {}):
         f = g.formula(item, env)
-        checks.append((item, f))
+        th.checks.append((item, f))
         if isinstance(f, Common) and set(f.group) == set(task.agents):
-            inner = f.arg
-            kws = inner.args if isinstance(inner, And) else (inner,)
-            if all(isinstance(k, KnowWhether) for k in kws):
-                for k in kws:
-                    assert isinstance(k, KnowWhether)
-                    if _modal(k.arg):
-                        raise g.f.fail(item, "[C. All] ([Kw. a] F) with F without modal operators")
-                    kw[k.agent].append(k.arg)
-            elif isinstance(inner, Know) and not _modal(inner.arg):
-                common.append(inner.arg)
-            elif isinstance(inner, Not) and isinstance(inner.arg, KnowWhether) and not _modal(inner.arg.arg):
-                continue  # nobody is told: checked on the model below
-            elif not _modal(inner):
-                common.append(inner)
-            else:
-                raise g.f.fail(item, "a finitary S5 item: a propositional formula, ([C. All] F), "
-                               "([C. All] ([Kw. a] F)) or ([C. All] (<Kw. a> F)) with F propositional")
+            _sort_common(g, item, f.arg, th)
         elif _modal(f):
-            raise g.f.fail(item, "a finitary S5 item: a propositional formula, ([C. All] F), ([C. All] ([Kw. a] F)) "
-                           "or ([C. All] (<Kw. a> F)) with F propositional")
+            raise g.f.fail(item, _FINITARY)
         else:
-            designated_fs.append(f)
+            th.designated.append(f)
+    return th
+
+
+def _sort_common(g: _Grounder, item: Node, inner: Formula, th: _Theory) -> None:
+    """File ``[C. All] inner``: knowing-whether statements, common knowledge of a propositional formula,
+    or ``<Kw. a> F`` (nobody is told; checked on the model)."""
+    kws = inner.args if isinstance(inner, And) else (inner,)
+    if all(isinstance(k, KnowWhether) for k in kws):
+        for k in kws:
+            assert isinstance(k, KnowWhether)
+            if _modal(k.arg):
+                raise g.f.fail(item, "[C. All] ([Kw. a] F) with F without modal operators")
+            th.kw[k.agent].append(k.arg)
+    elif isinstance(inner, Know) and not _modal(inner.arg):
+        th.common.append(inner.arg)
+    elif isinstance(inner, Not) and isinstance(inner.arg, KnowWhether) and not _modal(inner.arg.arg):
+        return  # nobody is told: checked on the model
+    elif not _modal(inner):
+        th.common.append(inner)
+    else:
+        raise g.f.fail(item, _FINITARY)
+
+
+def _theory_valuations(task: EpddlTask, g: _Grounder, theory: Node, common: list[Formula]) -> list[frozenset[str]]:
+    """The valuations (the worlds) the theory's common knowledge allows, within :data:`MAX_WORLDS`."""
     fixed: dict[str, bool] = {}
-    for c in common:
+    for c in common:   # literals known in common fix their atoms
         for lit in (c.args if isinstance(c, And) else (c,)):
             if isinstance(lit, Atom):
                 fixed[lit.name] = True
             elif isinstance(lit, Not) and isinstance(lit.arg, Atom):
                 fixed[lit.arg.name] = False
     free = [p for p in task.atoms if p not in fixed]
-    base = {p: v for p, v in fixed.items()}
-    chosen = _models(common, free, base)
+    chosen = _models(common, free, dict(fixed))
     if chosen is None:
         raise g.f.fail(theory, f"a theory with at most {MAX_WORLDS} worlds: kop's explicit models stop there, and the "
                        f"common knowledge of this one leaves {len(free)} atoms free", "")
     if not chosen:
         raise g.f.fail(theory, "a consistent theory (no valuation satisfies its common knowledge)", "")
-    names = [f"w{i}" for i in range(len(chosen))]
-    target = conj(designated_fs)
-    designated = [w for w, v in zip(names, chosen) if _prop(target, v)]
-    if not designated:
-        raise g.f.fail(theory, "a theory whose propositional part holds at some world", "")
-    rel: dict[str, list[tuple[str, str]]] = {}
-    for a in task.agents:
-        groups: dict[tuple[bool, ...], list[str]] = {}
-        for w, v in zip(names, chosen):
-            groups.setdefault(tuple(_prop(f, v) for f in kw[a]), []).append(w)
-        rel[a] = [(u, w) for block in groups.values() for u in block for w in block]
-    model = RelationalModel(names, rel, dict(zip(names, chosen)), designated)
-    for item, f in checks:
-        if not model.holds(f):
-            raise g.f.fail(item, "an item that holds in the model the theory describes (it is false there)")
-    return model
+    return chosen
+
+
+def _kw_partition(names: list[str], chosen: list[frozenset[str]], kws: list[Formula]) -> list[tuple[str, str]]:
+    """An agent's relation: the worlds it cannot tell apart agree on every formula it knows whether."""
+    groups: dict[tuple[bool, ...], list[str]] = {}
+    for w, v in zip(names, chosen):
+        groups.setdefault(tuple(_prop(f, v) for f in kws), []).append(w)
+    return [(u, w) for block in groups.values() for u in block for w in block]
 
 
 def _modal(f: Formula) -> bool:

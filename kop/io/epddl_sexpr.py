@@ -15,19 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kop.errors import KopError, ParseError
+from kop.errors import EpddlError, KopError, ParseError
 
 __all__ = ["Node", "EpddlError", "read_nodes"]
-
-
-class EpddlError(ParseError):
-    """A located error in an EPDDL domain, problem or plan (file, line and column)."""
-
-    def __init__(self, text: str, line: int, column: int, found: str, expected: str, source: str = ""):
-        super().__init__(text, line, column, found, expected)
-        self.source = source
-        msg = str(self) if found else f"line {line}, column {column}: {expected}"
-        self.args = (f"{source}: {msg}" if source else msg,)
 
 
 @dataclass(frozen=True)
@@ -81,7 +71,7 @@ def read_nodes(text: str, source: str = "") -> tuple[Node, ...]:
     >>> read_nodes("(a ?x")
     Traceback (most recent call last):
     ...
-    kop.io.epddl_sexpr.EpddlError: line 1, column 6: a ')' closing the '(' of line 1, column 1
+    kop.errors.EpddlError: line 1, column 6: a ')' closing the '(' of line 1, column 1
     """
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from kop.games.errors import GameError
 from kop.games.trees.tree import GameTree
+from kop.io.efg import loads_efg, dumps_efg
+from kop.io.infogame import loads_game
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.games.imperfect.game import InfoGame
@@ -101,7 +103,6 @@ def from_gambit(game: Any) -> GameTree:
         raise GameError(f"from_gambit expects a pygambit Game, not {type(game).__name__}")
     if getattr(game, "is_tree", True) is False or "Strategic" in type(game).__name__:
         raise GameError("from_gambit reads extensive (tree) games; this is a strategic-form game")
-    from kop.io.efg import loads_efg
 
     try:
         text = _efg_text(game)
@@ -146,7 +147,6 @@ def to_gambit(tree: GameTree, title: str = "kop tree") -> Any:
     pygambit = _pygambit()
     if not isinstance(tree, GameTree):
         raise GameError(f"to_gambit expects a GameTree, not {type(tree).__name__}")
-    from kop.io.efg import dumps_efg
 
     text = dumps_efg(tree, title=title, unique_labels=True)   # Gambit refuses repeated node labels
     reader = getattr(pygambit, "read_efg", None)
@@ -181,6 +181,4 @@ def from_pygambit(game: Any) -> InfoGame:
     >>> kop.from_pygambit(g).players
     ('Ann', 'Bob')
     """
-    from kop.io.infogame import loads_game
-
     return loads_game(_efg_text(game), name=str(getattr(game, "title", "") or "pygambit game"))

@@ -24,7 +24,7 @@ Example
 >>> loads_json('{"a": 1,\\n "a": 2}')
 Traceback (most recent call last):
 ...
-kop.io.jsontext.JsonError: line 2, column 2: $: duplicate key 'a'
+kop.errors.JsonError: line 2, column 2: $: duplicate key 'a'
 >>> loads_deep("[" * 5000 + "]" * 5000) is not None
 True
 """
@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from kop.errors import KopError, LimitError
+from kop.errors import JsonError, KopError, LimitError
 from kop.syntax.wording import json_path
 
 __all__ = ["JsonError", "loads_json", "loads_deep", "location", "json_path", "paused_gc",
@@ -62,27 +62,6 @@ _LITERALS = {"true": True, "false": False, "null": None}
 _SPACE = re.compile(r"[ \t\n\r]*")
 _EXPECTED = {"value": "a value", "value_or_close": "a value or ']'", "key_or_close": "a string key or '}'",
              "key": "a string key", "colon": "':'"}
-
-
-class JsonError(KopError):
-    """JSON text that kop does not accept.
-
-    Attributes
-    ----------
-    line, column : int
-        1-based position of the problem.
-    path : str | None
-        JSON path of the object holding a duplicate key (``$.worlds``), else None.
-    key : str | None
-        The duplicate key, else None.
-    reason : str
-        What is wrong, without the position.
-    """
-
-    def __init__(self, line: int, column: int, reason: str, path: str | None = None,
-                 key: str | None = None):
-        self.line, self.column, self.reason, self.path, self.key = line, column, reason, path, key
-        super().__init__(f"line {line}, column {column}: {reason}")
 
 
 def location(text: str, pos: int) -> str:
@@ -234,92 +213,120 @@ def _deeper_than(data: Any, limit: int) -> bool:
 
 def loads_deep(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON text with an explicit stack (no recursion at any depth), strictly and located."""
-    # stack entries: [container, pending key]
-    stack: list[list[Any]] = []
-    pos = 0
-    expect = "value"  # value | value_or_close | key_or_close | key | colon | comma_or_close
-    done = False
-    root: Any = None
+    return _DeepReader(text, max_depth).read()
 
-    def fail(at: int, state: str) -> JsonError:
-        line, col = _line_col(text, at)
-        found = repr(text[at:at + 1]) if at < len(text) else "the end of the text"
-        what = _EXPECTED.get(state, state)
-        if state == "comma_or_close":
-            what = "',' or " + ("']'" if isinstance(stack[-1][0], list) else "'}'")
-        return JsonError(line, col, f"invalid JSON: expected {what}, found {found}")
 
-    def path() -> str:
-        parts: list[str | int] = []
-        for container, key in stack[:-1]:
-            parts.append(len(container) if isinstance(container, list) else key)
-        return json_path(parts)
+_MORE = object()   # what a token that finishes no value gives (a comma, a colon, a key, an opening bracket)
 
-    with paused_gc():
-        while not done:
-            m = _TOKEN.match(text, pos)
-            start = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
-            if m is None or m.end() == start:
-                raise fail(start, expect)
-            pos = m.end()
-            kind = m.lastgroup or ""
-            tok = m.group(kind)
-            if kind == "punct" and tok in "]}":
-                closes_list = tok == "]"
-                if expect not in ("comma_or_close", "value_or_close" if closes_list else "key_or_close") \
-                        or not stack or isinstance(stack[-1][0], list) != closes_list:
-                    raise fail(start, expect)
-                value = stack.pop()[0]
-            elif kind == "punct" and tok == ",":
-                if expect != "comma_or_close":
-                    raise fail(start, expect)
-                expect = "value" if isinstance(stack[-1][0], list) else "key"
-                continue
-            elif kind == "punct" and tok == ":":
-                if expect != "colon":
-                    raise fail(start, expect)
-                expect = "value"
-                continue
-            elif expect in ("key", "key_or_close"):
-                if kind != "string":
-                    raise fail(start, "key")
-                key = json.loads(tok)
-                if key in stack[-1][0]:
-                    line, col = _line_col(text, start)
-                    raise JsonError(line, col, f"{path()}: duplicate key {key!r}", path(), key)
-                stack[-1][1] = key
-                expect = "colon"
-                continue
-            elif expect not in ("value", "value_or_close"):
-                raise fail(start, expect)
-            elif kind == "punct":  # [ or {
-                if len(stack) >= max_depth:
-                    raise LimitError(f"{location(text, start)}: JSON nested deeper than {max_depth} levels "
-                                     "(kop's limit)")
-                stack.append([[] if tok == "[" else {}, None])
-                expect = "value_or_close" if tok == "[" else "key_or_close"
-                continue
-            elif kind == "string":
-                value = json.loads(tok)
-            elif kind == "number":
-                value = _number(tok, text, start)
-            else:
-                value = _LITERALS[tok]
-            # attach a finished value
-            if not stack:
-                root, done = value, True
-            else:
-                top = stack[-1]
+
+class _DeepReader:
+    """The state of :func:`loads_deep`: the open containers, each with its pending key, and what may come next
+    (``value``, ``value_or_close``, ``key_or_close``, ``key``, ``colon`` or ``comma_or_close``)."""
+
+    def __init__(self, text: str, max_depth: int) -> None:
+        self.text, self.max_depth = text, max_depth
+        self.stack: list[list[Any]] = []   # [container, pending key]
+        self.expect = "value"
+
+    def read(self) -> Any:
+        text = self.text
+        pos = 0
+        with paused_gc():
+            while True:
+                m = _TOKEN.match(text, pos)
+                start = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+                if m is None or m.end() == start:
+                    raise self.fail(start, self.expect)
+                pos = m.end()
+                kind = m.lastgroup or ""
+                value = self.token(kind, m.group(kind), start)
+                if value is _MORE:
+                    continue
+                if not self.stack:
+                    root = value
+                    break
+                top = self.stack[-1]
                 if isinstance(top[0], list):
                     top[0].append(value)
                 else:
                     top[0][top[1]] = value
-                expect = "comma_or_close"
-    end = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
-    if end != len(text):
-        line, col = _line_col(text, end)
-        raise JsonError(line, col, "invalid JSON: extra data after the document")
-    return root
+                self.expect = "comma_or_close"
+        end = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+        if end != len(text):
+            line, col = _line_col(text, end)
+            raise JsonError(line, col, "invalid JSON: extra data after the document")
+        return root
+
+    def token(self, kind: str, tok: str, start: int) -> Any:
+        """The value *tok* finishes (a scalar or a closed container), or ``_MORE``."""
+        expect = self.expect
+        if kind == "punct" and tok in "]}":
+            return self.close(tok, start)
+        if kind == "punct" and tok in ",:":
+            self.separator(tok, start)
+            return _MORE
+        if expect in ("key", "key_or_close"):
+            self.key(kind, tok, start)
+            return _MORE
+        if expect not in ("value", "value_or_close"):
+            raise self.fail(start, expect)
+        if kind == "punct":  # [ or {
+            self.open(tok, start)
+            return _MORE
+        if kind == "string":
+            return json.loads(tok)
+        if kind == "number":
+            return _number(tok, self.text, start)
+        return _LITERALS[tok]
+
+    def close(self, tok: str, start: int) -> Any:
+        closes_list = tok == "]"
+        if self.expect not in ("comma_or_close", "value_or_close" if closes_list else "key_or_close") \
+                or not self.stack or isinstance(self.stack[-1][0], list) != closes_list:
+            raise self.fail(start, self.expect)
+        return self.stack.pop()[0]
+
+    def separator(self, tok: str, start: int) -> None:
+        if tok == ",":
+            if self.expect != "comma_or_close":
+                raise self.fail(start, self.expect)
+            self.expect = "value" if isinstance(self.stack[-1][0], list) else "key"
+        else:
+            if self.expect != "colon":
+                raise self.fail(start, self.expect)
+            self.expect = "value"
+
+    def key(self, kind: str, tok: str, start: int) -> None:
+        if kind != "string":
+            raise self.fail(start, "key")
+        key = json.loads(tok)
+        if key in self.stack[-1][0]:
+            line, col = _line_col(self.text, start)
+            raise JsonError(line, col, f"{self.path()}: duplicate key {key!r}", self.path(), key)
+        self.stack[-1][1] = key
+        self.expect = "colon"
+
+    def open(self, tok: str, start: int) -> None:
+        if len(self.stack) >= self.max_depth:
+            raise LimitError(f"{location(self.text, start)}: JSON nested deeper than {self.max_depth} levels "
+                             "(kop's limit)")
+        self.stack.append([[] if tok == "[" else {}, None])
+        self.expect = "value_or_close" if tok == "[" else "key_or_close"
+
+    def fail(self, at: int, state: str) -> JsonError:
+        text = self.text
+        line, col = _line_col(text, at)
+        found = repr(text[at:at + 1]) if at < len(text) else "the end of the text"
+        what = _EXPECTED.get(state, state)
+        if state == "comma_or_close":
+            what = "',' or " + ("']'" if isinstance(self.stack[-1][0], list) else "'}'")
+        return JsonError(line, col, f"invalid JSON: expected {what}, found {found}")
+
+    def path(self) -> str:
+        parts: list[str | int] = []
+        for container, key in self.stack[:-1]:
+            parts.append(len(container) if isinstance(container, list) else key)
+        return json_path(parts)
 
 
 def _number(tok: str, text: str, start: int) -> int | float:

@@ -31,6 +31,7 @@ kop.errors.ModelError: model: $.worlds: duplicate world name 'w0' (line 1, colum
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -155,8 +156,6 @@ def _quick_schema() -> Any:
 
 def _conforms(x: Any, sch: Any) -> bool:
     """Whether *x* satisfies *sch* (only the keywords accepted by :func:`_supported`)."""
-    import re
-
     if sch is True:
         return True
     if sch is False:
@@ -169,26 +168,32 @@ def _conforms(x: Any, sch: Any) -> bool:
     if "const" in sch and not (x == sch["const"] and type(x) is type(sch["const"])):
         return False
     if isinstance(x, dict):
-        if any(k not in x for k in sch.get("required", ())):
-            return False
-        if len(x) < sch.get("minProperties", 0):
-            return False
-        props = sch.get("properties", {})
-        extra = sch.get("additionalProperties", True)
-        for k, v in x.items():
-            if not _conforms(v, props[k] if k in props else extra):
-                return False
-    elif isinstance(x, list):
-        if len(x) < sch.get("minItems", 0):
-            return False
-        if sch.get("uniqueItems") and not _unique(x):
-            return False
-        if "items" in sch and not all(_conforms(v, sch["items"]) for v in x):
-            return False
-    elif isinstance(x, str):
-        if "pattern" in sch and re.search(sch["pattern"], x) is None:
-            return False
+        return _conforms_object(x, sch)
+    if isinstance(x, list):
+        return _conforms_array(x, sch)
+    if isinstance(x, str):
+        return "pattern" not in sch or re.search(sch["pattern"], x) is not None
     return True
+
+
+def _conforms_object(x: dict[str, Any], sch: Any) -> bool:
+    """The object keywords: ``required``, ``minProperties``, ``properties``, ``additionalProperties``."""
+    if any(k not in x for k in sch.get("required", ())):
+        return False
+    if len(x) < sch.get("minProperties", 0):
+        return False
+    props = sch.get("properties", {})
+    extra = sch.get("additionalProperties", True)
+    return all(_conforms(v, props[k] if k in props else extra) for k, v in x.items())
+
+
+def _conforms_array(x: list[Any], sch: Any) -> bool:
+    """The array keywords: ``minItems``, ``uniqueItems``, ``items``."""
+    if len(x) < sch.get("minItems", 0):
+        return False
+    if sch.get("uniqueItems") and not _unique(x):
+        return False
+    return "items" not in sch or all(_conforms(v, sch["items"]) for v in x)
 
 
 def _unique(items: list[Any]) -> bool:

@@ -49,11 +49,12 @@ and ``exec/smcdel.hs`` (the file format and how answers are printed).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from kop.errors import KopError, ParseError
+from kop.syntax.examples import explain
+from kop.errors import KopError, ParseError, SmcdelError
 from kop.syntax.formula import (FALSE, TRUE, And, Announce, AnnounceDual, Atom, Bottom, Common, Distributed,
                                 Everyone, Formula, Iff, Implies, Know, KnowWhether, Not, Or, Possible, Top, conj,
                                 disj)
@@ -63,10 +64,6 @@ __all__ = ["SmcdelSpec", "SmcdelQuery", "SmcdelAnswer", "parse_smcdel", "looks_l
            "SmcdelError"]
 
 Answer = Union[bool, list[list[int]]]
-
-
-class SmcdelError(ParseError):
-    """A located error in an SMCDEL file (line and column)."""
 
 
 def atom_name(n: int) -> str:
@@ -233,28 +230,33 @@ def parse_smcdel(text: str) -> SmcdelSpec:
     >>> spec.run()[0].answer
     True
     """
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+    from lark.exceptions import UnexpectedInput
 
     if not isinstance(text, str):
         raise KopError(f"parse_smcdel: text must be a str, not {type(text).__name__}")
+    parser = _parser()
     try:
-        tree = _parser().parse(text)
-    except UnexpectedToken as e:
-        if e.token.type == "$END":
-            line, col, found = _end(text)
-        else:
-            line, col, found = e.line, e.column, str(e.token)
-        raise _error(text, line, col, found, _expected(e.expected, found)) from None
-    except UnexpectedCharacters as e:
-        pos = e.pos_in_stream or 0
-        raise _error(text, e.line, e.column, text[pos:pos + 1],
-                     "an SMCDEL token (see docs/formats.md#smcdel-files)") from None
-    except UnexpectedEOF as e:
-        line, col, found = _end(text)
-        raise _error(text, line, col, found, _expected(e.expected, "")) from None
-    except UnexpectedInput as e:  # pragma: no cover - the three above are all Lark raises for LALR
-        raise _error(text, getattr(e, "line", 1), getattr(e, "column", 1), "", "valid SMCDEL input") from None
+        tree = parser.parse(text)
+    except UnexpectedInput as e:
+        raise _syntax_error(text, e, parser.parse) from None
     return _Reader(text).spec(tree)
+
+
+def _syntax_error(text: str, e: Any, parse: Callable[[str], object]) -> SmcdelError:
+    """The located error for Lark's *e*: the message of ``grammar/smcdel.errors.toml`` whose examples
+    fail the same way (:func:`kop.syntax.examples.explain`), else what SMCDEL's grammar expected."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    if isinstance(e, UnexpectedCharacters):
+        pos = e.pos_in_stream or 0
+        line, col, found = e.line, e.column, text[pos:pos + 1]
+        fallback = "an SMCDEL token (see docs/formats.md#smcdel-files)"
+    else:  # UnexpectedToken or UnexpectedEOF: the only others Lark's LALR parser raises
+        token = e.token if isinstance(e, UnexpectedToken) else None
+        at_end = token is None or token.type == "$END"
+        line, col, found = _end(text) if at_end else (e.line, e.column, str(token))
+        fallback = _expected(getattr(e, "expected", ()) or (), found)
+    return _error(text, line, col, found, explain("smcdel", parse, e) or fallback)
 
 
 def _end(text: str) -> tuple[int, int, str]:
@@ -373,73 +375,20 @@ class _Reader:
         f = self._formula(node, where, modal)
         return f
 
-    def _formula(self, node: Any, where: str, modal: bool) -> Formula:  # noqa: C901 - one case per rule
-        def rec(n: Any) -> Formula:
-            return self._formula(n, where, modal)
-
+    def _formula(self, node: Any, where: str, modal: bool) -> Formula:
+        """The kop formula of the parse tree *node*: one method per rule of the grammar
+        (:data:`_PROPOSITIONAL` and, where *modal*, :data:`_MODAL`)."""
         data = getattr(node, "data", None)
         c = [k for k in getattr(node, "children", ()) if not _is_keyword(k)]
-        if data == "atom":
-            n = int(c[0])
-            if n not in self.vocab:
-                raise self.fail(c[0], f"{where} uses {n}, which is not in VARS", str(c[0]))
-            return Atom(atom_name(n))
-        if data == "top":
-            return TRUE
-        if data == "bot":
-            return FALSE
-        if data == "neg":
-            return Not(rec(c[0]))
-        if data == "chain":  # SMCDEL's %left '|' '&': one level, left to right (1 | 2 & 3 is (1 | 2) & 3)
-            out = rec(c[0])
-            for op, right in zip(c[1::2], c[2::2]):
-                out = (And if op.type == "CONJ" else Or)(out, rec(right))
-            return out
-        if data == "and_list":
-            return _fold(And, [rec(k) for k in c])
-        if data == "or_list":
-            return _fold(Or, [rec(k) for k in c])
-        if data == "xor_list":
-            return xor([rec(k) for k in c])
-        if data == "oneof_list":
-            return oneof([rec(k) for k in c])
-        if data == "implies":
-            return Implies(rec(c[0]), rec(c[1]))
-        if data == "iff":
-            return Iff(rec(c[0]), rec(c[1]))
-        if data in ("forall", "exists"):
-            return self.quantifier(node, c, where, modal, data == "forall")
-        if not modal:
+        read = _Formulas(self, where, modal)
+        method = _PROPOSITIONAL.get(str(data))
+        if method is None and not modal and data in _MODAL:
             raise self.fail(node, f"{where} must be propositional (no knowledge or announcements)")
-        if data in ("knows_that", "k_prefix"):
-            return Know(self.agent(c[0]), rec(c[1]))
-        if data in ("knows_whether", "kw_prefix"):
-            return KnowWhether(self.agent(c[0]), rec(c[1]))
-        if data == "knows_whether_list":
-            a = self.agent(c[0])
-            return _fold(And, [KnowWhether(a, rec(k)) for k in c[1:]])
-        if data == "comknow_that":
-            return Common(self.group(c[0]), rec(c[1]))
-        if data == "comknow_whether":
-            g, f = self.group(c[0]), rec(c[1])
-            return Or(Common(g, f), Common(g, Not(f)))
-        if data == "distknow_that":
-            return Distributed(self.group(c[0]), rec(c[1]))
-        if data == "distknow_whether":
-            g, f = self.group(c[0]), rec(c[1])
-            return Or(Distributed(g, f), Distributed(g, Not(f)))
-        if data == "announce":
-            return Announce(rec(c[0]), rec(c[1]))
-        if data == "announce_dual":
-            return AnnounceDual(rec(c[0]), rec(c[1]))
-        if data == "announce_whether":
-            return announce_whether(rec(c[0]), rec(c[1]))
-        if data == "announce_whether_dual":
-            return Not(announce_whether(rec(c[0]), Not(rec(c[1]))))
-        if data == "group_announce":
-            raise self.fail(node, "kop reads public announcements ([! φ], [?! φ]); an announcement to a group "
-                                  "([alice,bob ! φ]) is not supported")
-        raise self.fail(node, f"{where}: unexpected {data}")  # pragma: no cover - the grammar has no other rule
+        method = method or _MODAL.get(str(data))
+        if method is None:  # pragma: no cover - the grammar has no other rule
+            raise self.fail(node, f"{where}: unexpected {data}")
+        result: Formula = getattr(read, method)(node, c)
+        return result
 
     def quantifier(self, node: Any, c: list[Any], where: str, modal: bool, forall: bool) -> Formula:
         ints = self.ints(c[0], "Forall" if forall else "Exists", known=True)
@@ -452,6 +401,120 @@ class _Reader:
             cases = [_substitute(body, p, TRUE), _substitute(body, p, FALSE)]
             body = And(*cases) if forall else Or(*cases)
         return body
+
+
+class _Formulas:
+    """Reads the formulas of one place of an SMCDEL file (the LAW or a question): a method per rule."""
+
+    def __init__(self, reader: _Reader, where: str, modal: bool):
+        self.reader, self.where, self.modal = reader, where, modal
+
+    def rec(self, node: Any) -> Formula:
+        return self.reader._formula(node, self.where, self.modal)
+
+    def agent(self, tok: Any) -> str:
+        return self.reader.agent(tok)
+
+    def group(self, node: Any) -> tuple[str, ...]:
+        return self.reader.group(node)
+
+    def atom(self, node: Any, c: list[Any]) -> Formula:
+        n = int(c[0])
+        if n not in self.reader.vocab:
+            raise self.reader.fail(c[0], f"{self.where} uses {n}, which is not in VARS", str(c[0]))
+        return Atom(atom_name(n))
+
+    def top(self, node: Any, c: list[Any]) -> Formula:
+        return TRUE
+
+    def bot(self, node: Any, c: list[Any]) -> Formula:
+        return FALSE
+
+    def neg(self, node: Any, c: list[Any]) -> Formula:
+        return Not(self.rec(c[0]))
+
+    def chain(self, node: Any, c: list[Any]) -> Formula:
+        """SMCDEL's %left '|' '&': one level, left to right (1 | 2 & 3 is (1 | 2) & 3)."""
+        out = self.rec(c[0])
+        for op, right in zip(c[1::2], c[2::2]):
+            out = (And if op.type == "CONJ" else Or)(out, self.rec(right))
+        return out
+
+    def and_list(self, node: Any, c: list[Any]) -> Formula:
+        return _fold(And, [self.rec(k) for k in c])
+
+    def or_list(self, node: Any, c: list[Any]) -> Formula:
+        return _fold(Or, [self.rec(k) for k in c])
+
+    def xor_list(self, node: Any, c: list[Any]) -> Formula:
+        return xor([self.rec(k) for k in c])
+
+    def oneof_list(self, node: Any, c: list[Any]) -> Formula:
+        return oneof([self.rec(k) for k in c])
+
+    def implies(self, node: Any, c: list[Any]) -> Formula:
+        return Implies(self.rec(c[0]), self.rec(c[1]))
+
+    def iff(self, node: Any, c: list[Any]) -> Formula:
+        return Iff(self.rec(c[0]), self.rec(c[1]))
+
+    def forall(self, node: Any, c: list[Any]) -> Formula:
+        return self.reader.quantifier(node, c, self.where, self.modal, True)
+
+    def exists(self, node: Any, c: list[Any]) -> Formula:
+        return self.reader.quantifier(node, c, self.where, self.modal, False)
+
+    def knows_that(self, node: Any, c: list[Any]) -> Formula:
+        return Know(self.agent(c[0]), self.rec(c[1]))
+
+    def knows_whether(self, node: Any, c: list[Any]) -> Formula:
+        return KnowWhether(self.agent(c[0]), self.rec(c[1]))
+
+    def knows_whether_list(self, node: Any, c: list[Any]) -> Formula:
+        a = self.agent(c[0])
+        return _fold(And, [KnowWhether(a, self.rec(k)) for k in c[1:]])
+
+    def comknow_that(self, node: Any, c: list[Any]) -> Formula:
+        return Common(self.group(c[0]), self.rec(c[1]))
+
+    def comknow_whether(self, node: Any, c: list[Any]) -> Formula:
+        g, f = self.group(c[0]), self.rec(c[1])
+        return Or(Common(g, f), Common(g, Not(f)))
+
+    def distknow_that(self, node: Any, c: list[Any]) -> Formula:
+        return Distributed(self.group(c[0]), self.rec(c[1]))
+
+    def distknow_whether(self, node: Any, c: list[Any]) -> Formula:
+        g, f = self.group(c[0]), self.rec(c[1])
+        return Or(Distributed(g, f), Distributed(g, Not(f)))
+
+    def announce(self, node: Any, c: list[Any]) -> Formula:
+        return Announce(self.rec(c[0]), self.rec(c[1]))
+
+    def announce_dual(self, node: Any, c: list[Any]) -> Formula:
+        return AnnounceDual(self.rec(c[0]), self.rec(c[1]))
+
+    def announce_whether(self, node: Any, c: list[Any]) -> Formula:
+        return announce_whether(self.rec(c[0]), self.rec(c[1]))
+
+    def announce_whether_dual(self, node: Any, c: list[Any]) -> Formula:
+        return Not(announce_whether(self.rec(c[0]), Not(self.rec(c[1]))))
+
+    def group_announce(self, node: Any, c: list[Any]) -> Formula:
+        raise self.reader.fail(node, "kop reads public announcements ([! φ], [?! φ]); an announcement to a group "
+                                     "([alice,bob ! φ]) is not supported")
+
+
+#: the rules of propositional formulas (allowed in the LAW), each read by the method of its name
+_PROPOSITIONAL = {r: r for r in ("atom", "top", "bot", "neg", "chain", "and_list", "or_list", "xor_list",
+                                 "oneof_list", "implies", "iff", "forall", "exists")}
+#: the rules of knowledge and announcements, and the method that reads each
+_MODAL = {"knows_that": "knows_that", "k_prefix": "knows_that", "knows_whether": "knows_whether",
+          "kw_prefix": "knows_whether", "knows_whether_list": "knows_whether_list", "comknow_that": "comknow_that",
+          "comknow_whether": "comknow_whether", "distknow_that": "distknow_that",
+          "distknow_whether": "distknow_whether", "announce": "announce", "announce_dual": "announce_dual",
+          "announce_whether": "announce_whether", "announce_whether_dual": "announce_whether_dual",
+          "group_announce": "group_announce"}
 
 
 _KEYWORDS = frozenset({"NEG", "IMPL", "IFF", "K", "KW", "FORALL", "EXISTS", "AND", "OR", "XOR", "ONEOF", "LBRACK",
@@ -650,36 +713,14 @@ def to_smcdel(model: Any, *, name: str = "") -> str:
     >>> sorted(spec.observables.items())
     [('a', (2,)), ('b', (1,))]
     """
-    if getattr(model, "has_uncertainty", False):  # SMCDEL's structures are S5: say so rather than drop them
-        unc = model._unc
-        kinds = {a: [k for k, d in (("plausibility", unc.ranks), ("probabilities", unc.weights)) if a in d]
-                 for a in model.agents}
-        said = "; ".join(f"{a} has {' and '.join(k)}" for a, k in kinds.items() if k)
-        raise KopError(f"SMCDEL's knowledge structures have no plausibility or probability ({said}): the file "
-                       "would drop them; export a model without them (kop check evaluates B_a and P_a)")
+    _refuse_uncertainty(model)
     atoms = sorted(model.atoms)
     worlds = list(model.worlds)
-    val = {w: frozenset(model.valuation(w)) for w in worlds}
-    seen: dict[frozenset[str], str] = {}
-    for w in worlds:
-        if val[w] in seen:
-            raise KopError(f"worlds {seen[val[w]]} and {w} have the same valuation: SMCDEL's states are "
-                           f"valuations, so this model has no SMCDEL file (minimize it first)")
-        seen[val[w]] = w
+    val = _valuations(model, worlds)
     numbers = {a: i + 1 for i, a in enumerate(atoms)}
     fresh = len(atoms) + 1
-    obs: dict[str, list[int]] = {}
-    for agent in model.agents:
-        cells = [list(c) for c in model.partition(agent)]
-        observed = [a for a in atoms if all(len({a in val[w] for w in c}) == 1 for c in cells)]
-        key = {w: frozenset(a for a in observed if a in val[w]) for w in worlds}
-        for c in cells:
-            for w in worlds:
-                if (w in c) != (key[w] == key[c[0]]):
-                    raise KopError(f"agent {agent}'s partition is not given by observing atoms: it tells apart "
-                                   f"{c[0]} and {w}" if w not in c else
-                                   f"agent {agent}'s partition is not given by observing atoms")
-        obs[agent] = [numbers[a] for a in observed] or [fresh]
+    obs = {agent: [numbers[a] for a in _observed(model, agent, atoms, worlds, val)] or [fresh]
+           for agent in model.agents}
     used_fresh = any(o == [fresh] for o in obs.values())
     law = _law(atoms, [val[w] for w in worlds], numbers)
     if used_fresh:
@@ -694,12 +735,56 @@ def to_smcdel(model: Any, *, name: str = "") -> str:
     width = max((len(a) for a in obs), default=0)
     for i, (agent, o) in enumerate(obs.items()):
         lines.append(("OBS  " if i == 0 else "     ") + f"{agent}: ".ljust(width + 2) + ",".join(map(str, o)))
+    return "\n".join(lines + _designated(model, atoms, val, numbers))
+
+
+def _designated(model: Any, atoms: list[str], val: Mapping[Any, frozenset[str]],
+                numbers: Mapping[str, int]) -> list[str]:
+    """The designated worlds (unless every world is) as ``TRUE? {...} Top`` questions, after a comment."""
     actual = list(getattr(model, "actual", ()) or ())
-    if actual and len(actual) < len(worlds):
-        lines.append("-- the actual world" + ("s" if len(actual) > 1 else ""))
-        for w in actual:
-            lines.append("TRUE? {" + ",".join(str(numbers[a]) for a in atoms if a in val[w]) + "} Top")
-    return "\n".join(lines)
+    if not actual or len(actual) >= len(val):
+        return []
+    return ["-- the actual world" + ("s" if len(actual) > 1 else "")] + \
+        ["TRUE? {" + ",".join(str(numbers[a]) for a in atoms if a in val[w]) + "} Top" for w in actual]
+
+
+def _refuse_uncertainty(model: Any) -> None:
+    """SMCDEL's structures are S5: a model with plausibility or probabilities has no file (say so, not drop them)."""
+    if not getattr(model, "has_uncertainty", False):
+        return
+    unc = model._unc
+    kinds = {a: [k for k, d in (("plausibility", unc.ranks), ("probabilities", unc.weights)) if a in d]
+             for a in model.agents}
+    said = "; ".join(f"{a} has {' and '.join(k)}" for a, k in kinds.items() if k)
+    raise KopError(f"SMCDEL's knowledge structures have no plausibility or probability ({said}): the file "
+                   "would drop them; export a model without them (kop check evaluates B_a and P_a)")
+
+
+def _valuations(model: Any, worlds: list[Any]) -> dict[Any, frozenset[str]]:
+    """Each world's valuation; two worlds with one valuation have no SMCDEL file (its states are valuations)."""
+    val = {w: frozenset(model.valuation(w)) for w in worlds}
+    seen: dict[frozenset[str], Any] = {}
+    for w in worlds:
+        if val[w] in seen:
+            raise KopError(f"worlds {seen[val[w]]} and {w} have the same valuation: SMCDEL's states are "
+                           f"valuations, so this model has no SMCDEL file (minimize it first)")
+        seen[val[w]] = w
+    return val
+
+
+def _observed(model: Any, agent: str, atoms: list[str], worlds: list[Any],
+              val: Mapping[Any, frozenset[str]]) -> list[str]:
+    """The atoms *agent* observes: those constant on each of its cells, which must tell its cells apart."""
+    cells = [list(c) for c in model.partition(agent)]
+    observed = [a for a in atoms if all(len({a in val[w] for w in c}) == 1 for c in cells)]
+    key = {w: frozenset(a for a in observed if a in val[w]) for w in worlds}
+    for c in cells:
+        for w in worlds:
+            if (w in c) != (key[w] == key[c[0]]):
+                raise KopError(f"agent {agent}'s partition is not given by observing atoms: it tells apart "
+                               f"{c[0]} and {w}" if w not in c else
+                               f"agent {agent}'s partition is not given by observing atoms")
+    return observed
 
 
 def _law(atoms: list[str], valuations: list[frozenset[str]], numbers: Mapping[str, int]) -> str:

@@ -1,7 +1,7 @@
 """Readers for the field's story formats: ToMi, Hi-ToM, and kop's own syntax.
 
 Each reader returns a list of :class:`ParsedStory` (events, agents, questions);
-a sentence of an unknown shape is a :class:`~kop.stories.errors.StoryError`
+a sentence of an unknown shape is a :class:`~kop.errors.StoryError`
 naming its line.  Distractor sentences (ToMi's "Isla dislikes the hall",
 Hi-ToM's "Noah saw a monkey.") are recognised and are no events.
 
@@ -154,7 +154,7 @@ def read_tomi(text: str, trace: str | None = None) -> list[ParsedStory]:
     >>> read_tomi("1 Sally entered the room.\\n2 Sally juggled.")
     Traceback (most recent call last):
     ...
-    kop.stories.errors.StoryError: line 2: unknown sentence 'Sally juggled.': not an event kop knows (enter, exit, 'The X is in the Y', move, stay, look, tell, claim) nor a distractor
+    kop.errors.StoryError: line 2: unknown sentence 'Sally juggled.': not an event kop knows (enter, exit, 'The X is in the Y', move, stay, look, tell, claim) nor a distractor
     """
     labels = [ln.split(",")[-2] if ln.count(",") >= 1 else ln for ln in (trace or "").splitlines() if ln.strip()]
     stories: list[ParsedStory] = []

@@ -12,7 +12,7 @@
 >>> read_kop("Sally moves marble box")
 Traceback (most recent call last):
 ...
-kop.stories.errors.StoryError: line 1, column 20: expected 'to'; found 'box'
+kop.errors.StoryError: line 1, column 20: expected 'to'; found 'box'
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 
 from kop.stories.errors import StoryError
 from kop.stories.events import Event, ParsedStory, Question, story_agents
+from kop.syntax.grammar_cache import lalr_parser
 
 __all__ = ["read_kop"]
 
@@ -59,7 +60,6 @@ def read_kop(text: str) -> ParsedStory:
     """
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-    from kop.syntax.grammar_cache import lalr_parser
     parser = lalr_parser("story", lexer="contextual", propagate_positions=True)
     try:
         tree = parser.parse(text)

@@ -24,6 +24,10 @@ from pathlib import Path
 from kop.games.errors import TreeError
 from kop.games.trees.tree import CHANCE, LEAF, SIMULTANEOUS, GameTree, format_number
 from kop.syntax import arguments
+from kop.errors import KopError
+from kop.io.efg import dumps_efg, loads_efg, read_efg_file
+from kop.io.treejson import loads_tree_json
+from kop.syntax.files import read_text
 
 __all__ = ["load_tree", "loads_tree", "dumps_tree", "save_tree"]
 
@@ -55,8 +59,6 @@ def loads_tree(text: str) -> GameTree:
     ...     print(err)
     root: unknown player 'Z' (players A)
     """
-    from kop.io.treejson import loads_tree_json
-
     if not isinstance(text, (str, bytes, bytearray)):
         raise arguments.fail("text", "kop-tree/1 JSON text (a str; load_tree reads a file)", text)
     return loads_tree_json(text)
@@ -83,9 +85,6 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
     >>> kop.load_tree(path) == kop.figure2()
     True
     """
-    from kop.errors import KopError
-    from kop.syntax.files import read_text
-
     p = Path(arguments.path(path, "path"))
     if p.suffix.lower() == ".kop":
         raise TreeError(f"{p} is a theory file, not a game tree: run a theory with 'kop run' (its questions), "
@@ -94,8 +93,6 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
         raise TreeError(f"{p}: no such file")
     try:
         if p.suffix.lower() == ".efg":  # first a piece at a time, the text never held whole
-            from kop.io.efg import read_efg_file
-
             tree = read_efg_file(p)
             if tree is not None:
                 return tree
@@ -104,11 +101,7 @@ def load_tree(path: str | os.PathLike[str]) -> GameTree:
     except KopError as exc:
         raise TreeError(str(exc)) from None
     try:
-        if p.suffix.lower() == ".efg":
-            from kop.io.efg import loads_efg
-            return loads_efg(text)
-        if p.suffix.lower() != ".json" and text.lstrip().startswith("EFG"):
-            from kop.io.efg import loads_efg
+        if p.suffix.lower() == ".efg" or (p.suffix.lower() != ".json" and text.lstrip().startswith("EFG")):
             return loads_efg(text)
         return loads_tree(text)
     except TreeError as exc:
@@ -136,7 +129,6 @@ def save_tree(tree: GameTree, path: str | os.PathLike[str]) -> None:
     arguments.instance(tree, GameTree, "tree", "a GameTree")
     p = Path(arguments.path(path, "path"))
     if p.suffix.lower() == ".efg":
-        from kop.io.efg import dumps_efg
         p.write_text(dumps_efg(tree), encoding="utf-8")
     else:
         p.write_text(dumps_tree(tree), encoding="utf-8")

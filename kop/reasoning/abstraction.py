@@ -98,7 +98,7 @@ class TimedSolver:
     """An incremental MiniSat over *clauses* whose calls stop at the *deadline*.
 
     Use it as a context manager (the solver is freed on exit); ``solve``
-    raises the deadline's :class:`~kop.reasoning.errors.ProverTimeout` when
+    raises the deadline's :class:`~kop.errors.ProverTimeout` when
     interrupted, and counts its calls in ``stats["sat_calls"]``.
     """
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from kop.syntax import arguments
 from kop.syntax import formula as F
-from kop.errors import LimitError
+from kop.errors import LimitError, KopError
 
 __all__ = ["reduce_announcements", "MAX_REDUCED_NODES", "has_announcements"]
 
@@ -140,7 +140,6 @@ def rebuild(f: F.Formula, kids: tuple[F.Formula, ...]) -> F.Formula:
         return F.CondBelief(f.agent, kids[0], kids[1])
     if isinstance(f, (F.Atom, F.Top, F.Bottom)):
         return f
-    from kop.errors import KopError
 
     raise KopError(f"announcements over {type(f).__name__} formulas have no reduction axiom in kop "
                    "(probability after an announcement is conditional probability, which the language lacks)")

@@ -46,6 +46,7 @@ import numpy as np
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.pseudomodel import PseudoModel, Who
 from kop.semantics.model import KripkeModel
+from kop.errors import LimitError
 
 __all__ = ["build_model", "MAX_WORLDS"]
 
@@ -107,17 +108,32 @@ def _with_coordinates(pm: PseudoModel) -> tuple[list[int], Classes]:
     groups = tuple(g for g in pm.dgroups if size[g] > 1)
     if not groups:
         return _plain(pm)
+    co = _Coordinates(pm, by_joint, size, groups)
+    worlds = co.worlds()
+    classes: Classes = {a: [co.key(t, x, a) for t, x in worlds] for a in pm.agents}
+    return [t for t, _ in worlds], classes
 
-    def idx(g: tuple[str, ...], t: int) -> int:
-        keys = pm.types[t].keys
-        return by_joint[(g, tuple(keys[a] for a in g))].index(keys[g])
 
-    slots = [(a, g) for g in groups for a in g]
-    pos = {s: i for i, s in enumerate(slots)}
+class _Coordinates:
+    """Worlds as (type, coordinates): one coordinate per (agent, group) slot, the coordinates of a group's
+    members summing (modulo the number of its G-profiles) to the index of the world's G-profile."""
 
-    def solve(x: list[int], t: int, free_not_in: set[str]) -> None:
-        for g in groups:
-            want = idx(g, t)
+    def __init__(self, pm: PseudoModel, by_joint: dict[tuple[tuple[str, ...], tuple[Hashable, ...]], list[Hashable]],
+                 size: dict[tuple[str, ...], int], groups: tuple[tuple[str, ...], ...]) -> None:
+        self.pm, self.by_joint, self.size, self.groups = pm, by_joint, size, groups
+        slots = [(a, g) for g in groups for a in g]
+        self.pos = {s: i for i, s in enumerate(slots)}
+        self.mine = {a: [self.pos[(a, g)] for g in groups if a in g] for a in pm.agents}
+
+    def idx(self, g: tuple[str, ...], t: int) -> int:
+        keys = self.pm.types[t].keys
+        return self.by_joint[(g, tuple(keys[a] for a in g))].index(keys[g])
+
+    def solve(self, x: list[int], t: int, free_not_in: set[str]) -> None:
+        """Change *x* (in slots of agents not in *free_not_in*) so that its group sums index type *t*'s."""
+        pos, size = self.pos, self.size
+        for g in self.groups:
+            want = self.idx(g, t)
             if sum(x[pos[(a, g)]] for a in g) % size[g] == want:
                 continue
             free = [a for a in g if a not in free_not_in]
@@ -127,43 +143,47 @@ def _with_coordinates(pm: PseudoModel) -> tuple[list[int], Classes]:
             rest = sum(x[pos[(a, g)]] for a in g if a != b)
             x[pos[(b, g)]] = (want - rest) % size[g]
 
-    mine = {a: [pos[(a, g)] for g in groups if a in g] for a in pm.agents}
+    def key(self, t: int, x: tuple[int, ...], agent: str) -> Hashable:
+        """*agent*'s class of the world (*t*, *x*): its K-profile and its coordinates."""
+        return (self.pm.types[t].keys[agent], tuple(x[k] for k in self.mine[agent]))
 
-    def class_key(t: int, x: tuple[int, ...], who: Who) -> Hashable:
+    def class_key(self, t: int, x: tuple[int, ...], who: Who) -> Hashable:
         members = (who,) if isinstance(who, str) else who
-        return (who, tuple((pm.types[t].keys[a], tuple(x[k] for k in mine[a])) for a in members))
+        return (who, tuple(self.key(t, x, a) for a in members))
 
-    x0 = [0] * len(slots)
-    solve(x0, pm.root, set())
-    start = (pm.root, tuple(x0))
-    worlds = [start]
-    seen = {start: 0}
-    # (who, its class key) -> {type: world}: reuse a world of the right type in the right class
-    members_of: dict[Hashable, dict[int, tuple[int, tuple[int, ...]]]] = {}
-    whos: tuple[Who, ...] = (*pm.agents, *groups)
-    for who in whos:
-        members_of.setdefault(class_key(*start, who), {})[pm.root] = start
-    i = 0
-    while i < len(worlds):
-        t, x = worlds[i]
-        i += 1
-        info = pm.types[t]
-        for (who, _node), s in info.witness.items():
-            old = members_of.get(class_key(t, x, who), {}).get(s)
-            if old is not None:
-                continue
-            y = list(x)
-            solve(y, s, {who} if isinstance(who, str) else set(who))
-            w = (s, tuple(y))
-            if w not in seen:
-                for other in whos:
-                    members_of.setdefault(class_key(*w, other), {}).setdefault(s, w)
-                if len(worlds) >= MAX_WORLDS:
-                    from kop.errors import LimitError
+    def worlds(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The worlds reached from the root's, breadth first, following the witnesses."""
+        pm = self.pm
+        x0 = [0] * len(self.pos)
+        self.solve(x0, pm.root, set())
+        start = (pm.root, tuple(x0))
+        worlds = [start]
+        seen = {start}
+        # (who, its class key) -> {type: world}: reuse a world of the right type in the right class
+        members_of: dict[Hashable, dict[int, tuple[int, tuple[int, ...]]]] = {}
+        whos: tuple[Who, ...] = (*pm.agents, *self.groups)
+        for who in whos:
+            members_of.setdefault(self.class_key(*start, who), {})[pm.root] = start
+        i = 0
+        while i < len(worlds):
+            t, x = worlds[i]
+            i += 1
+            for (who, _node), s in pm.types[t].witness.items():
+                if members_of.get(self.class_key(t, x, who), {}).get(s) is not None:
+                    continue
+                y = list(x)
+                self.solve(y, s, {who} if isinstance(who, str) else set(who))
+                w = (s, tuple(y))
+                if w not in seen:
+                    for other in whos:
+                        members_of.setdefault(self.class_key(*w, other), {}).setdefault(s, w)
+                    _count(len(worlds))
+                    seen.add(w)
+                    worlds.append(w)
+        return worlds
 
-                    raise LimitError(f"the countermodel would have more than {MAX_WORLDS} worlds (kop's limit)")
-                seen[w] = len(worlds)
-                worlds.append(w)
-    classes: Classes = {a: [(pm.types[t].keys[a], tuple(x[k] for k in mine[a])) for t, x in worlds]
-                        for a in pm.agents}
-    return [t for t, _ in worlds], classes
+
+def _count(n: int) -> None:
+    """Refuse a countermodel of more than MAX_WORLDS worlds (*n* are there, one more is coming)."""
+    if n >= MAX_WORLDS:
+        raise LimitError(f"the countermodel would have more than {MAX_WORLDS} worlds (kop's limit)")

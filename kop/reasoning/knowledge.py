@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from kop.reasoning.announcements import reduce_announcements
 from kop.reasoning.limits import Deadline, check_agents, deep_input_guard
 from kop.reasoning.entailment import consistent, follows
+from kop.reasoning import prover
 from kop.reasoning.prover import _formula, _premises
 from kop.reasoning.verdict import Verdict
 from kop.syntax import arguments
@@ -62,7 +63,7 @@ def level(knowledge: Iterable[Formula | str] | Formula | str, player: str, oppon
         reported as infinity.
     timeout : float, optional
         Seconds for the whole computation
-        (:class:`~kop.reasoning.errors.ProverTimeout` when exceeded).
+        (:class:`~kop.errors.ProverTimeout` when exceeded).
     agents : iterable of str, optional
         The declared agents.
     method : {"auto", "sat", "bdd"}
@@ -148,7 +149,7 @@ def knows(knowledge: Iterable[Formula | str] | Formula | str, player: str, phi: 
     phi : Formula or str
         The formula P may know.
     timeout : float, optional
-        Seconds (:class:`~kop.reasoning.errors.ProverTimeout` when exceeded).
+        Seconds (:class:`~kop.errors.ProverTimeout` when exceeded).
     agents : iterable of str, optional
         The declared agents.
 
@@ -163,9 +164,7 @@ def knows(knowledge: Iterable[Formula | str] | Formula | str, player: str, phi: 
     >>> v.holds, v.countermodel.satisfies("K_A p & ~K_B p")
     (False, True)
     """
-    from kop.reasoning.prover import entails
-
-    return entails(_premises(knowledge, "knowledge"), Know(arguments.agent(player, "player"), _formula(phi)),
+    return prover.entails(_premises(knowledge, "knowledge"), Know(arguments.agent(player, "player"), _formula(phi)),
                    timeout=timeout, agents=agents)
 
 

@@ -7,7 +7,7 @@
     >>> check_agents(parse("K_c p"), ["a", "b"])
     Traceback (most recent call last):
     ...
-    kop.reasoning.errors.AgentError: the formula names agent 'c', which is not among the declared agents a, b
+    kop.errors.AgentError: the formula names agent 'c', which is not among the declared agents a, b
 """
 
 from __future__ import annotations

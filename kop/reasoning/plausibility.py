@@ -71,6 +71,8 @@ from kop.syntax import formula as F
 from kop.syntax.fragments import has_belief
 
 from kop.semantics.model import KripkeModel
+from kop.reasoning.announcements import rebuild
+from kop.reasoning.errors import ProverBug
 
 __all__ = ["Translation", "to_knowledge", "plausibility_model", "LEVEL_PREFIX"]
 
@@ -167,8 +169,6 @@ def to_knowledge(phi: F.Formula, max_levels: int | None = None) -> Translation:
         here = best(a, cond) if isinstance(cond, F.Top) else F.And(cond, best(a, cond))
         return F.Know(a, F.Implies(here, arg))
 
-    from kop.reasoning.announcements import rebuild
-
     for f in subs:
         if f in out:
             continue
@@ -178,8 +178,6 @@ def to_knowledge(phi: F.Formula, max_levels: int | None = None) -> Translation:
         elif isinstance(f, F.CondBelief):
             out[f] = belief(f.agent, kids[0], kids[1])
         elif isinstance(f, (F.Announce, F.AnnounceDual, F.Probability)):
-            from kop.reasoning.errors import ProverBug
-
             raise ProverBug("to_knowledge needs a formula without announcements and probability")
         else:
             out[f] = rebuild(f, kids)

@@ -28,14 +28,14 @@ The pipeline, for ``satisfiable(phi)``:
    distributed knowledge, only when the contraction still satisfies the
    formula), and *checked* by the model checker
    on the original formula (announcements included): a model that fails the
-   check raises :class:`~kop.reasoning.errors.ProverBug`, never returns.
+   check raises :class:`~kop.errors.ProverBug`, never returns.
 
 ``valid(phi)`` asks whether ``~phi`` is satisfiable; ``entails(premises,
 phi)`` whether ``premises & ~phi`` is (premises are true at the actual world;
 write common-knowledge facts with ``C``).
 
 Time limits: ``timeout=`` seconds.  A question not decided in time raises
-:class:`~kop.reasoning.errors.ProverTimeout` ("unknown within the limit"); the
+:class:`~kop.errors.ProverTimeout` ("unknown within the limit"); the
 CLI reports it with exit status 3.
 """
 
@@ -55,6 +55,9 @@ from kop.syntax import arguments
 from kop.syntax.budget import check_timeout
 from kop.syntax.formula import Distributed, Formula, Not, conj
 from kop.syntax.fragments import has_belief, refuse_probability
+from kop.errors import KopError
+from kop.reasoning.bddengine import BddEngine
+from kop.syntax.printer import to_ascii
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -105,7 +108,7 @@ def decide_formula(phi: Formula, *, agents: Iterable[str] | None = None, timeout
     agents : iterable of str, optional
         The declared agents: *phi* may name no others, and the model has them all.
     timeout : float, optional
-        Seconds; :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+        Seconds; :class:`~kop.errors.ProverTimeout` when exceeded.
     method : {"auto", "sat", "bdd", "bdd-python"}
         The decision procedure ("sat" refuses common and distributed knowledge;
         "bdd-python" is type elimination on the pure-Python BDD package).
@@ -117,8 +120,6 @@ def decide_formula(phi: Formula, *, agents: Iterable[str] | None = None, timeout
         the model checker confirms it.
     """
     if method not in METHODS:
-        from kop.errors import KopError
-
         raise KopError(f"unknown method {method!r}: use one of {', '.join(METHODS)}")
     check_depth(phi)
     refuse_probability(phi, _TOOL)
@@ -150,33 +151,7 @@ def _decide(phi: Formula, agents: Iterable[str] | None, timeout: float | None, m
     closure = Closure(core, [root], deadline.check)
     deadline.check()
     stats: dict[str, Any] = {"closure": len(closure.nodes)}
-    use = method
-    model: KripkeModel | None = None
-    pm: PseudoModel | None
-    if method == "auto":
-        use = "bdd" if closure.has_rc or closure.dgroups else "sat"
-    if use == "sat":
-        if closure.has_rc or closure.dgroups:
-            from kop.errors import KopError
-
-            raise KopError("method 'sat' handles neither common nor distributed knowledge; use 'bdd' or 'auto'")
-        from kop.reasoning.satengine import SatEngine
-
-        pm = SatEngine(core, closure, root, deadline, stats).run()
-    else:
-        check_type_space(closure)
-        found, model = _search(phi, core, closure, root, deadline, stats, agent_list) \
-            if method == "auto" and not closure.dgroups else (_ELIMINATE, None)
-        if isinstance(found, PseudoModel) or found is None:
-            pm = found
-        else:
-            from kop.reasoning.bddengine import BddEngine
-
-            deadline.check()
-            pm = BddEngine(core, closure, root, deadline, stats,
-                           backend="python" if use == "bdd-python" else None).run()
-        use = "bdd"
-    stats["method"] = use
+    pm, model = _pseudo_model(phi, method, core, closure, root, deadline, stats, agent_list)
     deadline.check()
     if pm is not None and model is None:
         from kop.reasoning.countermodel import build_model
@@ -187,25 +162,64 @@ def _decide(phi: Formula, agents: Iterable[str] | None, timeout: float | None, m
         _check(model, phi, "w0")
         deadline.check()
     if model is not None:
-        if minimize and len(model) > 1 and not deadline.expired():   # optional: never past the limit
-            small = model.minimize()
-            if len(small) < len(model):
-                if not any(isinstance(f, Distributed) for f in phi.subformulas()):
-                    _check(small, phi, None)            # bisimulation preserves the formula
-                    model = small
-                elif small.satisfies(phi):              # it need not preserve D: keep it only if it works
-                    model = small
-        if translation is not None:
-            from kop.reasoning.plausibility import plausibility_model
-
-            model = plausibility_model(model, translation)
-            _check(model, original, None)
+        model = _final_model(model, phi, original, translation, minimize, deadline)
         stats["worlds"] = len(model)
     stats["time"] = time.perf_counter() - start
     stats["cpu_seconds"] = deadline.used()
     if deadline.seconds is not None:
         stats["limit_seconds"] = deadline.seconds
     return model, stats
+
+
+def _pseudo_model(phi: Formula, method: str, core: Core, closure: Closure, root: int, deadline: Deadline,
+                  stats: dict[str, Any], agents: tuple[str, ...] | None
+                  ) -> tuple[PseudoModel | None, KripkeModel | None]:
+    """Run the engine *method* names (``auto`` picks one) on the closure: a pseudo-model, or a model the type
+    search found, or neither (unsatisfiable); the engine used goes into *stats* (``method``)."""
+    use = method
+    model: KripkeModel | None = None
+    pm: PseudoModel | None
+    if method == "auto":
+        use = "bdd" if closure.has_rc or closure.dgroups else "sat"
+    if use == "sat":
+        if closure.has_rc or closure.dgroups:
+            raise KopError("method 'sat' handles neither common nor distributed knowledge; use 'bdd' or 'auto'")
+        from kop.reasoning.satengine import SatEngine
+
+        pm = SatEngine(core, closure, root, deadline, stats).run()
+    else:
+        check_type_space(closure)
+        found, model = _search(phi, core, closure, root, deadline, stats, agents) \
+            if method == "auto" and not closure.dgroups else (_ELIMINATE, None)
+        if isinstance(found, PseudoModel) or found is None:
+            pm = found
+        else:
+            deadline.check()
+            pm = BddEngine(core, closure, root, deadline, stats,
+                           backend="python" if use == "bdd-python" else None).run()
+        use = "bdd"
+    stats["method"] = use
+    return pm, model
+
+
+def _final_model(model: KripkeModel, phi: Formula, original: Formula, translation: Any, minimize: bool,
+                 deadline: Deadline) -> KripkeModel:
+    """The model of *phi* found, minimized (if asked, and time allows) and, for a formula with beliefs,
+    turned back into a plausibility model of the *original* formula (checked)."""
+    if minimize and len(model) > 1 and not deadline.expired():   # optional: never past the limit
+        small = model.minimize()
+        if len(small) < len(model):
+            if not any(isinstance(f, Distributed) for f in phi.subformulas()):
+                _check(small, phi, None)            # bisimulation preserves the formula
+                model = small
+            elif small.satisfies(phi):              # it need not preserve D: keep it only if it works
+                model = small
+    if translation is not None:
+        from kop.reasoning.plausibility import plausibility_model
+
+        model = plausibility_model(model, translation)
+        _check(model, original, None)
+    return model
 
 
 #: How many of the type search's tries :func:`_few_levels` makes (two ranks per cell) before the full levels.
@@ -306,8 +320,6 @@ def _search(phi: Formula, core: Core, closure: Closure, root: int, deadline: Dea
 
 def _check(model: KripkeModel, phi: Formula, world: str | None) -> None:
     if not model.satisfies(phi, world):
-        from kop.syntax.printer import to_ascii
-
         raise ProverBug(f"the model built for {to_ascii(phi)!r} does not satisfy it "
                         f"(model: {model.to_json()})")
 
@@ -321,9 +333,9 @@ def satisfiable(phi: Formula | str, *, agents: Iterable[str] | None = None, time
     phi : Formula or str
     agents : iterable of str, optional
         The declared agents (a formula naming another one is an
-        :class:`~kop.reasoning.errors.AgentError`).
+        :class:`~kop.errors.AgentError`).
     timeout : float, optional
-        Seconds; raises :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+        Seconds; raises :class:`~kop.errors.ProverTimeout` when exceeded.
     method : {"auto", "sat", "bdd"}
 
     Returns
@@ -359,9 +371,9 @@ def valid(phi: Formula | str, *, agents: Iterable[str] | None = None, timeout: f
         The formula (a string is parsed).
     agents : iterable of str, optional
         The declared agents (a formula naming another one is an
-        :class:`~kop.reasoning.errors.AgentError`).
+        :class:`~kop.errors.AgentError`).
     timeout : float, optional
-        Seconds; raises :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+        Seconds; raises :class:`~kop.errors.ProverTimeout` when exceeded.
     method : {"auto", "sat", "bdd"}
         The decision procedure.
 
@@ -406,7 +418,7 @@ def entails(premises: Iterable[Formula | str] | Formula | str, phi: Formula | st
     agents : iterable of str, optional
         The declared agents.
     timeout : float, optional
-        Seconds; raises :class:`~kop.reasoning.errors.ProverTimeout` when exceeded.
+        Seconds; raises :class:`~kop.errors.ProverTimeout` when exceeded.
     method : {"auto", "sat", "bdd"}
         The decision procedure.
 

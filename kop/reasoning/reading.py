@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from kop.errors import KopError
 from kop.reasoning.verdict import Verdict
 from kop.syntax import formula as F
+from kop.syntax.printer import to_ascii
 
 __all__ = ["FACTIVE", "NON_FACTIVE", "Reading", "reading", "ItemAnswer", "judge", "derivation", "show_derivation",
            "LABELS", "background"]
@@ -373,8 +374,6 @@ def show_derivation(steps: list[tuple[F.Formula, str]]) -> str:
     K_a K_b p  ⊢  K_b p   (T: knowledge is true)
     K_b p  ⊢  B_b p   (knowledge implies belief)
     """
-    from kop.syntax.printer import to_ascii
-
     lines = []
     for (before, _), (after, why) in zip(steps, steps[1:]):
         lines.append(f"{to_ascii(before)}  ⊢  {to_ascii(after)}   ({why})")

@@ -64,6 +64,7 @@ from kop.reasoning.core import Closure, Core
 from kop.reasoning.errors import ProverBug
 from kop.reasoning.limits import Deadline
 from kop.reasoning.pseudomodel import PseudoModel, TypeInfo
+from kop.reasoning.bddengine import polarities
 
 __all__ = ["TypeSearch", "UNKNOWN", "MAX_SEARCH_TYPES"]
 
@@ -127,7 +128,6 @@ class TypeSearch:
         # it occurs (the pure-literal rule, as in :mod:`kop.reasoning.bddengine`), so the
         # abstraction keeps only those directions, and a K node that occurs only positively
         # has no demand
-        from kop.reasoning.bddengine import polarities
 
         pos, negative = polarities(core, closure, root)
         self.ab = ab = Abstraction(core, closure, (pos, negative))

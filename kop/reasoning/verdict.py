@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from kop.syntax.formula import Formula
 from kop.syntax.wording import plural
+from kop.syntax.printer import to_ascii
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -86,8 +87,6 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         """``{"holds": ..., "countermodel": MODEL or null, ...}`` (``"model"`` for satisfiability)."""
-        from kop.syntax.printer import to_ascii
-
         out: dict[str, Any] = {"holds": self.holds, "question": self.question, "formula": to_ascii(self.formula)}
         if self.question == "entails":
             out["premises"] = [to_ascii(p) for p in self.premises]
@@ -97,8 +96,6 @@ class Verdict:
         return out
 
     def __repr__(self) -> str:
-        from kop.syntax.printer import to_ascii
-
         what = "holds" if self.holds else "fails"
         extra = ""
         if self.model is not None:

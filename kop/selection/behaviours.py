@@ -98,11 +98,6 @@ class Behaviours:
     predicted: dict[int, int] = field(default_factory=dict)
     types: tuple[np.ndarray, ...] | None = None
 
-    def is_free(self, i: int) -> bool:
-        """Whether Q moves at node *i* and the knowledge does not fix its move there."""
-        t = self.tree
-        return t.node(i).player == self.opponent and i not in self.fixed
-
     def __repr__(self) -> str:
         types = None if self.types is None else f"{len(self.types)} type(s)"
         return (f"Behaviours(opponent={self.opponent!r}, fixed={self.fixed!r}, predicted={self.predicted!r}, "

@@ -48,6 +48,9 @@ from kop.games.strategies.minimax import minimax
 from kop.games.strategies.prom import _type_choices, candidate_rows, parse_probabilities, prom, prom_bayes
 from kop.games.trees.tree import GameTree
 from kop.selection.evaluations import EvaluationError
+from kop.games.strategies.prom import preorder_leaves
+from kop.games.trees.checks import tree_argument
+from kop.syntax import arguments
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.selection.selector import Payoff
@@ -238,9 +241,6 @@ def outcomes_under_belief(tree: GameTree, belief: EvaluationBelief) -> list[Unce
     H. H. L. M. Donkers, J. W. H. M. Uiterwijk, H. J. van den Herik, *Probabilistic opponent-model
     search*, Information Sciences 135 (2001) (PrOM); T. Sang, J.-H. Chen, *Beyond Minimax* (M^1).
     """
-    from kop.games.trees.checks import tree_argument
-    from kop.syntax import arguments
-
     tree_argument(tree)
     arguments.instance(belief, EvaluationBelief, "belief", "an EvaluationBelief (kop.believes_candidates)")
     r = belief.resolve(tree)
@@ -283,7 +283,5 @@ def outcomes_under_belief(tree: GameTree, belief: EvaluationBelief) -> list[Unce
 
 def _ltr(tree: GameTree, rows: np.ndarray) -> list[list[float]]:
     """Candidate rows (leaf-row order) as lists left to right."""
-    from kop.games.strategies.prom import preorder_leaves
-
     order = tree.leaf_rows()[preorder_leaves(tree)]
     return [[float(x) for x in row[order]] for row in rows]

@@ -56,6 +56,10 @@ from kop.syntax.formula import TRUE, Atom, Formula, Know, conj
 from kop.syntax.levels import evaluation
 from kop.games.trees.checks import tree_argument
 from kop.syntax import arguments
+from kop.reasoning.entailment import cached_entails as entails
+from kop.reasoning.prover import satisfiable
+from kop.selection.evaluations import knowledge_formulas, resolve_all, EvaluationError
+from kop.syntax.printer import to_ascii
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.selection.evaluations import EvaluationKnowledge, ResolvedKnowledge
@@ -239,7 +243,6 @@ def decide(tree: GameTree, knowledge: Iterable[Formula | str], *, timeout: float
     Players*, Definition 6 and Algorithm 3 (SPEC §2.6 has the erratum).
     """
     tree_argument(tree)
-    from kop.reasoning.entailment import cached_entails as entails
 
     ks = tuple(arguments.formulas(knowledge, "knowledge"))
     evals = () if evaluations is None else tuple(evaluations)
@@ -319,9 +322,6 @@ def _chain_formula(tree: GameTree, chain: Chain) -> Formula:
 
 def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple[EvaluationKnowledge, ...],
                     timeout: float | None, strict: bool = False) -> Decision:
-    from kop.reasoning.entailment import cached_entails as entails
-    from kop.selection.evaluations import knowledge_formulas, resolve_all
-
     two_players(tree)
     resolved = resolve_all(tree, evaluations)
     premises = ks + knowledge_formulas(tree, resolved)
@@ -363,11 +363,7 @@ def _decide_partial(tree: GameTree, ks: tuple[Formula, ...], evaluations: tuple[
 
 
 def check_consistent(tree: GameTree, ks: Sequence[Formula], resolved: Mapping[tuple[int, int], ResolvedKnowledge], timeout: float | None) -> None:
-    """An :class:`~kop.selection.evaluations.EvaluationError` naming the statement that contradicts *ks*."""
-    from kop.reasoning.prover import satisfiable
-    from kop.selection.evaluations import EvaluationError, knowledge_formulas
-    from kop.syntax.printer import to_ascii
-
+    """An :class:`~kop.errors.EvaluationError` naming the statement that contradicts *ks*."""
     both = tuple(ks) + knowledge_formulas(tree, resolved)
     if satisfiable(conj(both), timeout=timeout).holds:
         return

@@ -157,8 +157,6 @@ class KnowingValueModel:
         actual world, where at a node of X with two or more children the base ``K_Y E_X`` is true
         throughout when the statement about E_X fixes X's choice there
         (:meth:`~kop.selection.evaluations.ResolvedKnowledge.choice_fixed`, public knowledge)."""
-        from kop.selection.evaluations import resolve_all
-
         t, m = self.tree, self.model
         kind, offsets = t.kind, t.offsets
         n_worlds = len(m)

@@ -46,7 +46,7 @@ Example
 >>> t = kop.figure2()
 >>> k = kop.knows_order("B", "A")
 >>> k
-EvaluationKnowledge('B', 'A', order)
+kop.knows_order('B', 'A')
 >>> r = k.resolve(t)
 >>> r.exact, [t.node(int(i)).name for i in r.nodes()]
 (False, [])
@@ -64,16 +64,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, ClassVar, Union, assert_never
 
 import numpy as np
 
-from kop.games.trees.tree import LEAF, GameTree, Node
-from kop.errors import KopError
+from kop.games.trees.tree import LEAF, GameTree, Node, CHANCE
+from kop.errors import EvaluationError, KopError
 from kop.syntax.formula import Atom, Common, Formula, Know, Not, Or, conj
 from kop.games.trees.checks import tree_argument
+from kop.games.strategies.mh import mh
 
-__all__ = ["EvaluationKnowledge", "EvaluationError", "ResolvedKnowledge", "knows_exactly", "knows_nothing",
+__all__ = ["EvaluationKnowledge", "KnowsExactly", "KnowsNothing", "KnowsCandidates", "KnowsOrder", "KnowsWithin",
+           "KnowsOnSubtree", "AnyEvaluationKnowledge", "typed", "EvaluationError", "ResolvedKnowledge", "knows_exactly", "knows_nothing",
            "knows_candidates", "knows_order", "knows_within", "knows_on_subtree", "leaf_order",
            "resolve_all", "restrict_all", "parse_evaluation", "knowledge_formulas", "agreed_outcomes", "KINDS"]
 
@@ -81,21 +83,6 @@ __all__ = ["EvaluationKnowledge", "EvaluationError", "ResolvedKnowledge", "knows
 KINDS = ("exact", "nothing", "candidates", "order", "within", "subtree")
 
 Candidate = Union[tuple[float, ...], tuple[tuple[str, float], ...]]
-
-
-class EvaluationError(KopError):
-    """A partial-knowledge statement does not fit the tree (the message names it and what is wrong).
-
-    Examples
-    --------
-    >>> import kop
-    >>> t = kop.GameTree.build(["A", "B"], ("A", [(1, 2), (3, 4)]))
-    >>> try:
-    ...     kop.decide(t, [], evaluations=[kop.knows_candidates("B", "A", [[1, 2, 3]])])
-    ... except kop.EvaluationError as err:
-    ...     print(err)
-    knows_candidates('B', 'A', [1 candidate]): candidate 1 has 3 payoffs; the tree has 2 leaves (give one value of A per leaf, left to right)
-    """
 
 
 def _number(x: object, what: str) -> float:
@@ -113,34 +100,32 @@ def _name(x: object, what: str) -> str:
     return x
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class EvaluationKnowledge:
     """What *knower* knows of *owner*'s evaluation function (an immutable value).
 
-    Build one with the constructors (:func:`knows_exactly`, :func:`knows_candidates`, ...);
-    :meth:`resolve` checks it against a tree.
+    One class per kind, :data:`AnyEvaluationKnowledge` their closed union: :class:`KnowsExactly`,
+    :class:`KnowsNothing`, :class:`KnowsCandidates`, :class:`KnowsOrder`, :class:`KnowsWithin`,
+    :class:`KnowsOnSubtree`.  Build one with the constructors (:func:`knows_exactly`,
+    :func:`knows_candidates`, ...), which check their arguments; :meth:`resolve` checks it
+    against a tree.  The ``repr`` is the constructor call that rebuilds it.
 
     Attributes
     ----------
     knower, owner : str
     kind : str
-        One of :data:`KINDS`.
-    candidates : tuple
-        For ``candidates``: each candidate a tuple of values (leaves left to
-        right) or a tuple of ``(leaf label, value)`` pairs.
-    k : float
-        For ``within``: the half-width of each leaf's interval.
-    node : str or tuple of int
-        For ``subtree``: the node (label, ``root/i/j`` path, or child ranks).
+        The kind's name (a class attribute): one of :data:`KINDS`.
 
     Examples
     --------
     >>> import kop
     >>> k = kop.knows_within("A", "B", 2)
     >>> k, k.knower, k.owner, k.kind, k.k
-    (EvaluationKnowledge('A', 'B', within ±2), 'A', 'B', 'within', 2.0)
+    (kop.knows_within('A', 'B', 2), 'A', 'B', 'within', 2.0)
     >>> k.resolve(kop.figure2()).fixed_names()        # the B-nodes whose choice A can predict
     ['X', 'Z']
+    >>> isinstance(k, kop.EvaluationKnowledge), type(k).__name__
+    (True, 'KnowsWithin')
 
     References
     ----------
@@ -151,53 +136,217 @@ class EvaluationKnowledge:
 
     knower: str
     owner: str
-    kind: str
-    candidates: tuple[Candidate, ...] = ()
-    k: float = 0.0
-    node: str | int | tuple[int, ...] | None = None
+    kind: ClassVar[str] = ""   # the kind's name, as JSON and ``kop select -e`` write it
 
     def __post_init__(self) -> None:
         _name(self.knower, "the knower")
         _name(self.owner, "the owner")
-        if self.kind not in KINDS:
-            raise EvaluationError(f"unknown kind of evaluation knowledge {self.kind!r} (kinds: {', '.join(KINDS)})")
+        if not isinstance(self, _CLASSES):
+            raise EvaluationError(f"{type(self).__name__} is not a kind of evaluation knowledge (build one with "
+                                  "kop.knows_exactly, kop.knows_candidates, ...; kinds: " + ", ".join(KINDS) + ")")
 
     def describe(self) -> str:
-        """The constructor call that builds this value, e.g. ``knows_within('B', 'A', 2)``."""
-        who = f"{self.knower!r}, {self.owner!r}"
-        if self.kind == "exact":
-            return f"knows_exactly({who})"
-        if self.kind == "nothing":
-            return f"knows_nothing({who})"
-        if self.kind == "order":
-            return f"knows_order({who})"
-        if self.kind == "within":
-            return f"knows_within({who}, {_num_text(self.k)})"
-        if self.kind == "subtree":
-            return f"knows_on_subtree({who}, {self.node!r})"
-        n = len(self.candidates)
-        return f"knows_candidates({who}, [{n} candidate{'s' if n != 1 else ''}])"
+        """The constructor call that builds this value, short: e.g. ``knows_within('B', 'A', 2)``."""
+        return _call(typed(self), short=True)
 
     def __repr__(self) -> str:
-        extra = {"exact": "exactly", "nothing": "nothing", "order": "order",
-                 "within": f"within ±{_num_text(self.k)}", "subtree": f"on subtree {self.node!r}",
-                 "candidates": f"{len(self.candidates)} candidates"}[self.kind]
-        return f"EvaluationKnowledge({self.knower!r}, {self.owner!r}, {extra})"
+        return "kop." + _call(typed(self), short=False)
 
     def to_json(self) -> dict[str, Any]:
+        """The kind and its argument, as ``kop select --json`` writes it."""
         out: dict[str, Any] = {"knower": self.knower, "owner": self.owner, "kind": self.kind}
-        if self.kind == "candidates":
-            out["candidates"] = [dict(c) if c and isinstance(c[0], tuple) else list(c) for c in self.candidates]
-        if self.kind == "within":
-            out["k"] = self.k
-        if self.kind == "subtree":
-            out["node"] = list(self.node) if isinstance(self.node, tuple) else self.node
+        match typed(self):
+            case KnowsCandidates(candidates=cands):
+                out["candidates"] = [dict(c) if c and isinstance(c[0], tuple) else list(c) for c in cands]
+            case KnowsWithin(k=k):
+                out["k"] = k
+            case KnowsOnSubtree(node=node):
+                out["node"] = list(node) if isinstance(node, tuple) else node
+            case KnowsExactly() | KnowsNothing() | KnowsOrder():
+                pass
+            case other:  # pragma: no cover - the union is closed
+                assert_never(other)
         return out
 
     def resolve(self, tree: GameTree) -> ResolvedKnowledge:
         """Check this statement against *tree* (players, payoff counts, the actual evaluation among
         the candidates, the subtree node) and compute what it fixes; an :class:`EvaluationError` if it does not fit."""
         return ResolvedKnowledge.build(self, tree)
+
+
+@dataclass(frozen=True, repr=False)
+class KnowsExactly(EvaluationKnowledge):
+    """The whole function (``K_knower E_owner``): :func:`knows_exactly`.
+
+    Build it with the constructor, which checks its arguments.
+
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+
+    Examples
+    --------
+    >>> KnowsExactly("B", "A")
+    kop.knows_exactly('B', 'A')
+    """
+
+    kind: ClassVar[str] = "exact"
+
+
+@dataclass(frozen=True, repr=False)
+class KnowsNothing(EvaluationKnowledge):
+    """Nothing at all: :func:`knows_nothing`.
+
+    Build it with the constructor, which checks its arguments.
+
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+
+    Examples
+    --------
+    >>> KnowsNothing("B", "A").to_json()
+    {'knower': 'B', 'owner': 'A', 'kind': 'nothing'}
+    """
+
+    kind: ClassVar[str] = "nothing"
+
+
+@dataclass(frozen=True, repr=False)
+class KnowsCandidates(EvaluationKnowledge):
+    """The owner's evaluation is one of finitely many candidates: :func:`knows_candidates`.
+
+    Build it with the constructor, which checks its arguments.
+
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+    candidates : tuple
+        Each candidate a tuple of values (leaves left to right) or of ``(leaf label, value)`` pairs.
+
+    Examples
+    --------
+    >>> KnowsCandidates("B", "A", ((1.0, 2.0), (2.0, 1.0)))
+    kop.knows_candidates('B', 'A', [[1, 2], [2, 1]])
+    """
+
+    candidates: tuple[Candidate, ...] = ()
+    kind: ClassVar[str] = "candidates"
+
+
+@dataclass(frozen=True, repr=False)
+class KnowsOrder(EvaluationKnowledge):
+    """Only the order of the owner's outcomes over the leaves: :func:`knows_order`.
+
+    Build it with the constructor, which checks its arguments.
+
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+
+    Examples
+    --------
+    >>> KnowsOrder("B", "A") == knows_order("B", "A")
+    True
+    """
+
+    kind: ClassVar[str] = "order"
+
+
+@dataclass(frozen=True, repr=False)
+class KnowsWithin(EvaluationKnowledge):
+    """Each leaf value of the owner within ``±k``: :func:`knows_within`.
+
+    Build it with the constructor, which checks its arguments.
+
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+    k : float
+        The half-width of each leaf's interval, >= 0.
+
+    Examples
+    --------
+    >>> KnowsWithin("B", "A", 1.5)
+    kop.knows_within('B', 'A', 1.5)
+    """
+
+    k: float = 0.0
+    kind: ClassVar[str] = "within"
+
+
+@dataclass(frozen=True, repr=False)
+class KnowsOnSubtree(EvaluationKnowledge):
+    """The owner's values exactly on the leaves below one node, nothing elsewhere: :func:`knows_on_subtree`.
+
+    Build it with the constructor, which checks its arguments.
+
+    Parameters
+    ----------
+    knower, owner : str
+        The player who knows, and the player whose evaluation function (payoff component) it is.
+    node : str, int or tuple of int
+        A label, a ``root/i/j`` path, child ranks or a node index.
+
+    Examples
+    --------
+    >>> KnowsOnSubtree("B", "A", "S")
+    kop.knows_on_subtree('B', 'A', 'S')
+    """
+
+    node: str | int | tuple[int, ...] | None = None
+    kind: ClassVar[str] = "subtree"
+
+
+#: every kind of evaluation knowledge: a closed union, dispatched with ``match`` and ``typing.assert_never``
+AnyEvaluationKnowledge = Union[KnowsExactly, KnowsNothing, KnowsCandidates, KnowsOrder, KnowsWithin, KnowsOnSubtree]
+_CLASSES = (KnowsExactly, KnowsNothing, KnowsCandidates, KnowsOrder, KnowsWithin, KnowsOnSubtree)
+
+
+def typed(k: EvaluationKnowledge) -> AnyEvaluationKnowledge:
+    """*k* as a member of the closed union :data:`AnyEvaluationKnowledge` (for ``match``).
+
+    >>> typed(knows_order("B", "A"))
+    kop.knows_order('B', 'A')
+    """
+    if isinstance(k, _CLASSES):
+        return k
+    raise EvaluationError(f"not a kind of evaluation knowledge: {type(k).__name__}")  # pragma: no cover
+
+
+def _call(k: AnyEvaluationKnowledge, short: bool) -> str:
+    """The constructor call that builds *k* (*short*: candidates counted, not listed)."""
+    who = f"{k.knower!r}, {k.owner!r}"
+    match k:
+        case KnowsExactly():
+            return f"knows_exactly({who})"
+        case KnowsNothing():
+            return f"knows_nothing({who})"
+        case KnowsOrder():
+            return f"knows_order({who})"
+        case KnowsWithin(k=width):
+            return f"knows_within({who}, {_num_text(width)})"
+        case KnowsOnSubtree(node=node):
+            return f"knows_on_subtree({who}, {node!r})"
+        case KnowsCandidates(candidates=cands):
+            if short:
+                n = len(cands)
+                return f"knows_candidates({who}, [{n} candidate{'s' if n != 1 else ''}])"
+            shown = ", ".join(_candidate_text(c) for c in cands)
+            return f"knows_candidates({who}, [{shown}])"
+        case other:  # pragma: no cover - the union is closed
+            assert_never(other)
+
+
+def _candidate_text(c: Candidate) -> str:
+    if c and isinstance(c[0], tuple):
+        return "{" + ", ".join(f"{lab!r}: {_num_text(v)}" for lab, v in c) + "}"
+    return "[" + ", ".join(_num_text(v) for v in c) + "]"  # type: ignore[arg-type]
 
 
 def _num_text(x: float) -> str:
@@ -222,12 +371,12 @@ def knows_exactly(knower: str, owner: str) -> EvaluationKnowledge:
     Examples
     --------
     >>> knows_exactly("B", "A")
-    EvaluationKnowledge('B', 'A', exactly)
+    kop.knows_exactly('B', 'A')
     >>> import kop
     >>> kop.knows_exactly("A", "B").resolve(kop.figure2()).fixed_names()   # B's choices A can predict
     ['R', 'T', 'W', 'X', 'Y', 'Z']
     """
-    return EvaluationKnowledge(knower, owner, "exact")
+    return KnowsExactly(knower, owner)
 
 
 def knows_nothing(knower: str, owner: str) -> EvaluationKnowledge:
@@ -246,12 +395,12 @@ def knows_nothing(knower: str, owner: str) -> EvaluationKnowledge:
     Examples
     --------
     >>> knows_nothing("B", "A")
-    EvaluationKnowledge('B', 'A', nothing)
+    kop.knows_nothing('B', 'A')
     >>> import kop
     >>> kop.knows_nothing("A", "B").resolve(kop.figure2()).fixed_names()   # B's choices A can predict
     []
     """
-    return EvaluationKnowledge(knower, owner, "nothing")
+    return KnowsNothing(knower, owner)
 
 
 def knows_candidates(knower: str, owner: str,
@@ -278,7 +427,7 @@ def knows_candidates(knower: str, owner: str,
     Examples
     --------
     >>> knows_candidates("B", "A", [[4, 8, 9, 1], [4, 8, 1, 9]])
-    EvaluationKnowledge('B', 'A', 2 candidates)
+    kop.knows_candidates('B', 'A', [[4, 8, 9, 1], [4, 8, 1, 9]])
     >>> import kop
     >>> EB = [7, 9, 4, 6, 3, 10, 8, 9, 2, 12, 4, 5]          # B's payoffs in Figure 2
     >>> k = kop.knows_candidates("A", "B", [EB, [9, 7] + EB[2:]])
@@ -306,7 +455,7 @@ def knows_candidates(knower: str, owner: str,
     if not out:
         raise EvaluationError(f"knows_candidates({knower!r}, {owner!r}): no candidates (the actual "
                               "evaluation must be among them)")
-    return EvaluationKnowledge(knower, owner, "candidates", tuple(out))
+    return KnowsCandidates(knower, owner, tuple(out))
 
 
 def knows_order(knower: str, owner: str) -> EvaluationKnowledge:
@@ -325,12 +474,12 @@ def knows_order(knower: str, owner: str) -> EvaluationKnowledge:
     Examples
     --------
     >>> knows_order("B", "A")
-    EvaluationKnowledge('B', 'A', order)
+    kop.knows_order('B', 'A')
     >>> import kop
     >>> kop.knows_order("A", "B").resolve(kop.figure2()).fixed_names()     # the order fixes every choice
     ['R', 'T', 'W', 'X', 'Y', 'Z']
     """
-    return EvaluationKnowledge(knower, owner, "order")
+    return KnowsOrder(knower, owner)
 
 
 def knows_within(knower: str, owner: str, k: float) -> EvaluationKnowledge:
@@ -351,7 +500,7 @@ def knows_within(knower: str, owner: str, k: float) -> EvaluationKnowledge:
     Examples
     --------
     >>> knows_within("B", "A", 1.5)
-    EvaluationKnowledge('B', 'A', within ±1.5)
+    kop.knows_within('B', 'A', 1.5)
     >>> import kop
     >>> [kop.knows_within("A", "B", k).resolve(kop.figure2()).fixed_names() for k in (0.4, 2)]
     [['R', 'T', 'W', 'X', 'Y', 'Z'], ['X', 'Z']]
@@ -360,7 +509,7 @@ def knows_within(knower: str, owner: str, k: float) -> EvaluationKnowledge:
     if v < 0:
         raise EvaluationError(f"knows_within({knower!r}, {owner!r}, {k!r}): k must be >= 0 "
                               f"(each leaf value is known within ±k)")
-    return EvaluationKnowledge(knower, owner, "within", k=v)
+    return KnowsWithin(knower, owner, v)
 
 
 def knows_on_subtree(knower: str, owner: str, node: str | int | Sequence[int] | Node) -> EvaluationKnowledge:
@@ -381,7 +530,7 @@ def knows_on_subtree(knower: str, owner: str, node: str | int | Sequence[int] | 
     Examples
     --------
     >>> knows_on_subtree("B", "A", "S")
-    EvaluationKnowledge('B', 'A', on subtree 'S')
+    kop.knows_on_subtree('B', 'A', 'S')
     >>> import kop
     >>> kop.knows_on_subtree("A", "B", "U").resolve(kop.figure2()).fixed_names()
     ['W', 'X']
@@ -398,7 +547,7 @@ def knows_on_subtree(knower: str, owner: str, node: str | int | Sequence[int] | 
     else:
         raise EvaluationError(f"knows_on_subtree({knower!r}, {owner!r}): the node must be a label, a "
                               f"root/i/j path or a list of child ranks, not {node!r}")
-    return EvaluationKnowledge(knower, owner, "subtree", node=ref)
+    return KnowsOnSubtree(knower, owner, ref)
 
 
 def parse_evaluation(text: str) -> EvaluationKnowledge:
@@ -408,9 +557,9 @@ def parse_evaluation(text: str) -> EvaluationKnowledge:
     ``candidates:V,V,...;V,V,...`` (candidates separated by ``;``, values left to right).
 
     >>> parse_evaluation("B:A=within:2")
-    EvaluationKnowledge('B', 'A', within ±2)
+    kop.knows_within('B', 'A', 2)
     >>> parse_evaluation("A:B=candidates:1,2;2,1")
-    EvaluationKnowledge('A', 'B', 2 candidates)
+    kop.knows_candidates('A', 'B', [[1, 2], [2, 1]])
     """
     usage = ("expected KNOWER:OWNER=KIND with KIND one of exact, nothing, order, within:K, subtree:NODE, "
              "candidates:V,V,...;V,V,...")
@@ -523,24 +672,27 @@ class ResolvedKnowledge:
         actual = np.array(tree.payoffs[:, owner], dtype=np.float64)
         base = _base_nodes(tree, owner)
         cands = known = None
-        if spec.kind == "exact":
-            fixed_base, exact = np.ones(len(base), bool), True
-        elif spec.kind == "nothing":
-            fixed_base, exact = np.zeros(len(base), bool), False
-        elif spec.kind == "candidates":
-            cands = _candidate_matrix(spec, tree, actual)
-            fixed_base = _fixed_by_matrix(tree, owner, base, cands)
-            exact = bool(np.all(cands == actual))
-        elif spec.kind == "order":
-            fixed_base = tree.offsets[base + 1] - tree.offsets[base] > 1
-            exact = False
-        elif spec.kind == "within":
-            fixed_base = _fixed_within(tree, owner, base, actual, spec.k)
-            exact = spec.k == 0
-        else:
-            known = _subtree_leaves(spec, tree)
-            fixed_base = _fixed_known(tree, base, known)
-            exact = bool(known.all())
+        match typed(spec):
+            case KnowsExactly():
+                fixed_base, exact = np.ones(len(base), bool), True
+            case KnowsNothing():
+                fixed_base, exact = np.zeros(len(base), bool), False
+            case KnowsCandidates() as listed:
+                cands = _candidate_matrix(listed, tree, actual)
+                fixed_base = _fixed_by_matrix(tree, owner, base, cands)
+                exact = bool(np.all(cands == actual))
+            case KnowsOrder():
+                fixed_base = tree.offsets[base + 1] - tree.offsets[base] > 1
+                exact = False
+            case KnowsWithin(k=k):
+                fixed_base = _fixed_within(tree, owner, base, actual, k)
+                exact = k == 0
+            case KnowsOnSubtree() as sub:
+                known = _subtree_leaves(sub, tree)
+                fixed_base = _fixed_known(tree, base, known)
+                exact = bool(known.all())
+            case other:  # pragma: no cover - the union is closed
+                assert_never(other)
         if knower == owner and not exact:
             raise EvaluationError(f"{spec.describe()}: a player knows its own evaluation exactly here "
                                   "(partial knowledge of one's own payoffs is not supported)")
@@ -586,11 +738,11 @@ class ResolvedKnowledge:
         nodes = [i for i in np.flatnonzero(kind == self.owner).tolist() if offsets[i + 1] - offsets[i] > 1]
         if not nodes:
             return out
-        kind_ = self.spec.kind
+        spec = typed(self.spec)
         if self.exact:
             out[nodes] = True
             return out
-        if kind_ == "nothing":
+        if isinstance(spec, KnowsNothing):
             return out
         sign = t.players[self.owner].sign
         lots = agreed_outcomes(t)
@@ -598,16 +750,21 @@ class ResolvedKnowledge:
         for n in nodes:
             kids = [lots[c] for c in range(int(offsets[n]), int(offsets[n + 1]))]
             best = _best_lottery(kids, a, sign)
-            if kind_ == "candidates":
-                assert self.candidates is not None
-                out[n] = all(_best_lottery(kids, row, sign) == best for row in _unique_rows(self.candidates))
-            elif kind_ == "subtree":
-                known = self.known_leaves
-                assert known is not None
-                out[n] = all(bool(known[r]) for lot in kids for r in lot)
-            else:
-                out[n] = all(_robust(kids[best], kids[j], j < best, a, sign, kind_, self.spec.k)
-                             for j in range(len(kids)) if j != best)
+            match spec:
+                case KnowsCandidates():
+                    assert self.candidates is not None
+                    out[n] = all(_best_lottery(kids, row, sign) == best for row in _unique_rows(self.candidates))
+                case KnowsOnSubtree():
+                    known = self.known_leaves
+                    assert known is not None
+                    out[n] = all(bool(known[r]) for lot in kids for r in lot)
+                case KnowsOrder() | KnowsWithin():
+                    out[n] = all(_robust(kids[best], kids[j], j < best, a, sign, spec.kind, _width(spec))
+                                 for j in range(len(kids)) if j != best)
+                case KnowsExactly() | KnowsNothing():  # pragma: no cover - answered above
+                    out[n] = isinstance(spec, KnowsExactly)
+                case other:  # pragma: no cover - the union is closed
+                    assert_never(other)
         return out
 
     def witnesses(self) -> np.ndarray:
@@ -625,10 +782,11 @@ class ResolvedKnowledge:
         if self.candidates is not None:
             rest = [c for c in _unique_rows(self.candidates) if not np.array_equal(c, a)]
             return np.vstack([a[None, :], *[r[None, :] for r in rest]])
-        if self.spec.kind == "order":
+        if isinstance(self.spec, KnowsOrder):
             return np.vstack([a, a + 1.0])
-        if self.spec.kind == "within":
-            rows = [a, a + self.spec.k]
+        if isinstance(self.spec, KnowsWithin):
+            k = self.spec.k
+            rows = [a, a + k]
             sign = self.tree.players[self.owner].sign
             kids_rows = self.tree.leaf_rows()
             for n in _base_nodes(self.tree, self.owner):
@@ -638,8 +796,8 @@ class ResolvedKnowledge:
                 r = kids_rows[lo:hi]
                 c = _first_best(a[r], sign)
                 w = a.copy()
-                w[r] += sign * self.spec.k
-                w[r[c]] = a[r[c]] - sign * self.spec.k
+                w[r] += sign * k
+                w[r[c]] = a[r[c]] - sign * k
                 rows.append(w)
             return np.vstack(rows)
         # nothing, or known only on a subtree: the unknown leaves far above or far below
@@ -650,6 +808,11 @@ class ResolvedKnowledge:
         up[~known] = big + rank[~known]
         down[~known] = -big - rank[~known]
         return np.vstack([a, up, down])
+
+
+def _width(spec: EvaluationKnowledge) -> float:
+    """The half-width k of ``within`` knowledge (0 for the other kinds)."""
+    return spec.k if isinstance(spec, KnowsWithin) else 0.0
 
 
 #: comparisons of expected values closer than this count as ties (sums of products of floats)
@@ -667,9 +830,6 @@ def agreed_outcomes(tree: GameTree) -> list[dict[int, float]]:
     >>> t.value_of(t.payoffs[list(agreed_outcomes(t)[0])[0]])     # the root's: M^h reaches (10,3)
     (10, 3)
     """
-    from kop.games.strategies.mh import mh
-    from kop.games.trees.tree import CHANCE
-
     nxt = mh(tree).next_array
     rows_of = tree.leaf_rows()
     kind, offsets = tree.kind, tree.offsets
@@ -755,7 +915,7 @@ def _unique_rows(m: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def _candidate_matrix(spec: EvaluationKnowledge, tree: GameTree, actual: np.ndarray) -> np.ndarray:
+def _candidate_matrix(spec: KnowsCandidates, tree: GameTree, actual: np.ndarray) -> np.ndarray:
     order = leaf_order(tree)
     rows_of = tree.leaf_rows()
     n_leaves = tree.n_leaves
@@ -845,7 +1005,7 @@ def _fixed_within(tree: GameTree, owner: int, base: np.ndarray, actual: np.ndarr
     return fixed
 
 
-def _subtree_leaves(spec: EvaluationKnowledge, tree: GameTree) -> np.ndarray:
+def _subtree_leaves(spec: KnowsOnSubtree, tree: GameTree) -> np.ndarray:
     try:
         node = tree.node(spec.node if spec.node is not None else 0)
     except KopError as exc:
@@ -875,7 +1035,7 @@ def restrict_all(evaluations: Iterable[EvaluationKnowledge], tree: GameTree,
     >>> import kop
     >>> t = kop.figure2()
     >>> restrict_all([kop.knows_on_subtree("B", "A", "V"), kop.knows_order("A", "B")], t, "S")
-    (EvaluationKnowledge('B', 'A', on subtree 'root/1'), EvaluationKnowledge('A', 'B', order))
+    (kop.knows_on_subtree('B', 'A', 'root/1'), kop.knows_order('A', 'B'))
     """
     top = tree.node(node)
     order = leaf_order(tree)
@@ -884,7 +1044,7 @@ def restrict_all(evaluations: Iterable[EvaluationKnowledge], tree: GameTree,
     rows_of = tree.leaf_rows()
     out = []
     for e in evaluations:
-        if e.kind == "candidates":
+        if isinstance(e, KnowsCandidates):
             r = e.resolve(tree)
             assert r.candidates is not None
             cols = rows_of[order[keep]]
@@ -892,7 +1052,7 @@ def restrict_all(evaluations: Iterable[EvaluationKnowledge], tree: GameTree,
             for row in r.candidates:
                 seqs.append([float(x) for x in row[cols]])
             out.append(knows_candidates(e.knower, e.owner, seqs))
-        elif e.kind == "subtree":
+        elif isinstance(e, KnowsOnSubtree):
             known = tree.node(e.node if e.node is not None else 0)
             if below[known.index]:
                 rel = tree.path_of(known.index)[len(top.path):]

@@ -31,6 +31,9 @@ from kop.games.trees.tree import GameTree
 from kop.errors import KopError
 from kop.syntax.formula import TRUE, And, Formula, Know, Not, conj
 from kop.selection.decide import decide
+from kop.reasoning.entailment import cached_entails as entails
+from kop.selection.evaluations import knowledge_formulas, resolve_all
+from kop.syntax.printer import to_ascii
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.reasoning.verdict import Verdict
@@ -51,15 +54,11 @@ class Gap:
     countermodel: KripkeModel | None
 
     def to_json(self) -> dict[str, Any]:
-        from kop.syntax.printer import to_ascii
-
         return {"node": self.node, "mover": self.mover, "missing": to_ascii(self.formula),
                 "decided_formula": to_ascii(self.decided_formula),
                 "countermodel": None if self.countermodel is None else self.countermodel.to_json()}
 
     def explain(self) -> str:
-        from kop.syntax.printer import to_ascii
-
         size = "" if self.countermodel is None else f" (countermodel: {len(self.countermodel.worlds)} worlds)"
         return f"{self.node} ({self.mover} moves): {to_ascii(self.formula)} does not follow{size}"
 
@@ -84,15 +83,12 @@ def missing_knowledge(tree: GameTree, knowledge: Iterable[Formula | str], *,
     strict : bool
         The stricter reading of Definition 6 (:func:`kop.decide`).
     """
-    from kop.reasoning.entailment import cached_entails as entails
     from kop.syntax.parser import parse
 
     ks = tuple(parse(k) if isinstance(k, str) else k for k in knowledge)
     evs = tuple(evaluations) if evaluations is not None else ()
     decision = decide(tree, ks, timeout=timeout, evaluations=evs or None, strict=strict)
     if evs:
-        from kop.selection.evaluations import knowledge_formulas, resolve_all
-
         ks = ks + knowledge_formulas(tree, resolve_all(tree, evs))
     premise = conj(ks) if ks else TRUE
     cache: dict[Formula, Verdict] = {}

@@ -72,6 +72,8 @@ from kop.syntax import arguments
 from kop.errors import LimitError
 from kop.games.trees.tree import CHANCE, LEAF, GameTree
 from kop.syntax.formula import Formula
+from kop.selection.decide import two_players
+from kop.selection.reference_decide import definition6, partial_worlds, small_knowledge_worlds
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.games.strategies.strategy import Strategy
@@ -126,9 +128,6 @@ def claim_setting(tree: GameTree, knowledge: Iterable[Formula | str] = (),
     >>> s.decided, s.knows_opponent, len(s.types)
     ((False, True, True, True, True), True, 1)
     """
-    from kop.selection.decide import two_players
-    from kop.selection.reference_decide import definition6, partial_worlds, small_knowledge_worlds
-
     first, _ = two_players(tree)
     p = tree.player_index(player or first)
     q = 1 - p

@@ -118,7 +118,10 @@ import numpy as np
 
 from kop.games.trees.tree import CHANCE, LEAF, GameTree
 from kop.errors import LimitError
-from kop.syntax.formula import Formula
+from kop.syntax.formula import Formula, conj
+from kop.games.trees.checks import tree_argument
+from kop.selection.decide import two_players
+from kop.selection.evaluations import knows_nothing, resolve_all
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.selection.evaluations import EvaluationKnowledge, ResolvedKnowledge
@@ -389,8 +392,6 @@ def partial_worlds(tree: GameTree, evaluations: Iterable[EvaluationKnowledge]) -
     >>> len(partial_worlds(t, [kop.knows_order("B", "A")]))     # 3 candidates for E_A times 5 for E_B
     15
     """
-    from kop.selection.evaluations import knows_nothing, resolve_all
-
     resolved = resolve_all(tree, evaluations)
     names = tree.player_names
     cands = []
@@ -417,7 +418,7 @@ def _candidates(tree: GameTree, r: ResolvedKnowledge) -> list[tuple[float, ...]]
         assert r.candidates is not None  # resolved candidate knowledge keeps its matrix
         rows = [a] + [[float(x) for x in row] for row in r.candidates]
     elif kind == "within":
-        k = r.spec.k
+        k = float(r.spec.to_json()["k"])
         rows = [a] + [[x + s * k for x, s in zip(a, signs)] for signs in itertools.product((-1, 1), repeat=n)]
     elif kind == "order":
         levels = sorted(set(a))
@@ -478,10 +479,7 @@ def reference_decide(tree: GameTree, knowledge: Iterable[Formula | str] = (), ev
     T. Sang, J.-H. Chen, *Beyond Minimax: Nonzero-Sum Game Tree Search with Knowledge Oriented
     Players*, Definition 6.
     """
-    from kop.games.trees.checks import tree_argument
-
     tree_argument(tree)
-    from kop.selection.decide import two_players
     from kop.syntax.parser import parse
 
     two_players(tree)
@@ -518,7 +516,6 @@ def small_knowledge_worlds(tree: GameTree, ks: Sequence[Formula | str],
     (4, [0, 1])
     """
     from kop.semantics.model import KripkeModel
-    from kop.syntax.formula import conj
     from kop.syntax.parser import parse
 
     fs = [parse(k) if isinstance(k, str) else k for k in ks]

@@ -33,6 +33,7 @@ the section "Knowledge Update via Communication".
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -50,13 +51,16 @@ from kop.games.strategies.mstar import mstar
 from kop.games.strategies.play import play
 from kop.games.strategies.strategy import Strategy
 from kop.games.trees.checks import tree_argument
-from kop.games.trees.tree import GameTree, NodeRef
+from kop.games.trees.tree import GameTree, NodeRef, CHANCE as _CHANCE
 from kop.selection.behaviours import Behaviours, outcomes_by_type
 from kop.selection.decide import Decision, decide, two_players
 from kop.syntax import arguments
 from kop.syntax.formula import And, AnnounceDual, Common, Formula, Know, conj
 from kop.syntax.levels import evaluation, f_level, strategy_atom
 from kop.syntax.printer import to_ascii
+from kop.games.registry import strategy
+from kop.reasoning.entailment import cached_entails as entails
+from kop.selection.evaluations import restrict_all, knowledge_formulas, resolve_all
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -267,7 +271,6 @@ class Selection:
         Returns the matplotlib Figure.  Needs the ``draw`` extra (matplotlib).
         """
         from kop.drawing.trees import draw_tree
-        from kop.games.registry import strategy
         from kop.drawing.models import save_figure
 
         r = self.recommended
@@ -337,7 +340,6 @@ def _focus(tree: GameTree, node: NodeRef | None, evaluations: Iterable[Evaluatio
     if node is None:
         return tree, "root", evals
     if evals:
-        from kop.selection.evaluations import restrict_all
         evals = restrict_all(evals, tree, node)
     return tree.subtree(node), tree.node(node).name, evals
 
@@ -387,7 +389,6 @@ def _situation(tree: GameTree, formulas: tuple[Formula, ...], p: str, q: str, de
 
     ks = formulas
     if evals:
-        from kop.selection.evaluations import knowledge_formulas, resolve_all
         ks = formulas + knowledge_formulas(tree, resolve_all(tree, evals))
     h = tree.height
     lp = knowledge_level(ks, p, q, max_depth=h + 1, timeout=timeout)
@@ -434,8 +435,6 @@ def allowed_behaviours(s: _Situation, mh_strategy: Strategy) -> Behaviours:
     candidate statement; the order's ranks on a tree without chance nodes (every
     comparison of two leaves is then fixed by the order); otherwise any (Q free).
     """
-    from kop.reasoning.entailment import cached_entails as entails
-
     tree, p, q = s.tree, s.p, s.q
     nxt = mh_strategy.next_array
     decided = np.asarray(s.decision.decided, dtype=bool)
@@ -450,14 +449,10 @@ def allowed_behaviours(s: _Situation, mh_strategy: Strategy) -> Behaviours:
 
 def _opponent_types(s: _Situation) -> tuple[np.ndarray, ...] | None:
     """The evaluations of Q that P considers possible, Q's actual one first (None: every evaluation)."""
-    from kop.games.trees.tree import CHANCE as _CHANCE
-    from kop.reasoning.entailment import cached_entails as entails
-
     tree = s.tree
     qi, pi = tree.player_index(s.q), tree.player_index(s.p)
     actual = np.asarray(tree.payoffs[:, qi], dtype=float)
     if s.decision.evaluations:
-        from kop.selection.evaluations import resolve_all
         r = resolve_all(tree, s.decision.evaluations).get((pi, qi))
         if r is not None:
             if r.exact:
@@ -588,8 +583,6 @@ def _hm0m_candidate(s: _Situation, strategies: _Strategies, outcomes: _Outcomes)
 
 def _md_candidate(s: _Situation, md: Strategy, outcomes: _Outcomes) -> Candidate:
     """M^d: exact only against Q playing M^(d-1); applies under knowledge asymmetry when P knows Q's strategy."""
-    from kop.reasoning.entailment import cached_entails as entails
-
     p, q, d = s.p, s.q, s.depth
     knows = Know(p, strategy_atom(q))
     knows_strategy = entails(s.knowledge, knows, timeout=s.timeout).holds
@@ -688,8 +681,6 @@ def select(tree: GameTree, knowledge: Iterable[Formula | str], player: str | Non
 
 def _outdone(candidates: list[Candidate], strategies: _Strategies, outcomes: _Outcomes) -> list[Candidate]:
     """Mark each applicable candidate with the applicable ones that outdo it on the allowed behaviours."""
-    import dataclasses
-
     by_name = {str(st.name): st for _, st in strategies.named()}
     usable = [c for c in candidates if c.applicable and c.strategy in by_name]
     out = []
@@ -703,8 +694,6 @@ def _outdone(candidates: list[Candidate], strategies: _Strategies, outcomes: _Ou
 def _communication(tree: GameTree, ks: tuple[Formula, ...], p: str, q: str, lp: float,
                    timeout: float | None) -> tuple[Communication, ...]:
     """Schemes I (announce E_P and E_Q) and II (announce "I use M^h"), checked with the prover."""
-    from kop.reasoning.entailment import cached_entails as entails
-
     outcome = play(tree, {p: mh(tree), q: mh(tree)}).value
     ev = And(evaluation(p), evaluation(q))
     after = AnnounceDual(ev, Common((p, q), ev))

@@ -47,7 +47,7 @@ communication and change* (2006) for relativized common knowledge.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kop.semantics.errors import ModelError
@@ -230,76 +230,125 @@ def _evaluate(bits: ModelBits, phi: F.Formula, domain: int) -> None:
 
 
 def _apply(bits: ModelBits, f: F.Formula, d: int, memo: dict[tuple[F.Formula, int], int]) -> int:
-    """The set of *f* within domain *d* from its children's (already in *memo*)."""
-    f_: Any = f  # dispatched on its exact type below
-    t = type(f)
-    if t is F.Atom:
-        return bits.atoms.get(f_.name, 0) & d
-    if t is F.Top:
-        return d
-    if t is F.Bottom:
-        return 0
-    if t is F.Not:
-        return d & ~memo[(f_.arg, d)]
-    if t is F.And:
-        out = d
-        for a in f_.args:
-            out &= memo[(a, d)]
-        return out
-    if t is F.Or:
-        out = 0
-        for a in f_.args:
-            out |= memo[(a, d)]
-        return out
-    if t is F.Implies:
-        return (d & ~memo[(f_.left, d)]) | memo[(f_.right, d)]
-    if t is F.Iff:
-        return d & ~(memo[(f_.left, d)] ^ memo[(f_.right, d)])
-    if t is F.Know:
-        return _know(bits.blocks(f_.agent), memo[(f_.arg, d)], d)
-    if t is F.Possible:
-        x = memo[(f_.arg, d)]
-        out = 0
-        for b in bits.blocks(f_.agent):
-            if b & x:
-                out |= b
-        return out & d
-    if t is F.KnowWhether:
-        x = memo[(f_.arg, d)]
-        out = 0
-        for b in bits.blocks(f_.agent):
-            b &= d
-            inside = b & x
-            if inside == 0 or inside == b:
-                out |= b
-        return out
-    if t is F.Everyone:
-        x = memo[(f_.arg, d)]
-        out = d
-        for a in f_.group:
-            out &= _know(bits.blocks(a), x, d)
-        return out
-    if t is F.Distributed:
-        return _know(bits.joint_blocks(f_.group), memo[(f_.arg, d)], d)
-    if t is F.Common:
-        return _know(bits.components(f_.group, d), memo[(f_.arg, d)], d)
-    if t is F.RelCommon:
-        cond, arg = memo[(f_.cond, d)], memo[(f_.arg, d)]
-        good = d & ~cond
-        for c in bits.components(f_.group, cond):
-            if not c & ~arg:
-                good |= c
-        out = d
-        for a in f_.group:
-            out &= _know(bits.blocks(a), good, d)
-        return out
-    if t is F.Belief:
-        return _believe(bits, f_.agent, d, memo[(f_.arg, d)], d)
-    if t is F.CondBelief:
-        return _believe(bits, f_.agent, memo[(f_.cond, d)], memo[(f_.arg, d)], d)
-    if t is F.Probability:
-        return _probability(bits, f_, memo[(f_.arg, d)], d)
-    raise TypeError(f"cannot evaluate a {t.__name__}")  # pragma: no cover
+    """The set of *f* within domain *d* from its children's (already in *memo*): the rule of *f*'s exact type."""
+    rule = _RULES.get(type(f))
+    if rule is None:  # pragma: no cover
+        raise TypeError(f"cannot evaluate a {type(f).__name__}")
+    return rule(bits, f, d, memo)
+
+
+_Memo = dict[tuple[F.Formula, int], int]
+
+
+def _atom(bits: ModelBits, f: F.Atom, d: int, memo: _Memo) -> int:
+    return bits.atoms.get(f.name, 0) & d
+
+
+def _top(bits: ModelBits, f: F.Top, d: int, memo: _Memo) -> int:
+    return d
+
+
+def _bottom(bits: ModelBits, f: F.Bottom, d: int, memo: _Memo) -> int:
+    return 0
+
+
+def _not(bits: ModelBits, f: F.Not, d: int, memo: _Memo) -> int:
+    return d & ~memo[(f.arg, d)]
+
+
+def _and(bits: ModelBits, f: F.And, d: int, memo: _Memo) -> int:
+    out = d
+    for a in f.args:
+        out &= memo[(a, d)]
+    return out
+
+
+def _or(bits: ModelBits, f: F.Or, d: int, memo: _Memo) -> int:
+    out = 0
+    for a in f.args:
+        out |= memo[(a, d)]
+    return out
+
+
+def _implies(bits: ModelBits, f: F.Implies, d: int, memo: _Memo) -> int:
+    return (d & ~memo[(f.left, d)]) | memo[(f.right, d)]
+
+
+def _iff(bits: ModelBits, f: F.Iff, d: int, memo: _Memo) -> int:
+    return d & ~(memo[(f.left, d)] ^ memo[(f.right, d)])
+
+
+def _knows(bits: ModelBits, f: F.Know, d: int, memo: _Memo) -> int:
+    return _know(bits.blocks(f.agent), memo[(f.arg, d)], d)
+
+
+def _possible(bits: ModelBits, f: F.Possible, d: int, memo: _Memo) -> int:
+    x = memo[(f.arg, d)]
+    out = 0
+    for b in bits.blocks(f.agent):
+        if b & x:
+            out |= b
+    return out & d
+
+
+def _know_whether(bits: ModelBits, f: F.KnowWhether, d: int, memo: _Memo) -> int:
+    x = memo[(f.arg, d)]
+    out = 0
+    for b in bits.blocks(f.agent):
+        b &= d
+        inside = b & x
+        if inside == 0 or inside == b:
+            out |= b
+    return out
+
+
+def _everyone(bits: ModelBits, f: F.Everyone, d: int, memo: _Memo) -> int:
+    x = memo[(f.arg, d)]
+    out = d
+    for a in f.group:
+        out &= _know(bits.blocks(a), x, d)
+    return out
+
+
+def _distributed(bits: ModelBits, f: F.Distributed, d: int, memo: _Memo) -> int:
+    return _know(bits.joint_blocks(f.group), memo[(f.arg, d)], d)
+
+
+def _common(bits: ModelBits, f: F.Common, d: int, memo: _Memo) -> int:
+    return _know(bits.components(f.group, d), memo[(f.arg, d)], d)
+
+
+def _rel_common(bits: ModelBits, f: F.RelCommon, d: int, memo: _Memo) -> int:
+    cond, arg = memo[(f.cond, d)], memo[(f.arg, d)]
+    good = d & ~cond
+    for c in bits.components(f.group, cond):
+        if not c & ~arg:
+            good |= c
+    out = d
+    for a in f.group:
+        out &= _know(bits.blocks(a), good, d)
+    return out
+
+
+def _belief(bits: ModelBits, f: F.Belief, d: int, memo: _Memo) -> int:
+    return _believe(bits, f.agent, d, memo[(f.arg, d)], d)
+
+
+def _cond_belief(bits: ModelBits, f: F.CondBelief, d: int, memo: _Memo) -> int:
+    return _believe(bits, f.agent, memo[(f.cond, d)], memo[(f.arg, d)], d)
+
+
+def _probable(bits: ModelBits, f: F.Probability, d: int, memo: _Memo) -> int:
+    return _probability(bits, f, memo[(f.arg, d)], d)
+
+
+#: The rule of each operator, by exact type (a subclass of an operator is not evaluated).
+_RULES: dict[type, Callable[[ModelBits, Any, int, _Memo], int]] = {
+    F.Atom: _atom, F.Top: _top, F.Bottom: _bottom, F.Not: _not, F.And: _and, F.Or: _or,
+    F.Implies: _implies, F.Iff: _iff, F.Know: _knows, F.Possible: _possible, F.KnowWhether: _know_whether,
+    F.Everyone: _everyone, F.Distributed: _distributed, F.Common: _common, F.RelCommon: _rel_common,
+    F.Belief: _belief, F.CondBelief: _cond_belief, F.Probability: _probable,
+}
 
 
 def members(mask: int) -> list[int]:
@@ -364,19 +413,19 @@ def _probability(bits: ModelBits, f: F.Probability, x: int, d: int) -> int:
             total = sum(weights[i] for i in _positions(b))
             good = sum(weights[i] for i in _positions(b & x))
         if not total:  # no weight left: Kooi's agent keeps its measure from before (the numpy checker has it)
-            raise KeptMeasure
+            raise _KeptMeasure
         if f.holds_for(Fraction(good, total)):
             out |= b
     return out
 
 
-class KeptMeasure(Exception):
+class _KeptMeasure(Exception):
     """A cell without weight after an announcement: bit sets cannot answer, the numpy checker does.
 
     Kooi's agent keeps its measure from before the announcement, which only the numpy checker
     remembers; :func:`kop.semantics.evaluate.truth_set` and its siblings catch this and ask it.
 
-    >>> issubclass(KeptMeasure, Exception)
+    >>> issubclass(_KeptMeasure, Exception)
     True
     """
 

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
-from kop.semantics.bitset_checker import KeptMeasure, members, truth_bits
+from kop.semantics.bitset_checker import _KeptMeasure, members, truth_bits
 from kop.semantics.errors import ModelError
 from kop.semantics.model_build import as_formula, show_formula
 from kop.semantics.model_value import ModelValue
@@ -79,10 +79,10 @@ def truth_mask(model: ModelValue, phi: Formula | str) -> np.ndarray:
 
 def _bits(model: ModelValue, phi: Formula) -> int:
     """:func:`truth_bits`, or the numpy checker's answer as bits where a measure kept from before an
-    announcement is needed (:class:`~kop.semantics.bitset_checker.KeptMeasure`)."""
+    announcement is needed (:class:`~kop.semantics.bitset_checker._KeptMeasure`)."""
     try:
         return truth_bits(model, phi)
-    except KeptMeasure:
+    except _KeptMeasure:
         return sum(1 << i for i in truth_mask(model, phi).nonzero()[0].tolist())
 
 

@@ -30,6 +30,7 @@ from kop.semantics.errors import ModelError
 from kop.semantics.uncertainty import Uncertainty, read_uncertainty as _read_uncertainty
 from kop.syntax import arguments
 from kop.syntax.formula import AGENT_RE, ATOM_RE, Formula, is_reserved_atom
+from kop.syntax.printer import to_ascii
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -102,8 +103,6 @@ def as_formula(phi: Formula | str, name: str = "phi") -> Formula:
 
 def show_formula(phi: Formula) -> str:
     """*phi* in ASCII, quoted, cut at 80 characters (for notes and messages)."""
-    from kop.syntax.printer import to_ascii
-
     text = to_ascii(phi)
     return repr(text if len(text) <= 80 else text[:77] + "...")
 

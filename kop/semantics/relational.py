@@ -33,7 +33,7 @@ own product update and bisimulation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from kop.semantics.errors import ModelError
@@ -149,53 +149,14 @@ class RelationalModel:
             return self.worlds.index(world) in t
         return self.designated <= t
 
-    def _truth(self, f: Formula) -> frozenset[int]:  # noqa: C901 - one case per connective
+    def _truth(self, f: Formula) -> frozenset[int]:
         got = self._memo.get(f)
         if got is not None:
             return got
-        n = len(self.worlds)
-        every = frozenset(range(n))
-        if isinstance(f, Top):
-            out = every
-        elif isinstance(f, Bottom):
-            out = frozenset()
-        elif isinstance(f, Atom):
-            out = frozenset(i for i in range(n) if f.name in self.valuation[i])
-        elif isinstance(f, Not):
-            out = every - self._truth(f.arg)
-        elif isinstance(f, And):
-            out = every
-            for g in f.args:
-                out = out & self._truth(g)
-        elif isinstance(f, Or):
-            out = frozenset()
-            for g in f.args:
-                out = out | self._truth(g)
-        elif isinstance(f, Implies):
-            out = (every - self._truth(f.left)) | self._truth(f.right)
-        elif isinstance(f, Iff):
-            a, b = self._truth(f.left), self._truth(f.right)
-            out = every - (a ^ b)
-        elif isinstance(f, (Know, Possible, KnowWhether)):
-            rel = self._rel(f.agent)
-            t = self._truth(f.arg)
-            if isinstance(f, Know):
-                out = frozenset(i for i in range(n) if rel[i] <= t)
-            elif isinstance(f, Possible):
-                out = frozenset(i for i in range(n) if rel[i] & t)
-            else:
-                out = frozenset(i for i in range(n) if rel[i] <= t or not (rel[i] & t))
-        elif isinstance(f, (Everyone, Common, Distributed)):
-            rels = [self._rel(a) for a in f.group]
-            t = self._truth(f.arg)
-            if isinstance(f, Everyone):
-                out = frozenset(i for i in range(n) if all(r[i] <= t for r in rels))
-            elif isinstance(f, Distributed):
-                out = frozenset(i for i in range(n) if frozenset.intersection(*(r[i] for r in rels)) <= t)
-            else:
-                out = frozenset(i for i in range(n) if self._reach(i, rels) <= t)
-        else:
-            raise ModelError(f"{type(f).__name__} formulas are not evaluated on relational models: {f}")
+        rule = _TRUTH.get(type(f))
+        if rule is None:
+            rule = _truth_rule(f)
+        out = rule(self, f, frozenset(range(len(self.worlds))))
         self._memo[f] = out
         return out
 
@@ -305,6 +266,101 @@ class RelationalModel:
             lines.append(f"  {a}: {' '.join(edges) or '(no edge between worlds)'}"
                          + (f"  (+{loops} loop(s))" if loops else "  (no loops)"))
         return "\n".join(lines)
+
+
+# -- the truth sets, one rule per connective (RelationalModel._truth) ------------------------------
+
+_Rule = Callable[[RelationalModel, Any, frozenset[int]], frozenset[int]]
+
+
+def _truth_rule(f: Formula) -> _Rule:
+    """The rule of a subclass of a connective: its first base class that has one."""
+    for base in type(f).__mro__:
+        if base in _TRUTH:
+            return _TRUTH[base]
+    raise ModelError(f"{type(f).__name__} formulas are not evaluated on relational models: {f}")
+
+
+def _top(m: RelationalModel, f: Top, every: frozenset[int]) -> frozenset[int]:
+    return every
+
+
+def _bottom(m: RelationalModel, f: Bottom, every: frozenset[int]) -> frozenset[int]:
+    return frozenset()
+
+
+def _atom(m: RelationalModel, f: Atom, every: frozenset[int]) -> frozenset[int]:
+    return frozenset(i for i in range(len(m.worlds)) if f.name in m.valuation[i])
+
+
+def _not(m: RelationalModel, f: Not, every: frozenset[int]) -> frozenset[int]:
+    return every - m._truth(f.arg)
+
+
+def _and(m: RelationalModel, f: And, every: frozenset[int]) -> frozenset[int]:
+    out = every
+    for g in f.args:
+        out = out & m._truth(g)
+    return out
+
+
+def _or(m: RelationalModel, f: Or, every: frozenset[int]) -> frozenset[int]:
+    out: frozenset[int] = frozenset()
+    for g in f.args:
+        out = out | m._truth(g)
+    return out
+
+
+def _implies(m: RelationalModel, f: Implies, every: frozenset[int]) -> frozenset[int]:
+    return (every - m._truth(f.left)) | m._truth(f.right)
+
+
+def _iff(m: RelationalModel, f: Iff, every: frozenset[int]) -> frozenset[int]:
+    a, b = m._truth(f.left), m._truth(f.right)
+    return every - (a ^ b)
+
+
+def _know(m: RelationalModel, f: Know, every: frozenset[int]) -> frozenset[int]:
+    rel = m._rel(f.agent)
+    t = m._truth(f.arg)
+    return frozenset(i for i in range(len(m.worlds)) if rel[i] <= t)
+
+
+def _possible(m: RelationalModel, f: Possible, every: frozenset[int]) -> frozenset[int]:
+    rel = m._rel(f.agent)
+    t = m._truth(f.arg)
+    return frozenset(i for i in range(len(m.worlds)) if rel[i] & t)
+
+
+def _know_whether(m: RelationalModel, f: KnowWhether, every: frozenset[int]) -> frozenset[int]:
+    rel = m._rel(f.agent)
+    t = m._truth(f.arg)
+    return frozenset(i for i in range(len(m.worlds)) if rel[i] <= t or not (rel[i] & t))
+
+
+def _everyone(m: RelationalModel, f: Everyone, every: frozenset[int]) -> frozenset[int]:
+    rels = [m._rel(a) for a in f.group]
+    t = m._truth(f.arg)
+    return frozenset(i for i in range(len(m.worlds)) if all(r[i] <= t for r in rels))
+
+
+def _distributed(m: RelationalModel, f: Distributed, every: frozenset[int]) -> frozenset[int]:
+    rels = [m._rel(a) for a in f.group]
+    t = m._truth(f.arg)
+    return frozenset(i for i in range(len(m.worlds)) if frozenset.intersection(*(r[i] for r in rels)) <= t)
+
+
+def _common(m: RelationalModel, f: Common, every: frozenset[int]) -> frozenset[int]:
+    rels = [m._rel(a) for a in f.group]
+    t = m._truth(f.arg)
+    return frozenset(i for i in range(len(m.worlds)) if m._reach(i, rels) <= t)
+
+
+_TRUTH: dict[type, _Rule] = {
+    Top: _top, Bottom: _bottom, Atom: _atom, Not: _not, And: _and, Or: _or, Implies: _implies, Iff: _iff,
+    Know: _know, Possible: _possible, KnowWhether: _know_whether,
+    Everyone: _everyone, Distributed: _distributed, Common: _common,
+}
 
 
 class EventModel:

@@ -49,6 +49,7 @@ from kop.bdd.manager import Function, Manager, manager
 from kop.semantics.symbolic_checker import Translator
 from kop.errors import LanguageError, LimitError
 from kop.syntax.formula import _RESERVED, AGENT_RE, ATOM_RE, TRUE, Atom, Formula, Not, conj, disj
+from kop.syntax.printer import to_ascii
 
 if TYPE_CHECKING:
     from kop.semantics.model import KripkeModel
@@ -532,8 +533,6 @@ def _read_actual(actual: Any, vocab: tuple[str, ...]) -> tuple[_State, ...] | No
 # -- display -----------------------------------------------------------------------------------
 
 def _ascii(f: Formula) -> str:
-    from kop.syntax.printer import to_ascii
-
     return to_ascii(f)
 
 

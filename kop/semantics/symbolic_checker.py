@@ -44,6 +44,7 @@ from typing import Any, cast
 from kop.semantics.errors import ModelError
 from kop.bdd.manager import Function, Manager
 from kop.syntax import formula as F
+from kop.syntax.fragments import refuse_uncertainty
 
 __all__ = ["Translator", "MEMO_LIMIT", "fresh_name"]
 
@@ -65,6 +66,41 @@ def fresh_name(depth: int, below: str | None) -> str:
     to what it stands for.
     """
     return f"#{depth}" if below is None else f"#{depth}@{below}"
+
+
+
+def _push_missing(children: Iterable[F.Formula], pm: dict[F.Formula, Any], stack: list[F.Formula]) -> bool:
+    """Push the children of a formula whose BDDs are not built yet (atoms need none); whether there were any."""
+    missing = [c for c in children if type(c) is not F.Atom and c not in pm]
+    stack.extend(missing)
+    return bool(missing)
+
+
+def _connective(m: Any, f: Any, get: Callable[[F.Formula], Any]) -> Any:
+    """The BDD of a propositional connective *f* from its children's (*get*), in manager *m*."""
+    t = type(f)
+    if t is F.Not:
+        return ~get(f.arg)
+    if t is F.And:
+        v = m.true
+        for c in f.args:
+            v = v & get(c)
+        return v
+    if t is F.Or:
+        v = m.false
+        for c in f.args:
+            v = v | get(c)
+        return v
+    if t is F.Implies:
+        return ~get(f.left) | get(f.right)
+    if t is F.Iff:
+        return m.equiv(get(f.left), get(f.right))
+    if t is F.Top:
+        return m.true
+    if t is F.Bottom:
+        return m.false
+    # pragma: no cover - prepare() marks only these as propositional
+    raise TypeError(f"not a propositional formula: {type(f).__name__}")  # pragma: no cover
 
 
 class Translator:
@@ -292,9 +328,7 @@ class Translator:
                 if f not in flat:
                     flat[f] = _parity(f, pm)
                 operands, neg = flat[f]
-                missing = [c for c in operands if type(c) is not atom and c not in pm]
-                if missing:
-                    stack.extend(missing)
+                if _push_missing(operands, pm, stack):
                     continue
                 stack.pop()
                 v = m.false
@@ -302,32 +336,10 @@ class Translator:
                     v = m.xor(v, b)
                 pm[f] = ~v if neg else v
                 continue
-            missing = [c for c in f.children if type(c) is not atom and c not in pm]
-            if missing:
-                stack.extend(missing)
+            if _push_missing(f.children, pm, stack):
                 continue
             stack.pop()
-            if t is F.Not:
-                v = ~get(f.arg)
-            elif t is F.And:
-                v = m.true
-                for c in f.args:
-                    v = v & get(c)
-            elif t is F.Or:
-                v = m.false
-                for c in f.args:
-                    v = v | get(c)
-            elif t is F.Implies:
-                v = ~get(f.left) | get(f.right)
-            elif t is F.Iff:
-                v = m.equiv(get(f.left), get(f.right))
-            elif t is F.Top:
-                v = m.true
-            elif t is F.Bottom:
-                v = m.false
-            else:  # pragma: no cover - prepare() marks only these as propositional
-                raise TypeError(f"not a propositional formula: {type(f).__name__}")
-            pm[f] = v
+            pm[f] = _connective(m, f, get)
         return pm[phi]
 
     def _var(self, name: str) -> Any:
@@ -390,8 +402,6 @@ class Translator:
                 continue
             if isinstance(f, modal):
                 if isinstance(f, (F.Belief, F.CondBelief, F.Probability)):
-                    from kop.syntax.fragments import refuse_uncertainty
-
                     refuse_uncertainty(f, "a knowledge structure (symbolic model)")
                 agents.update(f._own_agents())
                 flag = False

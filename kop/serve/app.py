@@ -31,6 +31,7 @@ import os
 import socket
 import sys
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -38,6 +39,8 @@ from typing import TYPE_CHECKING, Any
 
 from kop import config
 from kop.errors import KopError, MissingDependency, install_hint
+from kop.syntax.budget import check_timeout
+from kop.syntax.files import max_bytes
 
 if TYPE_CHECKING:  # pragma: no cover
     from starlette.applications import Starlette
@@ -104,7 +107,6 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
 
     from kop.serve import views
     from kop.serve.experiment import ExperimentJob
-    from kop.syntax.budget import check_timeout
 
     base = Path(root).resolve()
     if not base.is_dir():
@@ -116,8 +118,6 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
 
     def timed(fn: Callable[[], Any]) -> Any:
         """*fn*'s answer, with the CPU time of its thread (``cpu_ms``: the machine may be shared)."""
-        import time
-
         t = time.thread_time()
         with config.using(settings):   # a pool thread starts from the process default
             out = fn()
@@ -179,8 +179,6 @@ def make_app(root: str | os.PathLike[str] = ".", *, timeout: float = DEFAULT_TIM
 
 async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object, at most the size cap; a located error otherwise."""
-    from kop.syntax.files import max_bytes
-
     size = request.headers.get("content-length")
     cap = max_bytes()
     if size is not None and size.isdigit() and int(size) > cap:
@@ -203,7 +201,7 @@ def _warm() -> None:
     """Import what the first requests need (matplotlib, the theory grammar), so they answer quickly."""
     try:
         from kop.drawing.models import require_matplotlib
-        from kop.theory.grammar import parse_theory
+        from kop.theory import parse_theory
 
         require_matplotlib()
         parse_theory("agents A, B\n")

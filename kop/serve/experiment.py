@@ -38,6 +38,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from kop.errors import KopError
+from kop.experiments.bodkin import Cell, run_cell
+from kop.experiments.jamroga import figure_tasks, play_game, summarize
+from kop.experiments.runner import run_tasks
 
 __all__ = ["ExperimentJob", "MAX_TREES", "MAX_DEPTH", "MAX_CELLS", "MAX_GAMES", "BATCH", "EXPERIMENTS"]
 
@@ -79,7 +82,6 @@ class ExperimentJob:
             raise KopError(f"experiment must be one of {', '.join(EXPERIMENTS)}, not {kind!r}")
         if kind == "jamroga":
             return self._start_jamroga(request)
-        from kop.experiments.bodkin import Cell
 
         players = _int(request, "players", 3, 2, 6)
         branching = _int(request, "branching", 2, 2, 4)
@@ -100,8 +102,6 @@ class ExperimentJob:
                                                    "trees": trees, "seed": seed}, self._run, cells)
 
     def _start_jamroga(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        from kop.experiments.jamroga import figure_tasks
-
         fig = request.get("figure", 4)
         if fig not in (4, 5, 8):
             raise KopError(f"figure must be 4, 5 or 8, not {fig!r}")
@@ -136,9 +136,6 @@ class ExperimentJob:
         return self.status()
 
     def _run_jamroga(self, work: tuple[int, list[dict[str, Any]]]) -> None:
-        from kop.experiments.jamroga import play_game, summarize
-        from kop.experiments.runner import run_tasks
-
         fig, tasks = work
         t0 = time.perf_counter()
         rows: list[dict[str, Any]] = []
@@ -159,8 +156,6 @@ class ExperimentJob:
                 self._state.update(state="error", error=str(exc) or type(exc).__name__)
 
     def _run(self, cells: list[Any]) -> None:
-        from kop.experiments.bodkin import run_cell
-
         t0 = time.perf_counter()
         try:
             for cell in cells:

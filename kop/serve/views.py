@@ -6,7 +6,7 @@ Bad input raises a :class:`kop.KopError` (located where kop locates it: line
 and column of a theory or formula, JSON path of a model), which the server
 turns into an error shown in the page (:func:`error_json`).  Nothing here
 writes to disk; files are read only inside the root, through the guarded
-reader of :mod:`kop.theory.files` (regular files, the size cap of
+reader of :mod:`kop.theory` (regular files, the size cap of
 :mod:`kop.syntax.files`, symbolic links resolved and checked).
 
 Example
@@ -28,6 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kop.errors import KopError, LimitError, ParseError
+from kop.agents.agent import Agent
+from kop.agents.match import Match
+from kop.drawing.models import figure_svg
+from kop.games.search.treegame import TreeGame
+from kop.selection.examples import figure2
+from kop.syntax.levels import f_level
+from kop.theory import read_confined, resolve_confined, parse_theory, TheoryRun
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -73,8 +80,6 @@ def error_json(exc: BaseException) -> dict[str, Any]:
 
 
 def _svg(draw: Callable[[], Any]) -> str:
-    from kop.drawing.models import figure_svg
-
     with _DRAWING:
         fig = draw()
         return figure_svg(fig)
@@ -146,8 +151,6 @@ def read_file(root: str | os.PathLike[str], path: str) -> dict[str, Any]:
     ...
     kop.errors.KopError: file '../secret.kop' is outside the theory's folder ...
     """
-    from kop.theory.files import read_confined
-
     if not isinstance(path, str) or not path:
         raise KopError("give the path of a file under the root")
     if _kind(Path(path).name) is None:
@@ -171,7 +174,6 @@ def theory_folder(root: str | os.PathLike[str], path: str | None) -> Path:
     base = Path(root).resolve()
     if not path:
         return base
-    from kop.theory.files import resolve_confined
 
     if not isinstance(path, str):
         raise KopError("the theory's path must be text")
@@ -183,8 +185,6 @@ def check_theory(text: Any, root: str | os.PathLike[str], path: str | None = Non
 
     *path*, the file the text came from (under *root*), is where the files it names are read.
     """
-    from kop.theory.grammar import parse_theory
-
     _need_text(text, "theory")
     try:
         parse_theory(text, theory_folder(root, path))
@@ -210,35 +210,28 @@ def theory_answers(text: Any, root: str | os.PathLike[str], scenario: str | None
     >>> r["kind"], r["scenarios"][0]["report"]["recommended"], "<svg" in r["svg"]
     ('game', 'Mh', True)
     """
-    from kop.theory.answers import dominance_key
-    from kop.theory.dominance import scenario_reports
-    from kop.theory.grammar import parse_theory
-    from kop.theory.questions import contexts, run_statements
-
     _need_text(text, "theory")
-    th = parse_theory(text, theory_folder(root, path))
-    state, ctxs = contexts(th, None, timeout=timeout)
-    if state.tree is None:
-        after = run_statements(th, timeout=timeout)
-        model = after.model                       # after the theory's announcements
+    run = TheoryRun(parse_theory(text, theory_folder(root, path)), timeout=timeout)
+    if run.tree is None:
+        model = run.state.model                   # after the theory's announcements
         svg, note = None, ""
         if model is not None:
             try:
                 svg = _svg(lambda: model.draw())
             except LimitError as exc:             # too large to draw: the answers still show
                 note = str(exc)
-        return {"kind": "model", "scenarios": [], "answers": [_answer(a) for a in after.answers],
+        return {"kind": "model", "scenarios": [], "answers": [_answer(a) for a in run.answers],
                 "svg": svg, "picture_note": note, "worlds": 0 if model is None else len(model)}
-    reports, beliefs = scenario_reports(th, state, ctxs, None, timeout=timeout)
+    ctxs = run.scenarios()
+    reports, beliefs = [], []
+    for ctx in ctxs:
+        reports.append(run.dominance(ctx.name))
+        beliefs.append(run.uncertainty(ctx.name))
     names = [c.name for c in ctxs]
     if scenario is not None and scenario not in names:
         raise KopError(f"unknown scenario {scenario!r} (the theory has {', '.join(str(n) for n in names)})")
     chosen = names.index(scenario) if scenario is not None else 0
-    known = {}
-    for ctx, r in zip(ctxs, reports):
-        known[dominance_key(ctx, None, state.tree)] = r
-        known[dominance_key(ctx, r.player, state.tree)] = r
-    answers = run_statements(th, timeout=timeout, dominance_cache=known).answers
+    answers = run.answers
     report = reports[chosen]
     return {"kind": "game", "chosen": chosen, "answers": [_answer(a) for a in answers],
             "scenarios": [{"name": c.name, "report": r.to_json(), "text": r.explain(), "beliefs": b}
@@ -354,11 +347,6 @@ def match_view(request: Mapping[str, Any], root: str | os.PathLike[str], *, time
     >>> r["outcome"], [e["strategy"] for e in r["log"]], r["path"]
     ([9, 4], ['HM0M2', 'Mh'], [0, 3, 8])
     """
-    from kop.agents.agent import Agent
-    from kop.agents.match import Match
-    from kop.games.search.treegame import TreeGame
-    from kop.syntax.levels import f_level
-
     tree = _match_tree(request, root, timeout)
     players = list(tree.player_names)
     if len(players) != 2:
@@ -383,17 +371,13 @@ def match_view(request: Mapping[str, Any], root: str | os.PathLike[str], *, time
 def _match_tree(request: Mapping[str, Any], root: str | os.PathLike[str], timeout: float) -> Any:
     path = request.get("path")
     if not path:
-        from kop.selection.examples import figure2
-
         return figure2()
-    from kop.theory.grammar import parse_theory
-    from kop.theory.questions import contexts
 
     text = read_file(root, str(path))["text"]
-    state, _ = contexts(parse_theory(text, theory_folder(root, str(path))), None, timeout=timeout)
-    if state.tree is None:
+    run = TheoryRun(parse_theory(text, theory_folder(root, str(path))), timeout=timeout, questions=False)
+    if run.tree is None:
         raise KopError(f"{path}: the theory states no game ('game ...' or tree \"FILE\")")
-    return state.tree
+    return run.tree
 
 
 # -- stories --------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ and checks the same formulas; the tests check that both agree on generated stori
 
 from __future__ import annotations
 
-from kop.stories.compile import Compiled
+from kop.stories.compile import Compiled, Post
 from kop.stories.errors import StoryError
 
 __all__ = ["believed", "most_plausible", "MAX_RUNS", "Memo"]
@@ -81,55 +81,77 @@ def most_plausible(story: Compiled, agent: str, run: Run, ranked: bool = True,
     >>> most_plausible(c, "S", (0, 0))
     [((0, 0), frozenset({(0,)}))]
     """
-    steps = story.steps[:len(run)]
-    reach: list[set[State]] = [set(story.initial_states())]
-    trans: list[list[tuple[State, int, State, int]]] = []
-    for model, e in zip(steps, run):
+    trans, alive = _reachable(story, agent, run, ranked)
+    kept, alive = _least_ranked(trans, alive)
+    groups: dict[tuple[int, ...], tuple[Run, set[State]]] = {(): ((), set(alive))}
+    for i in range(len(trans)):
+        groups = _extend(story, i, kept[i], groups, view)
+        if len(groups) > MAX_RUNS:
+            raise StoryError(f"more than {MAX_RUNS} equally plausible runs of events for {agent} "
+                             f"after step {i + 1}: too many to check one by one")
+    return [(r, frozenset(s)) for r, s in groups.values()]
+
+
+Transition = tuple[State, int, State, int]   # (placement, event, placement after it, the event's rank)
+
+
+def _reachable(story: Compiled, agent: str, run: Run, ranked: bool) -> tuple[list[list[Transition]], set[State]]:
+    """The transitions through *agent*'s blocks along *run*, step by step, and the placements reached."""
+    reach: set[State] = set(story.initial_states())
+    trans: list[list[Transition]] = []
+    for model, e in zip(story.steps[:len(run)], run):
         block = model.blocks[agent][e]
         rank = model.ranks[agent]
-        out: list[tuple[State, int, State, int]] = []
+        out: list[Transition] = []
         nxt: set[State] = set()
         for f in model.members[agent][block]:
             pre, post, r = model.pre[f], model.post[f], (rank[f] if ranked else 0)
-            for s in reach[-1]:
+            for s in reach:
                 if all(s[o] in allowed for o, allowed in pre):
-                    if post:
-                        t = list(s)
-                        for o, c in post:
-                            t[o] = c
-                        s2 = tuple(t)
-                    else:
-                        s2 = s
+                    s2 = _after(s, post) if post else s
                     out.append((s, f, s2, r))
                     nxt.add(s2)
         trans.append(out)
-        reach.append(nxt)
-    alive = reach[-1]
-    kept: list[list[tuple[State, int, State, int]]] = [[] for _ in trans]
+        reach = nxt
+    return trans, reach
+
+
+def _after(s: State, post: Post) -> State:
+    """Placement *s* after an event's postconditions (object, container)."""
+    t = list(s)
+    for o, c in post:
+        t[o] = c
+    return tuple(t)
+
+
+def _least_ranked(trans: list[list[Transition]], alive: set[State]) -> tuple[list[list[Transition]], set[State]]:
+    """Walking back from the last step: at each, the transitions of least rank that reach a kept placement;
+    and the initial placements kept."""
+    kept: list[list[Transition]] = [[] for _ in trans]
     for i in range(len(trans) - 1, -1, -1):
         cand = [t for t in trans[i] if t[2] in alive]
         best = min(t[3] for t in cand)
         kept[i] = [t for t in cand if t[3] == best]
         alive = {t[0] for t in kept[i]}
-    groups: dict[tuple[int, ...], tuple[Run, set[State]]] = {(): ((), set(alive))}
-    for i in range(len(trans)):
-        seen = story.steps[i].blocks.get(view) if view not in (None, "*") else None
-        later: dict[tuple[int, ...], tuple[Run, set[State]]] = {}
-        out_of: dict[State, list[tuple[int, State]]] = {}
-        for s, f, s2, _ in kept[i]:
-            out_of.setdefault(s, []).append((f, s2))
-        for key, (prefix, states) in groups.items():
-            for s in states:
-                for f, s2 in out_of.get(s, ()):
-                    k2 = key + ((f,) if view is None else (seen[f],) if seen is not None else ())
-                    if k2 not in later:
-                        later[k2] = (prefix + (f,), set())
-                    later[k2][1].add(s2)
-        if len(later) > MAX_RUNS:
-            raise StoryError(f"more than {MAX_RUNS} equally plausible runs of events for {agent} "
-                             f"after step {i + 1}: too many to check one by one")
-        groups = later
-    return [(r, frozenset(s)) for r, s in groups.values()]
+    return kept, alive
+
+
+def _extend(story: Compiled, i: int, kept: list[Transition], groups: dict[tuple[int, ...], tuple[Run, set[State]]],
+            view: str | None) -> dict[tuple[int, ...], tuple[Run, set[State]]]:
+    """The groups of runs one step (*i*) longer, by the kept transitions of the step."""
+    seen = story.steps[i].blocks.get(view) if view not in (None, "*") else None
+    later: dict[tuple[int, ...], tuple[Run, set[State]]] = {}
+    out_of: dict[State, list[tuple[int, State]]] = {}
+    for s, f, s2, _ in kept:
+        out_of.setdefault(s, []).append((f, s2))
+    for key, (prefix, states) in groups.items():
+        for s in states:
+            for f, s2 in out_of.get(s, ()):
+                k2 = key + ((f,) if view is None else (seen[f],) if seen is not None else ())
+                if k2 not in later:
+                    later[k2] = (prefix + (f,), set())
+                later[k2][1].add(s2)
+    return later
 
 
 def believed(story: Compiled, chain: tuple[str, ...], obj: int, steps: int | None = None,

@@ -32,11 +32,11 @@ no change for the speaker.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
-from kop.stories.conventions import Conventions
+from kop.stories.conventions import Conventions, KOP
 from kop.stories.errors import StoryError
 from kop.stories.events import Event
 
@@ -141,8 +141,8 @@ class _Builder:
     def _names(self) -> None:
         """Index objects and containers; place each container (where it is acted on, else where
         its object is acted on, else the place of the last entry) and each object (its first container's)."""
-        oi: dict[str, int] = {}
-        ci: dict[str, int] = {}
+        self.oi: dict[str, int] = {}
+        self.ci: dict[str, int] = {}
         focus = ""
         where: dict[str, str] = {}
         acted: dict[str, str] = {}        # container -> the place of the first agent acting on it
@@ -150,141 +150,153 @@ class _Builder:
         stated: dict[str, str] = {}       # container -> the place of the last entry when first mentioned
         self.related: dict[int, set[int]] = {}
         for ev in self.events:
-            if ev.kind == "enter":
-                focus = ev.place
-                for a in ev.agents or (ev.agent,):
-                    where[a] = ev.place
-            if ev.kind == "exit":
-                where.pop(ev.agent, None)
+            focus = _follow(ev, focus, where)
             if ev.kind in ("move", "peek") and ev.agent in where:
                 acted.setdefault(ev.container, where[ev.agent])
                 if ev.obj:
                     obj_acted.setdefault(ev.obj, where[ev.agent])
-            if ev.container and ev.container not in ci:
-                ci[ev.container] = len(self.containers)
-                self.containers.append(ev.container)
-                if ev.kind != "tell":
-                    stated[ev.container] = focus
-            if ev.obj and ev.obj not in oi:
-                if ev.kind not in ("place", "move"):
-                    raise StoryError(f"the {ev.obj} is mentioned before it is placed or moved", ev.line)
-                oi[ev.obj] = len(self.objects)
-                self.objects.append(ev.obj)
-            if ev.obj and ev.container:
-                self.related.setdefault(oi[ev.obj], set()).add(ci[ev.container])
+            self._index(ev, focus, stated)
         first_container: dict[str, str] = {}
         for ev in self.events:
             if ev.obj and ev.container and ev.kind in ("place", "move"):
                 first_container.setdefault(ev.obj, ev.container)
-        for name, c in ci.items():
+        for name, c in self.ci.items():
             place = acted.get(name)
             if place is None:
                 owners = [o for o, cont in first_container.items() if cont == name and o in obj_acted]
                 place = obj_acted[owners[0]] if owners else stated.get(name, "")
             self.container_place[c] = place
-        for name, o in oi.items():
-            self.object_place[o] = obj_acted.get(name) or self.container_place[ci[first_container[name]]]
-        self.oi, self.ci = oi, ci
+        for name, o in self.oi.items():
+            self.object_place[o] = obj_acted.get(name) or self.container_place[self.ci[first_container[name]]]
         self.candidates = []
         for o in range(len(self.objects)):
             here = {c for c, p in self.container_place.items() if p == self.object_place[o]}
             self.candidates.append(tuple(sorted(here | self.related.get(o, set()))))
 
+    def _index(self, ev: Event, focus: str, stated: dict[str, str]) -> None:
+        """Number the container and the object *ev* mentions first; relate the object to the container."""
+        if ev.container and ev.container not in self.ci:
+            self.ci[ev.container] = len(self.containers)
+            self.containers.append(ev.container)
+            if ev.kind != "tell":
+                stated[ev.container] = focus
+        if ev.obj and ev.obj not in self.oi:
+            if ev.kind not in ("place", "move"):
+                raise StoryError(f"the {ev.obj} is mentioned before it is placed or moved", ev.line)
+            self.oi[ev.obj] = len(self.objects)
+            self.objects.append(ev.obj)
+        if ev.obj and ev.container:
+            self.related.setdefault(self.oi[ev.obj], set()).add(self.ci[ev.container])
+
     # -- the dynamic pass ------------------------------------------------------------------------
     def build(self) -> Compiled:
-        where: dict[str, str | None] = {a: None for a in self.agents}
-        distracted: set[str] = set()
-        exits: dict[str, int] = {}
-        known: dict[int, int] = {}   # object -> its actual container, once stated or moved
-        steps: list[EventModel] = []
-        states: list[list[int]] = [[]]
+        self.where: dict[str, str | None] = {a: None for a in self.agents}
+        self.distracted: set[str] = set()
+        self.exits: dict[str, int] = {}
+        self.known: dict[int, int] = {}   # object -> its actual container, once stated or moved
+        self.steps: list[EventModel] = []
+        initial = self._initial()
+        self.state = list(initial)
+        self.states = [list(initial)]
         step_of_event: list[int] = []
-        first: dict[int, int] = {}
-        pending: list[tuple[Event, int]] = []  # the events, to be emitted once the initial state is known
+        handlers: dict[str, Callable[[int, Event], None]] = {
+            "enter": self._enter, "exit": self._exit, "distracted": self._distracted,
+            "attentive": self._attentive, "place": self._place, "move": self._move, "stay": self._stay,
+            "peek": self._peek_in, "tell": self._told,
+        }
+        for i, ev in enumerate(self.events):
+            handler = handlers.get(ev.kind)
+            if handler is None:
+                raise StoryError(f"unknown event kind {ev.kind!r}", ev.line)
+            handler(i, ev)
+            step_of_event.append(len(self.steps))
+        return Compiled(self.agents, tuple(self.objects), tuple(self.containers),
+                        tuple(self.candidates), initial, tuple(self.steps), tuple(step_of_event),
+                        tuple(tuple(s) for s in self.states))
 
-        # first pass for the initial placement: the first statement about each object (before any move)
+    def _initial(self) -> tuple[int, ...]:
+        """The initial placement: the first statement about each object (before any move)."""
+        first: dict[int, int] = {}
         for ev in self.events:
             if ev.kind == "place" and self.oi[ev.obj] not in first:
                 first[self.oi[ev.obj]] = self.ci[ev.container]
             if ev.kind == "move" and self.oi[ev.obj] not in first:
                 raise StoryError(f"the {ev.obj} is moved before the story says where it is", ev.line)
-        initial = tuple(first[o] for o in range(len(self.objects)))
-        state = list(initial)
-        states = [list(initial)]
-        del pending
+        return tuple(first[o] for o in range(len(self.objects)))
 
-        def present(place: str) -> set[str]:
-            return {a for a in self.agents if where[a] == place and a not in distracted}
+    def _present(self, place: str) -> set[str]:
+        return {a for a in self.agents if self.where[a] == place and a not in self.distracted}
 
-        def emit(model: EventModel) -> None:
-            nonlocal state
-            steps.append(model)
-            for o, c in model.post[model.actual]:
-                state[o] = c
-            states.append(list(state))
+    def _emit(self, model: EventModel) -> None:
+        self.steps.append(model)
+        for o, c in model.post[model.actual]:
+            self.state[o] = c
+        self.states.append(list(self.state))
 
-        for i, ev in enumerate(self.events):
-            if ev.kind == "enter":
-                for a in ev.agents or (ev.agent,):
-                    where[a] = ev.place
-                if self.conv.enter_sees:
-                    seers = present(ev.place)
-                    for o in range(len(self.objects)):
-                        if self.object_place[o] == ev.place and seers:
-                            emit(self._sense(ev, o, self.candidates[o], seers, state,
-                                             self.conv.outsiders == "oblivious", self.conv.entry == "news"))
-            elif ev.kind == "exit":
-                if where.get(ev.agent) is None or (ev.place and where[ev.agent] != ev.place):
-                    at = where.get(ev.agent)
-                    raise StoryError(f"{ev.agent} exits the {ev.place or 'place'} but is "
-                                     + (f"in the {at}" if at else "in no place"), ev.line)
-                where[ev.agent] = None
-                exits[ev.agent] = i
-            elif ev.kind == "distracted":
-                distracted.add(ev.agent)
-            elif ev.kind == "attentive":
-                distracted.discard(ev.agent)
-            elif ev.kind == "place":
-                o, c = self.oi[ev.obj], self.ci[ev.container]
-                if o in known and known[o] != c:
-                    raise StoryError(f"the {ev.obj} is in the {self.containers[known[o]]}, not in the "
-                                     f"{ev.container}: an object cannot be in two containers", ev.line)
-                known[o] = c
-                focus = self._focus(where, ev)
-                emit(self._sense(ev, o, self.candidates[o], present(focus), state,
-                                 self.conv.outsiders == "oblivious"))
-            elif ev.kind == "move":
-                o, c = self.oi[ev.obj], self.ci[ev.container]
-                at = where.get(ev.agent)
-                if at is None:
-                    raise StoryError(f"{ev.agent} moves the {ev.obj} but is in no place", ev.line)
-                known[o] = c
-                emit(self._act(ev, at, present(at) | {ev.agent}, (o, c)))
-            elif ev.kind == "stay":
-                at = where.get(ev.agent)
-                if at is None:
-                    raise StoryError(f"{ev.agent} stays but is in no place", ev.line)
-                if self.conv.hidden == "any":
-                    emit(self._act(ev, at, present(at) | {ev.agent}, None))
-            elif ev.kind == "peek":
-                at = where.get(ev.agent)
-                if at is None:
-                    raise StoryError(f"{ev.agent} looks in the {ev.container} but is in no place", ev.line)
-                c = self.ci[ev.container]
-                for o in range(len(self.objects)):
-                    if c in self.candidates[o]:
-                        emit(self._peek(ev, o, c, present(at) | {ev.agent}, state))
-            elif ev.kind == "tell":
-                for who in (ev.agent, *ev.listeners):
-                    if who not in self.agents:
-                        raise StoryError(f"unknown agent {who!r}", ev.line)
-                emit(self._tell(ev, exits, state))
-            else:
-                raise StoryError(f"unknown event kind {ev.kind!r}", ev.line)
-            step_of_event.append(len(steps))
-        return Compiled(self.agents, tuple(self.objects), tuple(self.containers),
-                        tuple(self.candidates), initial, tuple(steps), tuple(step_of_event),
-                        tuple(tuple(s) for s in states))
+    def _at(self, ev: Event, doing: str) -> str:
+        """The place of *ev*'s agent, who must be in one to be *doing* what *ev* says."""
+        at = self.where.get(ev.agent)
+        if at is None:
+            raise StoryError(f"{ev.agent} {doing} but is in no place", ev.line)
+        return at
+
+    def _enter(self, i: int, ev: Event) -> None:
+        for a in ev.agents or (ev.agent,):
+            self.where[a] = ev.place
+        if self.conv.enter_sees:
+            seers = self._present(ev.place)
+            for o in range(len(self.objects)):
+                if self.object_place[o] == ev.place and seers:
+                    self._emit(self._sense(ev, o, self.candidates[o], seers, self.state,
+                                           self.conv.outsiders == "oblivious", self.conv.entry == "news"))
+
+    def _exit(self, i: int, ev: Event) -> None:
+        if self.where.get(ev.agent) is None or (ev.place and self.where[ev.agent] != ev.place):
+            at = self.where.get(ev.agent)
+            raise StoryError(f"{ev.agent} exits the {ev.place or 'place'} but is "
+                             + (f"in the {at}" if at else "in no place"), ev.line)
+        self.where[ev.agent] = None
+        self.exits[ev.agent] = i
+
+    def _distracted(self, i: int, ev: Event) -> None:
+        self.distracted.add(ev.agent)
+
+    def _attentive(self, i: int, ev: Event) -> None:
+        self.distracted.discard(ev.agent)
+
+    def _place(self, i: int, ev: Event) -> None:
+        o, c = self.oi[ev.obj], self.ci[ev.container]
+        if o in self.known and self.known[o] != c:
+            raise StoryError(f"the {ev.obj} is in the {self.containers[self.known[o]]}, not in the "
+                             f"{ev.container}: an object cannot be in two containers", ev.line)
+        self.known[o] = c
+        focus = self._focus(self.where, ev)
+        self._emit(self._sense(ev, o, self.candidates[o], self._present(focus), self.state,
+                               self.conv.outsiders == "oblivious"))
+
+    def _move(self, i: int, ev: Event) -> None:
+        o, c = self.oi[ev.obj], self.ci[ev.container]
+        at = self._at(ev, f"moves the {ev.obj}")
+        self.known[o] = c
+        self._emit(self._act(ev, at, self._present(at) | {ev.agent}, (o, c)))
+
+    def _stay(self, i: int, ev: Event) -> None:
+        at = self._at(ev, "stays")
+        if self.conv.hidden == "any":
+            self._emit(self._act(ev, at, self._present(at) | {ev.agent}, None))
+
+    def _peek_in(self, i: int, ev: Event) -> None:
+        at = self._at(ev, f"looks in the {ev.container}")
+        c = self.ci[ev.container]
+        for o in range(len(self.objects)):
+            if c in self.candidates[o]:
+                self._emit(self._peek(ev, o, c, self._present(at) | {ev.agent}, self.state))
+
+    def _told(self, i: int, ev: Event) -> None:
+        for who in (ev.agent, *ev.listeners):
+            if who not in self.agents:
+                raise StoryError(f"unknown agent {who!r}", ev.line)
+        self._emit(self._tell(ev, self.exits, self.state))
 
     def _focus(self, where: dict[str, str | None], ev: Event) -> str:
         place = self.container_place.get(self.ci[ev.container], "")
@@ -438,7 +450,17 @@ def compile_story(events: Sequence[Event], agents: Sequence[str], conventions: C
     >>> compile_story([Event("exit", 1, agent="S", place="room")], ["S"])
     Traceback (most recent call last):
     ...
-    kop.stories.errors.StoryError: line 1: S exits the room but is in no place
+    kop.errors.StoryError: line 1: S exits the room but is in no place
     """
-    from kop.stories.conventions import KOP
     return _Builder(events, agents, conventions or KOP).build()
+
+
+def _follow(ev: Event, focus: str, where: dict[str, str]) -> str:
+    """Follow the agents in and out of places (*where*, updated); the place of the last entry."""
+    if ev.kind == "enter":
+        for a in ev.agents or (ev.agent,):
+            where[a] = ev.place
+        return ev.place
+    if ev.kind == "exit":
+        where.pop(ev.agent, None)
+    return focus

@@ -94,7 +94,7 @@ class Conventions:
     >>> Conventions(hidden="some")
     Traceback (most recent call last):
     ...
-    kop.stories.errors.StoryError: unknown convention hidden='some': use one of actual, any
+    kop.errors.StoryError: unknown convention hidden='some': use one of actual, any
     """
 
     enter_sees: bool = True

@@ -69,6 +69,42 @@ class Event:
         """Is this a private tell (to the listeners only)?"""
         return self.kind == "tell" and bool(self.listeners)
 
+    def text(self, trace: bool = False) -> str:
+        """The event as a line of kop's story syntax, or (with *trace*) as a story's trace shows it.
+
+        The trace writes an event as the syntax does, except that it names every agent of any
+        event, shows an exit without a place as ``A exits``, a claim without a container as
+        ``(where it is)``, and the other kinds (``stay``, ``distracted``, ``attentive``, or any
+        kind the syntax has no line for) as the agent and the kind.
+
+        Raises
+        ------
+        StoryError
+            Without *trace*, for a kind the syntax cannot write.
+
+        Examples
+        --------
+        >>> tell = Event("tell", 5, agent="Anne", listeners=("Sally",), obj="marble", container="box")
+        >>> tell.text()
+        'Anne tells Sally: marble in box'
+        >>> Event("stay", 6, agent="Anne").text(), Event("stay", 6, agent="Anne").text(trace=True)
+        ('Anne stays', 'Anne stay')
+        """
+        kind = self.kind
+        if trace or kind == "enter":
+            who = ", ".join(self.agents) if self.agents else self.agent
+        else:
+            who = self.agent
+        template = _CLAIM if kind == "tell" and not self.listeners else _SYNTAX.get(kind)
+        if trace and (template is None or kind in _TRACE_PLAIN):
+            return f"{who} {kind}"
+        if template is None:
+            raise StoryError(f"cannot write a {kind} event", self.line)
+        container = self.container or "(where it is)" if trace and kind == "tell" else self.container
+        out = template.format(who=who, place=self.place, obj=self.obj, container=container,
+                              listeners=", ".join(self.listeners))
+        return out.rstrip() if trace and kind == "exit" else out
+
     def __repr__(self) -> str:
         parts = [repr(self.kind), f"line={self.line}"]
         for name in ("agent", "agents", "place", "obj", "container", "listeners"):
@@ -77,6 +113,18 @@ class Event:
                 parts.append(f"{name}={value!r}")
         return f"Event({', '.join(parts)})"
 
+
+#: Each kind of event as kop's story syntax writes it (``who``: the agents of an entry, else the agent).
+_SYNTAX = {
+    "enter": "{who} enter {place}", "exit": "{who} exits {place}", "place": "{obj} in {container}",
+    "move": "{who} moves {obj} to {container}", "tell": "{who} tells {listeners}: {obj} in {container}",
+    "stay": "{who} stays", "peek": "{who} peeks into {container}", "distracted": "{who} is distracted",
+    "attentive": "{who} attends",
+}
+#: A tell without listeners: a public claim.
+_CLAIM = "{who} claims: {obj} in {container}"
+#: The kinds a trace writes as the agent and the kind (``A stay``).
+_TRACE_PLAIN = ("stay", "distracted", "attentive")
 
 @dataclass(frozen=True)
 class Question:
@@ -153,7 +201,7 @@ class ParsedStory:
 
 def story_agents(events: list[Event], questions: list[Question], line: int) -> tuple[str, ...]:
     """The agents of a story in order of appearance; a question about an agent or object that is not
-    in the story is a :class:`~kop.stories.errors.StoryError` at its line.
+    in the story is a :class:`~kop.errors.StoryError` at its line.
 
     >>> story_agents([Event("enter", 1, agent="Sally", place="room")], [], 1)
     ('Sally',)

@@ -49,44 +49,67 @@ def generate_story(agents: int, order: int, length: int, seed: int, tells: bool 
         raise StoryError("generate needs --agents >= 1, --order >= 0 and --length >= 0")
     rng = random.Random(seed)
     names = agent_names(agents)
-    inside = set(names)
     events: list[Event] = [Event("enter", 1, agent=names[0], agents=tuple(names), place="room"),
                            Event("place", 2, obj="ball", container=rng.choice(_CONTAINERS))]
-    where = events[1].container
+    plot = _Plot(rng, names, events[1].container)
+    kinds = ["move", "exit", "enter"] + (["tell", "claim"] if tells else [])
+    kinds += ["stay", "peek", "distracted", "attentive"] if extra else []
     line = 3
     while len(events) < length + 2:
-        kinds = ["move", "exit", "enter"] + (["tell", "claim"] if tells else [])
-        kinds += ["stay", "peek", "distracted", "attentive"] if extra else []
-        kind = rng.choice(kinds)
+        event = plot.draw(rng.choice(kinds), line)
+        if event is None:
+            continue
+        events.append(event)
+        line += 1
+    return events, _questions(rng, names, order, questions, line)
+
+
+class _Plot:
+    """The state of a story being drawn: who is in the room, where the ball is."""
+
+    def __init__(self, rng: random.Random, names: list[str], where: str) -> None:
+        self.rng, self.names, self.where = rng, names, where
+        self.inside = set(names)
+
+    def draw(self, kind: str, line: int) -> Event | None:
+        """An event of *kind* at *line*, drawn at random among those possible now, or None if none is."""
+        rng, names, inside = self.rng, self.names, self.inside
         if kind == "move" and inside:
             who = rng.choice(sorted(inside))
-            to = rng.choice([c for c in _CONTAINERS if c != where])
-            events.append(Event("move", line, agent=who, obj="ball", container=to))
-            where = to
-        elif kind == "exit" and inside:
+            to = rng.choice([c for c in _CONTAINERS if c != self.where])
+            self.where = to
+            return Event("move", line, agent=who, obj="ball", container=to)
+        if kind in ("exit", "enter"):
+            return self.cross(kind, line)
+        if kind == "tell" and len(names) > 1:
+            who, to = rng.sample(names, 2)
+            return Event("tell", line, agent=who, listeners=(to,), obj="ball", container=rng.choice(_CONTAINERS))
+        if kind in ("stay", "peek") and inside:
+            who = rng.choice(sorted(inside))
+            return (Event(kind, line, agent=who, place="room") if kind == "stay" else
+                    Event("peek", line, agent=who, container=rng.choice(_CONTAINERS)))
+        if kind in ("distracted", "attentive"):
+            return Event(kind, line, agent=rng.choice(names))
+        if kind == "claim":
+            return Event("tell", line, agent=rng.choice(names), obj="ball", container=rng.choice(_CONTAINERS))
+        return None
+
+    def cross(self, kind: str, line: int) -> Event | None:
+        """Someone leaves the room or comes in (None if nobody can)."""
+        rng, inside = self.rng, self.inside
+        if kind == "exit" and inside:
             who = rng.choice(sorted(inside))
             inside.discard(who)
-            events.append(Event("exit", line, agent=who, place="room"))
-        elif kind == "enter" and len(inside) < len(names):
-            who = rng.choice(sorted(set(names) - inside))
+            return Event("exit", line, agent=who, place="room")
+        if kind == "enter" and len(inside) < len(self.names):
+            who = rng.choice(sorted(set(self.names) - inside))
             inside.add(who)
-            events.append(Event("enter", line, agent=who, agents=(who,), place="room"))
-        elif kind == "tell" and len(names) > 1:
-            who, to = rng.sample(names, 2)
-            events.append(Event("tell", line, agent=who, listeners=(to,), obj="ball",
-                                container=rng.choice(_CONTAINERS)))
-        elif kind in ("stay", "peek") and inside:
-            who = rng.choice(sorted(inside))
-            events.append(Event(kind, line, agent=who, place="room") if kind == "stay" else
-                          Event("peek", line, agent=who, container=rng.choice(_CONTAINERS)))
-        elif kind in ("distracted", "attentive"):
-            events.append(Event(kind, line, agent=rng.choice(names)))
-        elif kind == "claim":
-            events.append(Event("tell", line, agent=rng.choice(names), obj="ball",
-                                container=rng.choice(_CONTAINERS)))
-        else:
-            continue
-        line += 1
+            return Event("enter", line, agent=who, agents=(who,), place="room")
+        return None
+
+
+def _questions(rng: random.Random, names: list[str], order: int, questions: int, line: int) -> list[Question]:
+    """Reality and memory, then *questions* nested beliefs (the first of *order*, no agent twice in a row)."""
     qs = [Question("reality", (), "ball", line), Question("memory", (), "ball", line + 1)]
     for k in range(questions):
         depth = order if k == 0 else rng.randint(1, max(order, 1)) if order else 0
@@ -95,7 +118,7 @@ def generate_story(agents: int, order: int, length: int, seed: int, tells: bool 
             chain.append(rng.choice([a for a in names if not chain or a != chain[-1]] or names))
         if chain:
             qs.append(Question("belief", tuple(chain), "ball", line + 2 + k))
-    return events, qs
+    return qs
 
 
 def render(events: list[Event], questions: list[Question], format: str = "kop",
@@ -117,7 +140,7 @@ def render(events: list[Event], questions: list[Question], format: str = "kop",
     """
     answers = answers or [None] * len(questions)
     if format == "kop":
-        lines = [_kop(e) for e in events]
+        lines = [e.text() for e in events]
         for q, a in zip(questions, answers):
             body = {"reality": q.obj, "memory": f"initially {q.obj}"}.get(q.kind, f"{', '.join(q.chain)}: {q.obj}")
             lines.append(f"? {body}" + (f" = {a}" if a else ""))
@@ -138,30 +161,6 @@ def render(events: list[Event], questions: list[Question], format: str = "kop",
                  "deception": any(e.kind == "tell" for e in events)} for q, a in zip(questions, answers)]
         return json.dumps({"data": data}, indent=1)
     raise StoryError(f"unknown story format {format!r}: use one of tomi, hitom, kop")
-
-
-def _kop(e: Event) -> str:
-    if e.kind == "enter":
-        return f"{', '.join(e.agents or (e.agent,))} enter {e.place}"
-    if e.kind == "exit":
-        return f"{e.agent} exits {e.place}"
-    if e.kind == "place":
-        return f"{e.obj} in {e.container}"
-    if e.kind == "move":
-        return f"{e.agent} moves {e.obj} to {e.container}"
-    if e.kind == "tell":
-        if e.listeners:
-            return f"{e.agent} tells {', '.join(e.listeners)}: {e.obj} in {e.container}"
-        return f"{e.agent} claims: {e.obj} in {e.container}"
-    if e.kind == "stay":
-        return f"{e.agent} stays"
-    if e.kind == "peek":
-        return f"{e.agent} peeks into {e.container}"
-    if e.kind == "distracted":
-        return f"{e.agent} is distracted"
-    if e.kind == "attentive":
-        return f"{e.agent} attends"
-    raise StoryError(f"cannot write a {e.kind} event", e.line)
 
 
 def _english(e: Event) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+from kop.semantics.model import KripkeModel as Model
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -88,7 +89,6 @@ def contract(model: KripkeModel) -> KripkeModel:
     >>> len(small), small.satisfies("B_a p & ~K_a p")
     (2, True)
     """
-    from kop.semantics.model import KripkeModel as Model
     g = model.generated_submodel()
     cls = _classes(g)
     k = max(cls, default=-1) + 1

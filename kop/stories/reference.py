@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING
 
 from kop.stories.compile import Compiled, EventModel
 from kop.stories.errors import StoryError
+from kop.semantics.update import ActionModel, product_update
+from kop.stories.minimal import contract
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -86,13 +88,11 @@ class Reference:
         if not self._models:
             first = self._initial()
             if self.contract:
-                from kop.stories.minimal import contract
                 first = contract(first)
             self._models.append(first)
         while len(self._models) <= n:
             after = self._update(self._models[-1], self.story.steps[len(self._models) - 1])
             if self.contract:
-                from kop.stories.minimal import contract
                 after = contract(after)
             self._models.append(after)
         return self._models[n]
@@ -121,7 +121,6 @@ class Reference:
 
     def _update(self, model: KripkeModel, step: EventModel) -> KripkeModel:
         from kop.semantics.model import KripkeModel
-        from kop.semantics.update import ActionModel, product_update
         if len(model) * len(step.names) > 4 * MAX_WORLDS:
             raise StoryError(f"the model after this event could have {len(model) * len(step.names)} worlds, more "
                              f"than the reference's limit of {MAX_WORLDS}", step.source.line)

@@ -244,24 +244,5 @@ class Story:
             for ch in chains:
                 w = believed(c, ch, o, steps, self._memo)
                 beliefs[ch] = None if w is None else c.containers[w]
-            rows.append(TraceRow(ev.line, _describe(ev), beliefs))
+            rows.append(TraceRow(ev.line, ev.text(trace=True), beliefs))
         return rows
-
-
-def _describe(ev: Event) -> str:
-    who = ", ".join(ev.agents) if ev.agents else ev.agent
-    if ev.kind == "enter":
-        return f"{who} enter {ev.place}"
-    if ev.kind == "exit":
-        return f"{who} exits {ev.place}".rstrip()
-    if ev.kind == "place":
-        return f"{ev.obj} in {ev.container}"
-    if ev.kind == "move":
-        return f"{who} moves {ev.obj} to {ev.container}"
-    if ev.kind == "tell":
-        to = f" {', '.join(ev.listeners)}" if ev.listeners else ""
-        verb = "tells" if ev.listeners else "claims"
-        return f"{who} {verb}{to}: {ev.obj} in {ev.container or '(where it is)'}"
-    if ev.kind == "peek":
-        return f"{who} peeks into {ev.container}"
-    return f"{who} {ev.kind}"

@@ -24,7 +24,7 @@
 >>> check_timeout(float("inf"))
 Traceback (most recent call last):
 ...
-kop.syntax.budget.TimeoutArgumentError: timeout must be a finite number of seconds > 0 and <= 1e+07, not inf
+kop.errors.TimeoutArgumentError: timeout must be a finite number of seconds > 0 and <= 1e+07, not inf
 >>> start_deadline(None)
 >>> check_deadline()
 """
@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from kop import config
-from kop.errors import LimitError
+from kop.errors import DeadlineInterrupt, LimitError, OutOfTime, TimeoutArgumentError
 
 __all__ = ["check_timeout", "TimeoutArgumentError", "OutOfTime", "DeadlineInterrupt", "start_deadline", "check_deadline",
            "deadline_end", "deadline_seconds", "deadline_phase", "recursion_room", "MAX_TIMEOUT", "MAX_NESTING"]
@@ -49,24 +49,6 @@ __all__ = ["check_timeout", "TimeoutArgumentError", "OutOfTime", "DeadlineInterr
 MAX_TIMEOUT = config.MAX_TIMEOUT
 #: How deep formulas, theories (and their inline games) and models may nest.
 MAX_NESTING = 1000
-
-
-class TimeoutArgumentError(LimitError):
-    """A timeout that is not a finite positive number of seconds (a :class:`LimitError`, as before)."""
-
-
-class OutOfTime(LimitError):
-    """The deadline passed: "unknown within the limit".
-
-    Attributes
-    ----------
-    seconds : float
-        The limit that was exceeded.
-    """
-
-    def __init__(self, seconds: float, what: str = "the command"):
-        self.seconds = seconds
-        super().__init__(f"unknown within the limit: {what} was not done in {seconds:g} s")
 
 
 def check_timeout(value: Any, name: str = "timeout") -> float | None:
@@ -80,7 +62,7 @@ def check_timeout(value: Any, name: str = "timeout") -> float | None:
     >>> check_timeout("x", "--timeout")
     Traceback (most recent call last):
     ...
-    kop.syntax.budget.TimeoutArgumentError: --timeout must be a finite number of seconds > 0 and <= 1e+07, not 'x'
+    kop.errors.TimeoutArgumentError: --timeout must be a finite number of seconds > 0 and <= 1e+07, not 'x'
     """
     number: Any = value
     if isinstance(value, str):
@@ -124,19 +106,6 @@ def start_deadline(seconds: float | None, *, hard: bool = False) -> None:
 
 
 _old_handler: Any = None
-
-
-class DeadlineInterrupt(BaseException):
-    """The hard deadline interrupted the process (see :func:`start_deadline`).
-
-    A ``BaseException``, like ``KeyboardInterrupt``: raised wherever the process
-    happens to be, it must not be caught and re-worded as an input error on the
-    way; the command line reports it as "unknown within the limit".
-    """
-
-    def __init__(self, seconds: float):
-        self.seconds = seconds
-        super().__init__(f"unknown within the limit: not done in {seconds:g} s")
 
 
 def _on_alarm(signum: int, frame: Any) -> None:

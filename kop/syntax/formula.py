@@ -1383,57 +1383,116 @@ def disj(formulas: Iterable[Formula]) -> Formula:
 # -- negation normal form -------------------------------------------------------
 
 def _nnf(f: Formula, neg: bool) -> Formula:
-    if isinstance(f, Atom):
-        return Not(f) if neg else f
-    if isinstance(f, Top):
-        return FALSE if neg else TRUE
-    if isinstance(f, Bottom):
-        return TRUE if neg else FALSE
-    if isinstance(f, Not):
-        return _nnf(f.arg, not neg)
-    if isinstance(f, And):
-        parts = tuple(_nnf(a, neg) for a in f.args)
-        return Or(*parts) if neg else And(*parts)
-    if isinstance(f, Or):
-        parts = tuple(_nnf(a, neg) for a in f.args)
-        return And(*parts) if neg else Or(*parts)
-    if isinstance(f, Implies):
-        return _nnf(Or(Not(f.left), f.right), neg)
-    if isinstance(f, Iff):
-        a, b = f.left, f.right
-        return _nnf(Or(And(a, b), And(Not(a), Not(b))), neg)
-    if isinstance(f, Know):
-        return Possible(f.agent, _nnf(f.arg, True)) if neg else Know(f.agent, _nnf(f.arg, False))
-    if isinstance(f, Possible):
-        return Know(f.agent, _nnf(f.arg, True)) if neg else Possible(f.agent, _nnf(f.arg, False))
-    if isinstance(f, KnowWhether):
-        pos, negd = _nnf(f.arg, False), _nnf(f.arg, True)
-        if neg:
-            return And(Possible(f.agent, pos), Possible(f.agent, negd))
-        return Or(Know(f.agent, pos), Know(f.agent, negd))
-    if isinstance(f, Everyone):
-        return _nnf(conj(Know(a, f.arg) for a in f.group), neg)
-    if isinstance(f, (Common, Distributed)):
-        inner: Formula = type(f)(f.group, _nnf(f.arg, False))
-        return Not(inner) if neg else inner
-    if isinstance(f, RelCommon):
-        inner = RelCommon(f.group, _nnf(f.cond, False), _nnf(f.arg, False))
-        return Not(inner) if neg else inner
-    if isinstance(f, Belief):
-        bel: Formula = Belief(f.agent, _nnf(f.arg, False))
-        return Not(bel) if neg else bel
-    if isinstance(f, CondBelief):
-        bel = CondBelief(f.agent, _nnf(f.cond, False), _nnf(f.arg, False))
-        return Not(bel) if neg else bel
-    if isinstance(f, Probability):
-        rel = RELATIONS[f.relation] if neg else f.relation
-        if rel is None:
-            return Not(Probability(f.agent, _nnf(f.arg, False), f.relation, f.bound))
-        return Probability(f.agent, _nnf(f.arg, False), rel, f.bound)
-    if isinstance(f, Announce):
-        ann = _nnf(f.ann, False)
-        return AnnounceDual(ann, _nnf(f.arg, True)) if neg else Announce(ann, _nnf(f.arg, False))
-    if isinstance(f, AnnounceDual):
-        ann = _nnf(f.ann, False)
-        return Announce(ann, _nnf(f.arg, True)) if neg else AnnounceDual(ann, _nnf(f.arg, False))
-    raise TypeError(f"unknown formula type {type(f).__name__}")
+    """The negation normal form of *f* (of ``~f`` if *neg*): one rule per operator (``_NNF``)."""
+    rule = _NNF.get(type(f))
+    if rule is None:
+        rule = _nnf_rule(type(f))
+    return rule(f, neg)
+
+
+def _nnf_rule(kind: type) -> Callable[[Any, bool], Formula]:
+    """The rule of a subclass of an operator: its first base class that has one."""
+    for base in kind.__mro__:
+        if base in _NNF:
+            return _NNF[base]
+    raise TypeError(f"unknown formula type {kind.__name__}")
+
+
+def _nnf_atom(f: Atom, neg: bool) -> Formula:
+    return Not(f) if neg else f
+
+
+def _nnf_top(f: Top, neg: bool) -> Formula:
+    return FALSE if neg else TRUE
+
+
+def _nnf_bottom(f: Bottom, neg: bool) -> Formula:
+    return TRUE if neg else FALSE
+
+
+def _nnf_not(f: Not, neg: bool) -> Formula:
+    return _nnf(f.arg, not neg)
+
+
+def _nnf_and(f: And, neg: bool) -> Formula:
+    parts = tuple(_nnf(a, neg) for a in f.args)
+    return Or(*parts) if neg else And(*parts)
+
+
+def _nnf_or(f: Or, neg: bool) -> Formula:
+    parts = tuple(_nnf(a, neg) for a in f.args)
+    return And(*parts) if neg else Or(*parts)
+
+
+def _nnf_implies(f: Implies, neg: bool) -> Formula:
+    return _nnf(Or(Not(f.left), f.right), neg)
+
+
+def _nnf_iff(f: Iff, neg: bool) -> Formula:
+    a, b = f.left, f.right
+    return _nnf(Or(And(a, b), And(Not(a), Not(b))), neg)
+
+
+def _nnf_know(f: Know, neg: bool) -> Formula:
+    return Possible(f.agent, _nnf(f.arg, True)) if neg else Know(f.agent, _nnf(f.arg, False))
+
+
+def _nnf_possible(f: Possible, neg: bool) -> Formula:
+    return Know(f.agent, _nnf(f.arg, True)) if neg else Possible(f.agent, _nnf(f.arg, False))
+
+
+def _nnf_know_whether(f: KnowWhether, neg: bool) -> Formula:
+    pos, negd = _nnf(f.arg, False), _nnf(f.arg, True)
+    if neg:
+        return And(Possible(f.agent, pos), Possible(f.agent, negd))
+    return Or(Know(f.agent, pos), Know(f.agent, negd))
+
+
+def _nnf_everyone(f: Everyone, neg: bool) -> Formula:
+    return _nnf(conj(Know(a, f.arg) for a in f.group), neg)
+
+
+def _nnf_group(f: Common | Distributed, neg: bool) -> Formula:
+    inner: Formula = type(f)(f.group, _nnf(f.arg, False))
+    return Not(inner) if neg else inner
+
+
+def _nnf_rel_common(f: RelCommon, neg: bool) -> Formula:
+    inner = RelCommon(f.group, _nnf(f.cond, False), _nnf(f.arg, False))
+    return Not(inner) if neg else inner
+
+
+def _nnf_belief(f: Belief, neg: bool) -> Formula:
+    bel = Belief(f.agent, _nnf(f.arg, False))
+    return Not(bel) if neg else bel
+
+
+def _nnf_cond_belief(f: CondBelief, neg: bool) -> Formula:
+    bel = CondBelief(f.agent, _nnf(f.cond, False), _nnf(f.arg, False))
+    return Not(bel) if neg else bel
+
+
+def _nnf_probability(f: Probability, neg: bool) -> Formula:
+    rel = RELATIONS[f.relation] if neg else f.relation
+    if rel is None:
+        return Not(Probability(f.agent, _nnf(f.arg, False), f.relation, f.bound))
+    return Probability(f.agent, _nnf(f.arg, False), rel, f.bound)
+
+
+def _nnf_announce(f: Announce, neg: bool) -> Formula:
+    ann = _nnf(f.ann, False)
+    return AnnounceDual(ann, _nnf(f.arg, True)) if neg else Announce(ann, _nnf(f.arg, False))
+
+
+def _nnf_announce_dual(f: AnnounceDual, neg: bool) -> Formula:
+    ann = _nnf(f.ann, False)
+    return Announce(ann, _nnf(f.arg, True)) if neg else AnnounceDual(ann, _nnf(f.arg, False))
+
+
+_NNF: dict[type, Callable[[Any, bool], Formula]] = {
+    Atom: _nnf_atom, Top: _nnf_top, Bottom: _nnf_bottom, Not: _nnf_not, And: _nnf_and, Or: _nnf_or,
+    Implies: _nnf_implies, Iff: _nnf_iff, Know: _nnf_know, Possible: _nnf_possible,
+    KnowWhether: _nnf_know_whether, Everyone: _nnf_everyone, Common: _nnf_group, Distributed: _nnf_group,
+    RelCommon: _nnf_rel_common, Belief: _nnf_belief, CondBelief: _nnf_cond_belief,
+    Probability: _nnf_probability, Announce: _nnf_announce, AnnounceDual: _nnf_announce_dual,
+}

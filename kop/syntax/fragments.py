@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from kop.syntax import formula as F
 from kop.errors import LanguageError
+from kop.syntax.printer import to_ascii
 
 __all__ = ["UNCERTAIN", "uncertain_subformula", "refuse_uncertainty", "has_belief", "refuse_probability"]
 
@@ -54,7 +55,6 @@ def refuse_uncertainty(phi: F.Formula, tool: str, text: str | None = None) -> No
     if bad is None:
         return
     from kop.syntax.parser import locate_token
-    from kop.syntax.printer import to_ascii
 
     source = text if text is not None else to_ascii(phi)
     kind = "PROB" if isinstance(bad, F.Probability) else "BELIEF"
@@ -103,7 +103,6 @@ def refuse_probability(phi: F.Formula, tool: str, text: str | None = None) -> No
     if bad is None:
         return
     from kop.syntax.parser import locate_token
-    from kop.syntax.printer import to_ascii
 
     source = text if text is not None else to_ascii(phi)
     line, column, found = locate_token(source, "PROB")

@@ -20,6 +20,7 @@ from functools import lru_cache
 from kop.syntax import arguments
 from kop.errors import LimitError
 from kop.syntax.formula import Atom, Formula, Know
+from kop.syntax.parser import MAX_DEPTH
 
 __all__ = ["evaluation", "strategy_atom", "chain", "f_level"]
 
@@ -41,8 +42,6 @@ def _check_levels(player: str, opponent: str, d: int) -> None:
 
 
 def _check_depth(d: int) -> None:
-    from kop.syntax.parser import MAX_DEPTH     # lazily: the parser pulls in Lark
-
     if d >= MAX_DEPTH:
         raise LimitError(f"a knowledge level of {d} means chains {d} operators deep; kop's limit is "
                          f"{MAX_DEPTH - 1} (formulas are nested at most {MAX_DEPTH} levels deep)")

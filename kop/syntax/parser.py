@@ -24,6 +24,7 @@ from typing import Any, NoReturn, cast
 
 from kop.syntax import formula as F
 from kop.errors import ParseError
+from kop.syntax.examples import explain
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -337,11 +338,30 @@ def _show(tok: Token) -> str:
 
 
 def _explain(text: str, exc: UnexpectedInput) -> ParseError:
-    """The located :class:`ParseError` for Lark's *exc*: where it stopped and what could come there."""
+    """The located :class:`ParseError` for Lark's *exc*: where it stopped and what could come there.
+
+    The message of ``grammar/s5n.errors.toml`` whose examples fail the same way, if one does
+    (:func:`kop.syntax.examples.explain`), else one worded from the tokens before."""
+    message = explain("s5n", _parser().parse, exc)
+    if message is not None:
+        line, col, found = _where(text, exc)
+        return ParseError(text, line, col, found, message)
     if isinstance(exc, UnexpectedCharacters):
         return _explain_characters(text, exc)
     assert isinstance(exc, UnexpectedToken)
     return _explain_token(text, exc)
+
+
+def _where(text: str, exc: UnexpectedInput) -> tuple[int, int, str]:
+    """Line, column and text of what Lark stopped at ('' at the end of the formula)."""
+    if isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream or 0
+        return exc.line or 1, exc.column or 1, text[pos:pos + 1]
+    tok = exc.token if isinstance(exc, UnexpectedToken) else None
+    if tok is None or tok.type == "$END":
+        line, col = _position(text, len(text.rstrip()))
+        return line, col, ""
+    return tok.line or 1, tok.column or 1, str(tok)
 
 
 def _explain_characters(text: str, exc: UnexpectedCharacters) -> ParseError:
@@ -365,14 +385,8 @@ def _explain_token(text: str, exc: UnexpectedToken) -> ParseError:
     """A token (or the end of the text) that cannot come where it stands."""
     tok = exc.token
     at_end = tok.type == "$END"
-    if at_end:
-        pos = len(text.rstrip())
-        line, col = _position(text, pos)
-        found = ""
-    else:
-        pos = tok.start_pos or 0
-        line, col = tok.line or 1, tok.column or 1
-        found = str(tok)
+    line, col, found = _where(text, exc)
+    pos = len(text.rstrip()) if at_end else tok.start_pos or 0
     prev = _tokens_before(text, pos)
     special = _misplaced(text, tok, at_end, prev, line, col, found)
     if special is not None:

@@ -96,64 +96,117 @@ def _prec(f: F.Formula) -> int:
     return _UNARY
 
 
+class _Printer:
+    """Prints the subformulas of one formula in one style, children first (each once)."""
+
+    def __init__(self, st: _Style):
+        self.st = st
+        self.out: dict[F.Formula, str] = {}
+
+    def sub(self, child: F.Formula, need: int) -> str:
+        """The text of *child*, in parentheses if it binds less tightly than *need*."""
+        s = self.out[child]
+        if _prec(child) < need:
+            return ("\\left(" + s + "\\right)") if self.st.latex else "(" + s + ")"
+        return s
+
+    def modal(self, letter: str, agent: str, arg: F.Formula) -> str:
+        return letter + _agent(agent, self.st) + " " + self.sub(arg, _UNARY)
+
+    def atom(self, g: F.Atom) -> str:
+        return _latex_name(g.name) if self.st.latex else g.name
+
+    def top(self, g: F.Top) -> str:
+        return self.st.true
+
+    def bottom(self, g: F.Bottom) -> str:
+        return self.st.false
+
+    def not_(self, g: F.Not) -> str:
+        return self.st.not_ + self.sub(g.arg, _UNARY)
+
+    def and_(self, g: F.And) -> str:
+        return self.st.and_.join(self.sub(a, _UNARY) for a in g.args)
+
+    def or_(self, g: F.Or) -> str:
+        return self.st.or_.join(self.sub(a, _AND) for a in g.args)
+
+    def implies(self, g: F.Implies) -> str:
+        return self.sub(g.left, _OR) + self.st.imp + self.sub(g.right, _IMP)
+
+    def iff(self, g: F.Iff) -> str:
+        return self.sub(g.left, _IFF) + self.st.iff + self.sub(g.right, _IMP)
+
+    def know(self, g: F.Know) -> str:
+        return self.modal("K", g.agent, g.arg)
+
+    def possible(self, g: F.Possible) -> str:
+        return self.modal("M", g.agent, g.arg)
+
+    def know_whether(self, g: F.KnowWhether) -> str:
+        return self.modal("\\mathit{Kw}" if self.st.latex else "Kw", g.agent, g.arg)
+
+    def belief(self, g: F.Belief) -> str:
+        return self.modal("B", g.agent, g.arg)
+
+    def cond_belief(self, g: F.CondBelief) -> str:
+        return "B" + _agent(g.agent, self.st) + "(" + self.out[g.cond] + ", " + self.out[g.arg] + ")"
+
+    def probability(self, g: F.Probability) -> str:
+        st = self.st
+        rel = {">=": st.ge, "<=": st.le, "<": st.lt, ">": st.gt, "=": "="}[g.relation]
+        return "P" + _agent(g.agent, st) + "(" + self.out[g.arg] + ") " + rel + " " + _number(g.bound, st)
+
+    def rel_common(self, g: F.RelCommon) -> str:
+        st = self.st
+        return "C" + ("_" if st.latex else "") + _group(g.group, st) + "(" + self.out[g.cond] + ", " + \
+            self.out[g.arg] + ")"
+
+    def group_op(self, g: F._GroupOp) -> str:
+        letter = {"Everyone": "E", "Common": "C", "Distributed": "D"}[type(g).__name__]
+        return letter + ("_" if self.st.latex else "") + _group(g.group, self.st) + " " + self.sub(g.arg, _UNARY)
+
+    def announce(self, g: F.Announce) -> str:
+        return "[!" + self.out[g.ann] + "] " + self.sub(g.arg, _UNARY)
+
+    def announce_dual(self, g: F.AnnounceDual) -> str:
+        st = self.st
+        return st.dia_open + self.out[g.ann] + st.dia_close + (" " if not st.latex else "") + self.sub(g.arg, _UNARY)
+
+    def text(self, g: F.Formula) -> str:
+        """The text of *g*, whose children are printed already."""
+        for cls in type(g).__mro__:  # RelCommon before _GroupOp
+            method = _METHODS.get(cls)
+            if method is not None:
+                s: str = getattr(self, method)(g)
+                return s
+        raise TypeError(f"cannot print {type(g).__name__}")  # pragma: no cover - every formula class is listed
+
+
+#: the method of :class:`_Printer` that prints each formula class
+_METHODS: dict[type, str] = {
+    F.Atom: "atom", F.Top: "top", F.Bottom: "bottom", F.Not: "not_", F.And: "and_", F.Or: "or_",
+    F.Implies: "implies", F.Iff: "iff", F.Know: "know", F.Possible: "possible", F.KnowWhether: "know_whether",
+    F.Belief: "belief", F.CondBelief: "cond_belief", F.Probability: "probability", F.RelCommon: "rel_common",
+    F._GroupOp: "group_op", F.Announce: "announce", F.AnnounceDual: "announce_dual",
+}
+
+
 def render(f: F.Formula, style: str = "ascii") -> str:
-    """Print *f* in ``"ascii"``, ``"unicode"`` or ``"latex"`` notation (a string *f* is parsed first)."""
+    """Print *f* in ``"ascii"``, ``"unicode"`` or ``"latex"`` notation (a string *f* is parsed first).
+
+    >>> render("K_a (p -> q)", "unicode")
+    'K_a (p → q)'
+    """
     f = arguments.formula(f, "f")
     try:
         st = _STYLES[style]
     except (KeyError, TypeError):
         raise arguments.fail("style", "'ascii', 'unicode' or 'latex'", style) from None
-    out: dict[F.Formula, str] = {}
-
-    def sub(child: F.Formula, need: int) -> str:
-        s = out[child]
-        if _prec(child) < need:
-            return ("\\left(" + s + "\\right)") if st.latex else "(" + s + ")"
-        return s
-
+    printer = _Printer(st)
     for g in f.subformulas():  # post-order: children are printed first
-        if isinstance(g, F.Atom):
-            s = _latex_name(g.name) if st.latex else g.name
-        elif isinstance(g, F.Top):
-            s = st.true
-        elif isinstance(g, F.Bottom):
-            s = st.false
-        elif isinstance(g, F.Not):
-            s = st.not_ + sub(g.arg, _UNARY)
-        elif isinstance(g, F.And):
-            s = st.and_.join(sub(a, _UNARY) for a in g.args)
-        elif isinstance(g, F.Or):
-            s = st.or_.join(sub(a, _AND) for a in g.args)
-        elif isinstance(g, F.Implies):
-            s = sub(g.left, _OR) + st.imp + sub(g.right, _IMP)
-        elif isinstance(g, F.Iff):
-            s = sub(g.left, _IFF) + st.iff + sub(g.right, _IMP)
-        elif isinstance(g, F.Know):
-            s = "K" + _agent(g.agent, st) + " " + sub(g.arg, _UNARY)
-        elif isinstance(g, F.Possible):
-            s = "M" + _agent(g.agent, st) + " " + sub(g.arg, _UNARY)
-        elif isinstance(g, F.KnowWhether):
-            s = ("\\mathit{Kw}" if st.latex else "Kw") + _agent(g.agent, st) + " " + sub(g.arg, _UNARY)
-        elif isinstance(g, F.Belief):
-            s = "B" + _agent(g.agent, st) + " " + sub(g.arg, _UNARY)
-        elif isinstance(g, F.CondBelief):
-            s = "B" + _agent(g.agent, st) + "(" + out[g.cond] + ", " + out[g.arg] + ")"
-        elif isinstance(g, F.Probability):
-            rel = {">=": st.ge, "<=": st.le, "<": st.lt, ">": st.gt, "=": "="}[g.relation]
-            s = "P" + _agent(g.agent, st) + "(" + out[g.arg] + ") " + rel + " " + _number(g.bound, st)
-        elif isinstance(g, F.RelCommon):
-            s = "C" + ("_" if st.latex else "") + _group(g.group, st) + "(" + out[g.cond] + ", " + out[g.arg] + ")"
-        elif isinstance(g, F._GroupOp):
-            letter = {"Everyone": "E", "Common": "C", "Distributed": "D"}[type(g).__name__]
-            s = letter + ("_" if st.latex else "") + _group(g.group, st) + " " + sub(g.arg, _UNARY)
-        elif isinstance(g, F.Announce):
-            s = "[!" + out[g.ann] + "] " + sub(g.arg, _UNARY)
-        elif isinstance(g, F.AnnounceDual):
-            s = st.dia_open + out[g.ann] + st.dia_close + (" " if not st.latex else "") + sub(g.arg, _UNARY)
-        else:  # pragma: no cover - every formula class is handled above
-            raise TypeError(f"cannot print {type(g).__name__}")
-        out[g] = s
-    return out[f]
+        printer.out[g] = printer.text(g)
+    return printer.out[f]
 
 
 def to_ascii(f: F.Formula) -> str:

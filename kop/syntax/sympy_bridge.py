@@ -24,6 +24,8 @@ from sympy.logic import boolalg
 from kop.syntax import arguments
 from kop.syntax import formula as F
 from kop.errors import KopError
+from kop.syntax.parser import parse
+from kop.syntax.printer import to_ascii
 
 __all__ = ["to_sympy", "from_sympy", "simplify", "truth_table", "modal_atoms"]
 
@@ -65,8 +67,6 @@ def to_sympy(f: F.Formula) -> sympy.Basic:
     >>> sympy.simplify_logic(e)
     K_A p & p
     """
-    from kop.syntax.printer import to_ascii
-
     f = arguments.formula(f, "f")
 
     done: dict[F.Formula, sympy.Basic] = {}
@@ -141,8 +141,6 @@ def from_sympy(expr: sympy.Basic, symbols: Mapping[sympy.Symbol, F.Formula] | No
     >>> kop.from_sympy(a & ~b, {a: kop.parse("K_A p")})
     kop.parse('K_A p & ~b')
     """
-    from kop.syntax.parser import parse
-
     known: dict[sympy.Symbol, F.Formula] = dict(symbols or {})
 
     def conv(e: sympy.Basic) -> F.Formula:

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.syntax.budget import OutOfTime
 from kop.syntax.formula import Announce, Common, Formula, conj
 from kop.syntax.printer import to_ascii
 from kop.syntax.wording import plural
+from kop.theory import statements as S
 from kop.theory.knowledge import Context, is_preserved
-from kop.theory.model import Answer, Statement
+from kop.theory.model import Answer
 from kop.theory.source import Position
+from kop.theory.state import DominanceKey, TheoryState
+from kop.theory.statements import Statement
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.games.trees.tree import GameTree
+    from kop.selection.missing import Gap
+    from kop.theory.dominance import Dominance
 
 __all__ = ["prover_answer", "check_answer", "worlds_answer", "play_answer", "level_answer", "decided_answer",
            "select_answer", "dominates_answer", "announce_model", "announce_game"]
@@ -21,7 +29,7 @@ def _level(x: float) -> int | str:
     return "inf" if x == math.inf else int(x)
 
 
-def prover_answer(state: Any, st: Statement, verb: str, f: Formula, ctx: Context | None) -> Answer:
+def prover_answer(state: TheoryState, st: Statement, verb: str, f: Formula, ctx: Context | None) -> Answer:
     from kop.reasoning.prover import entails, satisfiable, valid
 
     q = f"{verb} {to_ascii(f)}"
@@ -41,7 +49,7 @@ def prover_answer(state: Any, st: Statement, verb: str, f: Formula, ctx: Context
                   text)
 
 
-def check_answer(state: Any, st: Statement, f: Formula) -> Answer:
+def check_answer(state: TheoryState, st: Statement, f: Formula) -> Answer:
     model = state.need_model(st)
     q = f"check {to_ascii(f)}"
     holds = model.satisfies(f)
@@ -50,7 +58,7 @@ def check_answer(state: Any, st: Statement, f: Formula) -> Answer:
                   f"{q}: {'yes' if holds else 'no'} (true at {plural(len(worlds), 'world')})")
 
 
-def worlds_answer(state: Any, st: Statement) -> Answer:
+def worlds_answer(state: TheoryState, st: Statement) -> Answer:
     model = state.need_model(st)
     actual = list(model.actual)
     shown = []
@@ -63,13 +71,13 @@ def worlds_answer(state: Any, st: Statement) -> Answer:
                   f"worlds: {', '.join(shown) or 'none'}{more}")
 
 
-def play_answer(state: Any, st: Statement) -> Answer:
+def play_answer(state: TheoryState, st: S.AskPlay) -> Answer:
     from kop.games.registry import strategy
     from kop.games.strategies.play import play
 
     tree = state.need_tree(st)
     chosen: dict[str, Any] = {}
-    for who, name, at, name_at in st.args:
+    for (who, name), (at, name_at) in zip(st.strategies, st.strategy_pos):
         if who not in tree.player_names:
             raise st.error(f"unknown player {who!r} (players: {', '.join(tree.player_names)})", who, at)
         try:
@@ -81,7 +89,7 @@ def play_answer(state: Any, st: Statement) -> Answer:
                 raise st.error(str(exc), name, name_at) from None
             raise
     out = play(tree, chosen)
-    q = "play " + " ".join(f"{w}={n}" for w, n, _, _ in st.args)
+    q = "play " + " ".join(f"{w}={n}" for w, n in st.strategies)
     path = [n.name for n in out.path]
     moves = [str(m) for m in out.steps]
     from kop.games.strategies.strategy import path_words
@@ -91,7 +99,7 @@ def play_answer(state: Any, st: Statement) -> Answer:
                   f"{q}: {tuple(out.value)}, moves {' -> '.join(words) or 'none'}")
 
 
-def level_answer(state: Any, st: Statement, ctx: Context, p: str, at: Position) -> Answer:
+def level_answer(state: TheoryState, st: Statement, ctx: Context, p: str, at: Position | None) -> Answer:
     from kop.reasoning.knowledge import level
 
     q = state.opponent(st, p, at)
@@ -99,7 +107,8 @@ def level_answer(state: Any, st: Statement, ctx: Context, p: str, at: Position) 
     return Answer(st.line, f"level {p}", {"level": _level(lv)}, f"level {p}: {_level(lv)}")
 
 
-def decision_report(state: Any, st: Statement, ctx: Context) -> tuple[list[str], list[str] | None, list[Any]]:
+def decision_report(state: TheoryState, st: Statement | None, ctx: Context
+                    ) -> tuple[list[str], list[str] | None, list[Gap]]:
     """(decided nodes, nodes decided by partial knowledge only or None, gaps of the undecided nodes)."""
     from kop.selection.decide import decide
     from kop.selection.missing import missing_knowledge
@@ -116,7 +125,7 @@ def decision_report(state: Any, st: Statement, ctx: Context) -> tuple[list[str],
     return names, extra, gaps
 
 
-def decided_answer(state: Any, st: Statement, ctx: Context) -> Answer:
+def decided_answer(state: TheoryState, st: Statement, ctx: Context) -> Answer:
     names, extra, gaps = decision_report(state, st, ctx)
     text = f"decided nodes: {', '.join(names) or 'none'}"
     result: dict[str, Any] = {"decided": names, "undecided": [g.to_json() for g in gaps]}
@@ -128,34 +137,34 @@ def decided_answer(state: Any, st: Statement, ctx: Context) -> Answer:
     return Answer(st.line, "decided", result, text)
 
 
-def _player(state: Any, st: Statement, arg: tuple[str, Position] | None) -> str | None:
+def _player(state: TheoryState, st: Statement, name: str | None, at: Position | None) -> str | None:
     tree = state.need_tree(st)
-    if arg is None:
+    if name is None:
         return None
-    name, at = arg
     if name not in tree.player_names:
         raise st.error(f"unknown player {name!r} (players: {', '.join(tree.player_names)})", name, at)
     return name
 
 
-def select_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Position] | None) -> Answer:
+def select_answer(state: TheoryState, st: Statement, ctx: Context, name: str | None,
+                  at: Position | None) -> Answer:
     from kop.selection.selector import select
 
     tree = state.need_tree(st)
-    p = _player(state, st, arg)
+    p = _player(state, st, name, at)
     evs = state.evaluations(ctx, st)
     try:
         s = select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs or None, strict=state.strict)
     except Exception as exc:
         from kop.errors import KopError
 
-        if isinstance(exc, KopError) and not isinstance(exc, OutOfTime) and arg is not None:
-            raise st.error(str(exc), arg[0], arg[1]) from None
+        if isinstance(exc, KopError) and not isinstance(exc, OutOfTime) and name is not None:
+            raise st.error(str(exc), name, at) from None
         raise
     return Answer(st.line, f"select {s.player}", s.to_json(), s.explain())
 
 
-def dominance_key(ctx: Context, player: str | None, tree: Any, strict: bool = False) -> tuple[Any, ...]:
+def dominance_key(ctx: Context, player: str | None, tree: GameTree | None, strict: bool = False) -> DominanceKey:
     """What a dominance report depends on: the scenario, its knowledge, the player asked about, the tree (by value).
 
     >>> from kop.theory.knowledge import Context
@@ -165,8 +174,8 @@ def dominance_key(ctx: Context, player: str | None, tree: Any, strict: bool = Fa
     return (ctx.name, ctx.formulas, ctx.partials, player, tree) + (("strict",) if strict else ())
 
 
-def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
-                 at: Position | None = None) -> Any:
+def dominance_of(state: TheoryState, st: Statement, ctx: Context, player: str | None,
+                 at: Position | None = None) -> Dominance:
     """The dominance report for *player* in *ctx* (computed once per theory run)."""
     from kop.theory.dominance import dominance
 
@@ -178,8 +187,10 @@ def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
     if key not in state.dominance_cache:
         evs = state.evaluations(ctx, st)
         try:
-            state.dominance_cache[key] = dominance(tree, ctx.formulas, player, scenario=ctx.name,
-                                                   timeout=state.timeout, evaluations=evs, strict=state.strict)
+            r = dominance(tree, ctx.formulas, player, scenario=ctx.name, timeout=state.timeout, evaluations=evs,
+                          strict=state.strict)
+            state.dominance_cache[key] = r
+            state.dominance_cache.setdefault(dominance_key(ctx, r.player, tree, state.strict), r)
         except Exception as exc:
             from kop.errors import KopError
 
@@ -189,8 +200,9 @@ def dominance_of(state: Any, st: Statement, ctx: Context, player: str | None,
     return state.dominance_cache[key]
 
 
-def dominates_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Position] | None) -> Answer:
-    r = dominance_of(state, st, ctx, arg[0] if arg else None, arg[1] if arg else None)
+def dominates_answer(state: TheoryState, st: Statement, ctx: Context, name: str | None,
+                     at: Position | None) -> Answer:
+    r = dominance_of(state, st, ctx, name, at)
     if not ctx.beliefs:
         return Answer(st.line, f"dominates {r.player}", r.to_json(), r.explain())
     from kop.theory.beliefs import belief_tables, tables_text
@@ -202,8 +214,8 @@ def dominates_answer(state: Any, st: Statement, ctx: Context, arg: tuple[str, Po
                   r.explain() + "\n" + tables_text(tables))
 
 
-def announce_model(state: Any, st: Statement, f: Formula) -> Answer:
-    state.model = state.model.announce(f)
+def announce_model(state: TheoryState, st: Statement, f: Formula) -> Answer:
+    state.model = state.need_model(st).announce(f)
     n = len(state.model.worlds)
     return Answer(st.line, f"announce {to_ascii(f)}", {"worlds": n},
                   f"announced {to_ascii(f)}: {n} world{'s' if n != 1 else ''} remain{'s' if n == 1 else ''}")
@@ -226,7 +238,7 @@ def _levels_after(ks: tuple[Formula, ...], f: Formula, p: str, q: str, h: int, t
     return d
 
 
-def announce_game(state: Any, st: Statement, ctx: Context, f: Formula) -> Answer:
+def announce_game(state: TheoryState, st: Statement, ctx: Context, f: Formula) -> Answer:
     """What announcing *f* changes in the game: levels, decided nodes, recommendation and outcome."""
     from kop.reasoning.knowledge import level
     from kop.reasoning.entailment import cached_entails as entails

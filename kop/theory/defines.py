@@ -11,11 +11,13 @@ ones), so the questions see ordinary formulas.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from kop.syntax.formula import ATOM_RE, And, Atom, Formula, Or, is_reserved_atom
-from kop.theory.model import ObservationSpec, Statement
+from kop.theory import statements as S
+from kop.theory.model import ObservationSpec
+from kop.theory.statements import Statement
 
 __all__ = ["substitute", "apply_defines"]
 
@@ -56,8 +58,8 @@ def _deep(x: Any, defs: dict[str, Formula]) -> Any:
         return substitute(x, defs)
     if isinstance(x, tuple):
         return tuple(_deep(v, defs) for v in x)
-    if isinstance(x, Statement):
-        return replace(x, args=_deep(x.args, defs))
+    if isinstance(x, S.STATEMENTS):   # what it states (compared fields), not where it is written
+        return replace(x, **{f.name: _deep(getattr(x, f.name), defs) for f in fields(x) if f.compare and f.init})
     if isinstance(x, ObservationSpec):
         return replace(x, laws=_deep(x.laws, defs))
     return x
@@ -65,13 +67,13 @@ def _deep(x: Any, defs: dict[str, Formula]) -> Any:
 
 def apply_defines(statements: tuple[Statement, ...]) -> tuple[Statement, ...]:
     """The statements with every ``define`` expanded (and removed); errors located at the definition."""
-    if not any(s.kind == "define" for s in statements):
+    if not any(isinstance(s, S.Define) for s in statements):
         return statements
     defs: dict[str, Formula] = {}
-    out = []
+    out: list[Statement] = []
     for st in statements:
-        if st.kind == "define":
-            name, f = st.args
+        if isinstance(st, S.Define):
+            name, f = st.name, st.formula
             if not ATOM_RE.fullmatch(name) or is_reserved_atom(name):
                 raise st.error(f"{name!r} cannot name a formula: use a name that could be an atom "
                                "(a letter first; not E_..., S_... or an operator)", name)

@@ -31,7 +31,7 @@ from kop.syntax.formula import Formula
 from kop.syntax.fragments import has_belief
 from kop.syntax.wording import plural
 
-__all__ = ["Precondition", "Claim", "Dominance", "dominance", "scenario_reports", "as_belief"]
+__all__ = ["Precondition", "Claim", "Dominance", "dominance", "as_belief"]
 
 
 @dataclass(frozen=True)
@@ -291,56 +291,3 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
         out = play(tree, {p: strategy(tree, mp, p), q: strategy(tree, mq, q)}).value
         mstar_play = (str(mp), str(mq), tuple(out))
     return Dominance(scenario, p, sel, tuple(pres), tuple(claims), mstar_play, tuple(minimax_play))
-
-
-def scenario_reports(theory: Any, state: Any, ctxs: Sequence[Any], player: str | None = None, *,
-                     timeout: float | None = None) -> tuple[list[Dominance], list[list[dict[str, Any]]]]:
-    """Per scenario of a theory: the dominance report and the selector under uncertainty per belief.
-
-    What ``kop dominates`` prints and the playground shows: each context's
-    knowledge is checked consistent, its partial knowledge of evaluations
-    resolved, and :func:`dominance` run on the theory's game.
-
-    Parameters
-    ----------
-    theory : Theory
-    state, ctxs
-        From :func:`kop.theory.questions.contexts`.
-    player : str, optional
-        The player to advise (default: the root's mover).
-    timeout : float, optional
-        Seconds per prover question.
-
-    Returns
-    -------
-    (list of Dominance, list of list of dict)
-        The reports, and per scenario the belief tables (JSON) of its beliefs.
-
-    Example
-    -------
-    >>> import kop
-    >>> from kop.theory.questions import contexts
-    >>> th = kop.parse_theory("players A max, B min\\ngame r: A { x: B { (1,2) (3,4) } (2,2) }\\ncore A = 1\\n")
-    >>> state, ctxs = contexts(th)
-    >>> reports, beliefs = scenario_reports(th, state, ctxs)
-    >>> reports[0].recommended, beliefs
-    ('Mh', [[]])
-    """
-    from kop.errors import KopError
-    from kop.theory.beliefs import belief_tables
-
-    tree = state.tree
-    if tree is None:
-        raise KopError("the theory states no game ('game ...' or tree \"FILE\")")
-    reports: list[Dominance] = []
-    uncertain: list[list[dict[str, Any]]] = []
-    probe = theory.statements[-1] if theory.statements else None
-    for ctx in ctxs:
-        evs: list[Any] = []
-        if probe is not None:
-            state.consistent_in(ctx, probe)
-            evs = state.evaluations(ctx, probe)
-        reports.append(dominance(tree, ctx.formulas, player, scenario=ctx.name, timeout=timeout, evaluations=evs,
-                                 strict=state.strict))
-        uncertain.append(belief_tables(tree, ctx.beliefs, reports[-1].player) if ctx.beliefs else [])
-    return reports, uncertain

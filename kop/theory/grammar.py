@@ -7,14 +7,14 @@
 theory, also inside formulas and inline games.
 
 >>> th = parse_theory("players A max, B min\\ngame A { (1,2) (3,0) }\\nask dominates A\\n")
->>> [s.kind for s in th.statements]
-['players', 'game', 'ask_dominates']
+>>> [type(s).__name__ for s in th.statements]
+['Players', 'Game', 'AskDominates']
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -26,9 +26,11 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from kop.syntax.budget import MAX_NESTING, recursion_room
 from kop.errors import KopError, ParseError, source_lines
+from kop.syntax.examples import explain
 from kop.syntax.formula import Formula
-from kop.theory.model import (BeliefSpec, GameNode, ObservationSpec, PartialSpec, Statement, Theory,
-                              MAX_LEVEL)
+from kop.theory import statements as S
+from kop.theory.model import BeliefSpec, GameNode, ObservationSpec, PartialSpec, Theory, MAX_LEVEL
+from kop.theory.statements import Statement
 from kop.theory.source import Position, inner, located
 
 __all__ = ["parse_theory", "load_theory", "expand_includes", "MAX_STATEMENTS"]
@@ -50,56 +52,147 @@ def _parser() -> Lark:
     return lalr_parser("theory", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
 
 
+@dataclass(frozen=True)
+class _Failure:
+    """Where Lark stopped reading a theory, and what is around: the facts the error rules look at."""
+
+    exc: UnexpectedInput
+    text: str
+    file: str
+    line: int
+    column: int
+    src: str  # the source line
+    found: str  # the word at the error ('' at the end)
+    expected: frozenset[str]  # the terminals Lark expected
+
+    @classmethod
+    def of(cls, exc: UnexpectedInput, text: str, file: str) -> _Failure:
+        line, col = exc.line, exc.column
+        lines = source_lines(text)
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+        found = src[col - 1:].split(" ")[0] if 0 < col <= len(src) else ""
+        expected = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
+        return cls(exc, text, file, line, col, src, found, frozenset(expected))
+
+    @property
+    def first(self) -> str:
+        """The first word of the line."""
+        words = self.src.split()
+        return words[0] if words else ""
+
+    @property
+    def start(self) -> int:
+        """The column of the line's first word."""
+        return len(self.src) - len(self.src.lstrip()) + 1
+
+    def error(self, message: str, found: str | None = None, line: int | None = None,
+              column: int | None = None) -> ParseError:
+        return located(self.text, line or self.line, column or self.column, message,
+                       self.found if found is None else found, self.file)
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> ParseError:
-    line, col = exc.line, exc.column
-    lines = source_lines(text)
-    src = lines[line - 1] if 0 < line <= len(lines) else ""
-    words = src.split()
-    first = words[0] if words else ""
-    start = len(src) - len(src.lstrip()) + 1
-    brace = _open_brace(text, line, col)
-    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
-        where = f" (the '{{' at line {brace[0]}, column {brace[1]} is not closed)" if brace else ""
-        return located(text, line, col, f"the theory ends inside a block: expected '}}'{where}", "", file)
-    found = src[col - 1:].split(" ")[0] if 0 < col <= len(src) else ""
-    expected: set[str] = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
-    at_start = first and col == start
-    never_closed = brace is not None and brace in _open_braces(text, len(source_lines(text)) + 1, 1)
-    if brace is not None and never_closed and at_start and first in _KEYWORDS and first != "}" and "NAME" in expected and first != "in":
-        return located(text, brace[0], brace[1], f"this '{{' is not closed: line {line} starts the statement "
-                       f"{first!r} inside its block (a '}}' is missing before it)", "{", file)
+    """The located error for Lark's *exc*: a block never closed before a statement, else the message
+    of ``grammar/theory.errors.toml`` whose examples fail the same way
+    (:func:`kop.syntax.examples.explain`), else the first of the rules :data:`_RULES` that applies,
+    else what the grammar expected there."""
+    at = _Failure.of(exc, text, file)
+    unclosed = _statement_inside_block(at)
+    if unclosed is not None:
+        return unclosed
+    message = explain("theory", _parse_text, exc)
+    if message is not None:
+        return at.error(message)
+    for rule in _RULES:
+        err = rule(at)
+        if err is not None:
+            return err
+    return _expected_there(at)
+
+
+def _parse_text(text: str) -> Tree[Token]:
+    """Lark's tree of *text*, which ends with a newline as every statement does."""
+    return _parser().parse(text if text.endswith("\n") else text + "\n")
+
+
+def _ends_inside_block(at: _Failure) -> ParseError | None:
+    if not (isinstance(at.exc, UnexpectedToken) and at.exc.token.type == "$END"):
+        return None
+    brace = _open_brace(at.text, at.line, at.column)
+    where = f" (the '{{' at line {brace[0]}, column {brace[1]} is not closed)" if brace else ""
+    return at.error(f"the theory ends inside a block: expected '}}'{where}", "")
+
+
+def _statement_inside_block(at: _Failure) -> ParseError | None:
+    """A statement keyword starts a line inside a block that is never closed: the '}' is missing."""
+    first = at.first
+    if not (first and at.column == at.start and first in _KEYWORDS and first not in ("}", "in")
+            and "NAME" in at.expected):
+        return None
+    brace = _open_brace(at.text, at.line, at.column)
+    if brace is None or brace not in _open_braces(at.text, len(source_lines(at.text)) + 1, 1):
+        return None
+    return at.error(f"this '{{' is not closed: line {at.line} starts the statement {first!r} inside its block "
+                    "(a '}' is missing before it)", "{", *brace)
+
+
+def _inside_word(at: _Failure) -> ParseError | None:
+    """Lark stopped inside a word: it read a keyword at the word's start (``maximum`` as ``max``)."""
+    src, col = at.src, at.column
+    if not (0 < col <= len(src) and (src[col - 1].isalnum() or src[col - 1] == "_")):
+        return None
     word_start = col
-    while 1 < word_start <= len(src) + 1 and (src[word_start - 2].isalnum() or src[word_start - 2] == "_"):
+    while word_start > 1 and (src[word_start - 2].isalnum() or src[word_start - 2] == "_"):
         word_start -= 1
-    if word_start < col and src[word_start - 1].isalpha():  # inside a word: kop read a keyword at its start
-        word = src[word_start - 1:].split(" ")[0].rstrip(",")
-        prefix = src[word_start - 1:col - 1]
-        return located(text, line, word_start, f"unknown word {word!r}: kop reads {prefix!r} and then "
-                       f"{word[len(prefix):]!r}; did you mean {prefix!r}?", word, file)
-    if "NAME" in expected and found.isidentifier() and (found in _KEYWORDS or found in _RESERVED_WORDS):
-        return located(text, line, col, f"expected a name; {found!r} is a reserved word of the theory "
-                       f"language and cannot be a name or a move label (names are case-sensitive: write "
-                       f"{found.capitalize()!r}, or another word)", found, file)
-    unknown_word = first and first not in _KEYWORDS and (len(words) < 2 or words[1] not in ("knows", "believes")) \
-        and not first.startswith("#") and col in (start, start + len(first) + 1 + len(src[start - 1 + len(first):])
-                                                 - len(src[start - 1 + len(first):].lstrip()) - 1)
-    if unknown_word and (at_start or (expected and set(expected) <= {"KNOWS", "BELIEVES"})):
-        return located(text, line, start, f"unknown statement {first!r}: expected a statement: {_STATEMENTS}",
-                       first, file)
-    words_expected = _describe(expected)
-    if at_start and first == "}":
-        return located(text, line, col, "'}' closes no block", "}", file)
+    if word_start == col or not src[word_start - 1].isalpha():
+        return None
+    word = src[word_start - 1:].split(" ")[0].rstrip(",")
+    prefix = src[word_start - 1:col - 1]
+    return at.error(f"unknown word {word!r}: kop reads {prefix!r} and then {word[len(prefix):]!r}; "
+                    f"did you mean {prefix!r}?", word, column=word_start)
+
+
+def _reserved_name(at: _Failure) -> ParseError | None:
+    found = at.found
+    if not ("NAME" in at.expected and found.isidentifier() and (found in _KEYWORDS or found in _RESERVED_WORDS)):
+        return None
+    return at.error(f"expected a name; {found!r} is a reserved word of the theory language and cannot be a name "
+                    f"or a move label (names are case-sensitive: write {found.capitalize()!r}, or another word)")
+
+
+def _unknown_statement(at: _Failure) -> ParseError | None:
+    """The line starts with a word that is no statement (nor a player's name before knows/believes)."""
+    first, src, start = at.first, at.src, at.start
+    words = src.split()
+    if not first or first in _KEYWORDS or first.startswith("#") or (len(words) > 1 and words[1] in ("knows", "believes")):
+        return None
+    rest = src[start - 1 + len(first):]
+    second = start + len(first) + len(rest) - len(rest.lstrip())  # the column of the second word
+    at_start = at.column == start
+    if not (at.column in (start, second) and (at_start or (at.expected and at.expected <= {"KNOWS", "BELIEVES"}))):
+        return None
+    return at.error(f"unknown statement {first!r}: expected a statement: {_STATEMENTS}", first, column=start)
+
+
+_RULES: tuple[Callable[[_Failure], ParseError | None], ...] = (
+    _ends_inside_block, _inside_word, _reserved_name, _unknown_statement)
+
+
+def _expected_there(at: _Failure) -> ParseError:
+    """What the grammar expected, with a near keyword when the word found is a misspelling of one."""
+    words_expected = _describe(set(at.expected))
+    if at.column == at.start and at.first == "}":
+        return at.error("'}' closes no block", "}")
     hint = ""
-    keywords = [e.lower() for e in expected if e.isupper() and e.isalpha()] + \
-        [w for e in expected for w in _TERMINAL_WORDS.get(e, "").replace(",", " ").split() if w.isalpha()]
-    if found.isidentifier() and keywords:
+    keywords = [e.lower() for e in at.expected if e.isupper() and e.isalpha()] + \
+        [w for e in at.expected for w in _TERMINAL_WORDS.get(e, "").replace(",", " ").split() if w.isalpha()]
+    if at.found.isidentifier() and keywords:
         import difflib
 
-        near = difflib.get_close_matches(found, keywords, n=1, cutoff=0.75)
-        if near and near[0] != found:
+        near = difflib.get_close_matches(at.found, keywords, n=1, cutoff=0.75)
+        if near and near[0] != at.found:
             hint = f"; did you mean {near[0]!r}?"
-    return located(text, line, col, (f"expected {words_expected}" if words_expected else
-                                     f"expected a statement: {_STATEMENTS}") + hint, found, file)
+    return at.error((f"expected {words_expected}" if words_expected else f"expected a statement: {_STATEMENTS}") + hint)
 
 
 def _open_brace(text: str, line: int, col: int) -> tuple[int, int] | None:
@@ -218,62 +311,94 @@ class _Reader:
                 out.append(self.statement(st))
         return out
 
-    def statement(self, st: Tree[Token], scope: tuple[str, ...] = ()) -> Statement:
+    def statement(self, st: Tree[Token]) -> Statement:
         while st.data == "statement":  # a bare knowledge statement
             st = _kid(st, 0)
         kind = str(st.data)
         pos = self.pos(st)
         if kind in _SCOPED:
             return self.scoped(kind, st, pos)
-        read = _ARGUMENTS.get(kind)
+        read = _READERS.get(kind)
         if read is None:  # pragma: no cover - the grammar has no others
             raise pos.error(f"unknown statement {kind!r}")
-        toks = [c for c in st.children if isinstance(c, Token)]
-        return Statement(kind, read(self, st, toks), pos.line, pos, scope)
+        return read(self, st, [c for c in st.children if isinstance(c, Token)], pos)
 
-    # -- the arguments of each kind of statement (st: its tree; toks: its tokens) --------------
+    # -- each kind of statement (st: its tree; toks: its tokens; pos: where it starts) -------------
 
-    def path(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
-        """``include "FILE"``, ``tree "FILE"``, ``model "FILE"``."""
-        return (str(toks[0])[1:-1],)
+    def include(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``include "FILE"``."""
+        return S.Include(str(toks[0])[1:-1], line=pos.line, pos=pos)
 
-    def names(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
+    def tree_file(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``tree "FILE"``."""
+        return S.TreeFile(str(toks[0])[1:-1], line=pos.line, pos=pos)
+
+    def model_file(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``model "FILE"``."""
+        return S.ModelFile(str(toks[0])[1:-1], line=pos.line, pos=pos)
+
+    def agents(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
         """``agents A, B``."""
-        return tuple(str(t) for t in toks)
+        return S.Agents(tuple(str(t) for t in toks), line=pos.line, pos=pos)
 
-    def players(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
-        """``players A max, B min``: (name, goal or None, position) each."""
-        players = []
+    def players(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``players A max, B min``: each name with its goal or None."""
+        players, at = [], []
         for p in _subtrees(st):
             name = p.children[0]
-            goal = str(p.children[1]) if len(p.children) > 1 else None
-            players.append((str(name), goal, self.pos(name)))
-        return tuple(players)
+            players.append((str(name), str(p.children[1]) if len(p.children) > 1 else None))
+            at.append(self.pos(name))
+        return S.Players(tuple(players), tuple(at), line=pos.line, pos=pos)
 
-    def define(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
+    def define(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
         """``define NAME = FORMULA``."""
-        return (str(toks[0]), self.formula(toks[1]))
+        return S.Define(str(toks[0]), self.formula(toks[1]), line=pos.line, pos=pos)
 
-    def one_formula(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
-        """``know FORMULA``, ``common FORMULA``, ``announce FORMULA``."""
-        return (self.formula(toks[0]),)
+    def know(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``know FORMULA``."""
+        return S.Know(self.formula(toks[0]), line=pos.line, pos=pos)
 
-    def core(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
+    def common(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``common FORMULA``."""
+        return S.Common(self.formula(toks[0]), line=pos.line, pos=pos)
+
+    def announce(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``announce FORMULA``."""
+        return S.Announce(self.formula(toks[0]), line=pos.line, pos=pos)
+
+    def core(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
         """``core P = d``, with d at most :data:`MAX_LEVEL`."""
         name, d = toks
         if len(str(d)) > 6 or int(str(d)) > MAX_LEVEL:
             raise self.pos(d).error(f"core level {str(d)[:12]}{'...' if len(str(d)) > 12 else ''} is above "
                                     f"kop's limit {MAX_LEVEL}", str(d)[:12])
-        return (str(name), int(str(d)), self.pos(name))
+        return S.Core(str(name), int(str(d)), self.pos(name), line=pos.line, pos=pos)
 
-    def game(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
-        return (self.node(_kid(st, 0)),)
+    def game(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``game ...``."""
+        return S.Game(self.node(_kid(st, 0)), line=pos.line, pos=pos)
 
-    def scenario(self, st: Tree[Token], toks: list[Token]) -> tuple[Any, ...]:
+    def scenario(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
         """``scenario NAME { ... }``: its name, its statements and the name's position."""
         name = toks[0]
         body = tuple(self.statement(k) for k in st.children if isinstance(k, Tree))
-        return (str(name), body, self.pos(name))
+        return S.Scenario(str(name), body, self.pos(name), line=pos.line, pos=pos)
+
+    def knows(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``P knows E_Q ...``."""
+        return S.KnowsEvaluation(self.partial(st), line=pos.line, pos=pos)
+
+    def believes(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``P believes E_Q among { ... }``."""
+        return S.BelievesEvaluation(self.belief(st), line=pos.line, pos=pos)
+
+    def model_block(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``model { ... }``."""
+        return S.ModelBlock(self.observation(st), line=pos.line, pos=pos)
+
+    def decide(self, st: Tree[Token], toks: list[Token], pos: Position) -> Statement:
+        """``decide strict`` / ``decide agreement``."""
+        return S.Decide(str(toks[0]), self.pos(toks[0]), line=pos.line, pos=pos)
 
     def scoped(self, kind: str, st: Tree[Token], pos: Position) -> Statement:
         """``ask``, ``announce`` and ``expect`` statements, with the scenarios they are in (``in S1, S2``)."""
@@ -285,7 +410,7 @@ class _Reader:
         if kind == "announce_in":
             names, at = self.scope(_kid(st, 0))
             toks = [c for c in st.children if isinstance(c, Token)]
-            return Statement("announce", (self.formula(toks[-1]),), pos.line, pos, names, at)
+            return S.Announce(self.formula(toks[-1]), line=pos.line, pos=pos, scope=names, scope_pos=at)
         names, at = self.scope(_kid(st, 0)) if kind == "expect_in" else ((), ())
         return self.expectation(_kid(st, -1), pos, names, at)
 
@@ -297,46 +422,49 @@ class _Reader:
                  scope_pos: tuple[Position, ...] = ()) -> Statement:
         kind = str(q.data)
         toks = [c for c in q.children if isinstance(c, Token)]
-        args: tuple[Any, ...]
         if kind == "ask_formula":
-            args = (str(toks[0]), self.formula(toks[1]))
-        elif kind == "ask_play":
-            pairs = []
+            return S.AskFormula(str(toks[0]), self.formula(toks[1]), line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
+        if kind == "ask_play":
+            pairs, at = [], []
             for s in _subtrees(q):
                 who, name = s.children
-                pairs.append((str(who), str(name), self.pos(who), self.pos(name)))
-            args = tuple(pairs)
-        elif kind in ("ask_level", "ask_select", "ask_dominates"):
-            args = tuple((str(t), self.pos(t)) for t in toks)
-        else:
-            args = ()
-        return Statement(kind, args, pos.line, pos, scope, scope_pos)
+                pairs.append((str(who), str(name)))
+                at.append((self.pos(who), self.pos(name)))
+            return S.AskPlay(tuple(pairs), tuple(at), line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
+        if kind == "ask_level":
+            return S.AskLevel(str(toks[0]), self.pos(toks[0]), line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
+        player = (str(toks[0]), self.pos(toks[0])) if toks else (None, None)
+        if kind == "ask_select":
+            return S.AskSelect(*player, line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
+        if kind == "ask_dominates":
+            return S.AskDominates(*player, line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
+        if kind == "ask_decided":
+            return S.AskDecided(line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
+        return S.AskWorlds(line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
 
     def expectation(self, e: Tree[Token], pos: Position, scope: tuple[str, ...], scope_pos: tuple[Position, ...]) -> Statement:
         toks = [c for c in e.children if isinstance(c, Token)]
         pays = [tuple(self.number(x, "a payoff") for x in c.children if isinstance(x, Token))
                 for c in e.children if isinstance(c, Tree) and c.data == "payoff"]
-        args: tuple[Any, ...]
         if e.data == "expect_dominates":
-            comm: Any = pays[1] if len(pays) > 1 else (str(toks[2]) if len(toks) > 2 else None)
+            comm = pays[1] if len(pays) > 1 else (str(toks[2]) if len(toks) > 2 else None)
             if isinstance(comm, str) and comm != "none":
                 raise self.pos(toks[2]).error("expected a payoff (a, b) or 'none' after 'communication'", comm)
-            args = (str(toks[0]), str(toks[1]), pays[0], None if comm == "none" else comm, comm is not None)
-        elif e.data == "expect_play":
+            return S.ExpectDominates(str(toks[0]), str(toks[1]), pays[0], None if isinstance(comm, str) else comm,
+                                     comm is not None, line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
+        if e.data == "expect_play":
             pairs = tuple((str(s.children[0]), str(s.children[1])) for s in e.children
                           if isinstance(s, Tree) and s.data == "strategy_of")
-            args = (pairs, pays[0])
-        elif e.data == "expect_value":
+            return S.ExpectPlay(pairs, pays[0], line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
+        if e.data == "expect_value":
             names = [str(t) for t in toks]
-            args = (names[0], names[1], names[2] if len(names) > 2 else None, pays[0])
-        elif e.data == "expect_decided":
-            args = tuple(str(t) for t in toks)
-        else:
-            value = str(toks[1])
-            if value != "inf" and not value.isdigit():
-                raise self.pos(toks[1]).error("expected a level: a whole number or inf", value)
-            args = (str(toks[0]), value)
-        return Statement(str(e.data), args, pos.line, pos, scope, scope_pos)
+            return S.ExpectValue(names[0], names[1], names[2] if len(names) > 2 else None, pays[0], line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
+        if e.data == "expect_decided":
+            return S.ExpectDecided(tuple(str(t) for t in toks), line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
+        value = str(toks[1])
+        if value != "inf" and not value.isdigit():
+            raise self.pos(toks[1]).error("expected a level: a whole number or inf", value)
+        return S.ExpectLevel(str(toks[0]), value, line=pos.line, pos=pos, scope=scope, scope_pos=scope_pos)
 
     def candidate(self, c: Tree[Token]) -> Any:
         ctoks = [t for t in c.children if isinstance(t, Token)]
@@ -463,16 +591,14 @@ class _Reader:
                                tuple(numbers), tuple(wheres), tuple(values))
 
 
-#: statement kind -> the reader of its arguments, from the reader, the statement's tree and its tokens
-_ARGUMENTS: dict[str, Callable[[_Reader, Tree[Token], list[Token]], tuple[Any, ...]]] = {
-    "include": _Reader.path, "tree": _Reader.path, "model": _Reader.path,
-    "agents": _Reader.names, "players": _Reader.players, "define": _Reader.define,
-    "know": _Reader.one_formula, "common": _Reader.one_formula, "announce": _Reader.one_formula,
+#: statement kind (the grammar's rule) -> its reader, from the reader, the statement's tree, its tokens and position
+_READERS: dict[str, Callable[[_Reader, Tree[Token], list[Token], Position], Statement]] = {
+    "include": _Reader.include, "tree": _Reader.tree_file, "model": _Reader.model_file,
+    "agents": _Reader.agents, "players": _Reader.players, "define": _Reader.define,
+    "know": _Reader.know, "common": _Reader.common, "announce": _Reader.announce,
     "core": _Reader.core, "game": _Reader.game, "scenario": _Reader.scenario,
-    "partial": lambda reader, st, toks: (reader.partial(st),),
-    "belief": lambda reader, st, toks: (reader.belief(st),),
-    "model_block": lambda reader, st, toks: (reader.observation(st),),
-    "decide_reading": lambda reader, st, toks: (str(toks[0]), reader.pos(toks[0])),
+    "partial": _Reader.knows, "belief": _Reader.believes, "model_block": _Reader.model_block,
+    "decide_reading": _Reader.decide,
 }
 #: the statements read with the scenarios they are in (:meth:`_Reader.scoped`)
 _SCOPED = frozenset({"ask", "ask_in", "announce_in", "expect", "expect_in"})
@@ -506,8 +632,8 @@ def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = Fal
     --------
     >>> import kop
     >>> th = kop.parse_theory("players A max, B min\\ngame A { (1,2) (3,0) }\\nask dominates A\\n")
-    >>> [s.kind for s in th.statements]
-    ['players', 'game', 'ask_dominates']
+    >>> [type(s).__name__ for s in th.statements]
+    ['Players', 'Game', 'AskDominates']
     >>> try:
     ...     kop.parse_theory("players A max, B min\\nask nothing\\n")
     ... except kop.ParseError as err:
@@ -522,7 +648,7 @@ def parse_theory(text: str, base: Path | str = ".", *, allow_outside: bool = Fal
         raise located(text.replace("\x00", " "), line, col, "a theory may not contain NUL characters", "", file)
     _check_nesting(text, file)
     try:
-        tree = _parser().parse(text if text.endswith("\n") else text + "\n")
+        tree = _parse_text(text)
     except (UnexpectedToken, UnexpectedCharacters, UnexpectedInput) as exc:
         raise _syntax_error(exc, text, file) from None
     with recursion_room(3 * MAX_NESTING):  # inline games are read recursively, within MAX_NESTING levels
@@ -605,8 +731,8 @@ def load_theory(path: str | Path, *, allow_outside: bool = False) -> Theory:
     >>> path = os.path.join(tempfile.mkdtemp(), "tiny.kop")
     >>> with open(path, "w") as fh:
     ...     _ = fh.write("players A max, B min\\ngame A { (1,2) (3,0) }\\nask dominates A\\n")
-    >>> [s.kind for s in kop.load_theory(path).statements]
-    ['players', 'game', 'ask_dominates']
+    >>> [type(s).__name__ for s in kop.load_theory(path).statements]
+    ['Players', 'Game', 'AskDominates']
     """
     from kop.syntax.arguments import path as path_argument
     from kop.syntax.files import read_bytes
@@ -658,11 +784,11 @@ def expand_includes(statements: tuple[Statement, ...], folder: Path, allow_outsi
         if seen[0] > MAX_STATEMENTS:
             raise st.error(f"a theory may have at most {MAX_STATEMENTS} statements (with its includes, "
                            "each counted as often as it is included)")
-        if st.kind != "include":
+        if not isinstance(st, S.Include):
             out.append(st)
             continue
         check_deadline("reading the theory")
-        name = st.args[0]
+        name = st.path
         if not _is_theory_name(name):
             raise st.error(f"include reads theory files only (a name ending in .kop), not {name!r}", name)
         key = (st.base or folder, name)

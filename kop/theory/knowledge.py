@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.errors import KopError
 from kop.syntax.formula import (And, Atom, Bottom, Common, Distributed, Everyone, Formula, Iff, Implies, Know, Not,
                                 Or, Top)
-from kop.theory.model import PartialSpec, Statement
+from kop.theory.model import PartialSpec
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.theory.statements import Statement
 
 __all__ = ["Item", "Context", "check_consistent", "is_preserved", "compact_core", "core_for"]
 
@@ -31,6 +34,8 @@ class Item:
     #: a belief over candidate evaluations (``A believes E_B among {...}``): no formulas; used by the
     #: selector under uncertainty (:mod:`kop.theory.beliefs`)
     belief: Any = None
+    #: stated by an ``announce`` (left out of the theory's state before its announcements)
+    announced: bool = False
 
     def where(self) -> str:
         pos = self.statement.pos
@@ -72,7 +77,7 @@ def _sat(fs: tuple[Formula, ...], agents: Any, timeout: float | None) -> bool:
     return consistent(fs, agents=agents, timeout=timeout)
 
 
-def check_consistent(ctx: Context, at: Statement, *, timeout: float | None = None,
+def check_consistent(ctx: Context, at: Statement | None, *, timeout: float | None = None,
                      cache: dict[Any, bool] | None = None) -> None:
     """Raise a located error naming a minimal contradictory subset when *ctx*'s knowledge is inconsistent."""
     key = ctx.formulas
@@ -94,9 +99,10 @@ def check_consistent(ctx: Context, at: Statement, *, timeout: float | None = Non
 
     items = list(dict.fromkeys(it for it, _ in parts))  # shown whole: every formula it needs, in full
     listed = "; ".join(f"{it.where()}: {' & '.join(to_ascii(f) for i, f in parts if i is it)}" for it in items)
+    message = (f"the knowledge of {ctx.label} is inconsistent (so everything would follow); "
+               f"a minimal contradictory subset: {listed}")
     first = items[0].statement if items else at
-    raise first.error(f"the knowledge of {ctx.label} is inconsistent (so everything would follow); "
-                      f"a minimal contradictory subset: {listed}")
+    raise KopError(message) if first is None else first.error(message)
 
 
 def is_preserved(f: Formula) -> bool:

@@ -1,18 +1,22 @@
 """The model of a theory: its statements, scenarios and the answers to its questions.
 
 These are small immutable values; :mod:`kop.theory.grammar` builds them from
-text and :mod:`kop.theory.questions` answers them.
+text (the statements are in :mod:`kop.theory.statements`) and
+:mod:`kop.theory.questions` answers them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kop.theory.source import Position
 
-__all__ = ["Statement", "Theory", "Answer", "GameNode", "ObservationSpec", "PartialSpec", "BeliefSpec", "MAX_LEVEL"]
+if TYPE_CHECKING:  # pragma: no cover
+    from kop.theory.statements import Statement
+
+__all__ = ["Theory", "Answer", "GameNode", "ObservationSpec", "PartialSpec", "BeliefSpec", "MAX_LEVEL"]
 
 #: The largest level d a theory may state (``core P = d``): its chains must stay within the
 #: prover's nesting limit (:data:`kop.syntax.parser.MAX_DEPTH`, 1000).
@@ -27,7 +31,7 @@ class GameNode:
     mover: str | None
     children: tuple[tuple[str | None, Any, GameNode], ...]
     payoff: tuple[Any, ...]
-    pos: Position = field(compare=False, repr=False)
+    pos: Position = field(default=Position(), compare=False, repr=False)
     mover_pos: Position | None = field(default=None, compare=False, repr=False)
 
 
@@ -40,7 +44,7 @@ class ObservationSpec:
     counts: tuple[tuple[int, tuple[str, ...], Position], ...]
     observes: tuple[tuple[str, tuple[str, ...], Position], ...]
     actual: tuple[str, ...] | None
-    pos: Position = field(compare=False, repr=False)
+    pos: Position = field(default=Position(), compare=False, repr=False)
     numbers: tuple[tuple[str, Any, Any, Position], ...] = ()
     wheres: tuple[tuple[str, Position], ...] = ()
     observes_values: tuple[tuple[str, str, Position], ...] = ()
@@ -57,9 +61,9 @@ class BeliefSpec:
     knower: str
     owner: str
     candidates: tuple[tuple[Any, Any, Position], ...]
-    pos: Position = field(compare=False, repr=False)
-    knower_pos: Position = field(compare=False, repr=False)
-    owner_pos: Position = field(compare=False, repr=False)
+    pos: Position = field(default=Position(), compare=False, repr=False)
+    knower_pos: Position = field(default=Position(), compare=False, repr=False)
+    owner_pos: Position = field(default=Position(), compare=False, repr=False)
 
     def describe(self) -> str:
         return f"{self.knower} believes E_{self.owner} among {len(self.candidates)} candidates"
@@ -78,9 +82,9 @@ class PartialSpec:
     kind: str
     owner: str
     data: Any = field(hash=False)  # compared, not hashed: a candidate by leaf label is a dict
-    pos: Position = field(compare=False, repr=False)
-    knower_pos: Position = field(compare=False, repr=False)
-    owner_pos: Position = field(compare=False, repr=False)
+    pos: Position = field(default=Position(), compare=False, repr=False)
+    knower_pos: Position = field(default=Position(), compare=False, repr=False)
+    owner_pos: Position = field(default=Position(), compare=False, repr=False)
 
     def describe(self) -> str:
         if self.kind == "exactly":
@@ -94,32 +98,6 @@ class PartialSpec:
         if self.kind == "subtree":
             return f"{self.knower} knows E_{self.owner} on {self.data}"
         return f"{self.knower} knows E_{self.owner} among {len(self.data)} candidates"
-
-
-@dataclass(frozen=True)
-class Statement:
-    """One statement of a theory: its kind, arguments, and where it is written.
-
-    ``scope`` names the scenarios a question runs in (``()`` for the default:
-    every scenario, or the base when there is none; ``("all",)`` for all).
-    """
-
-    kind: str
-    args: tuple[Any, ...]
-    line: int
-    pos: Position | None = field(default=None, compare=False, repr=False)
-    scope: tuple[str, ...] = ()
-    scope_pos: tuple[Position, ...] = field(default=(), compare=False, repr=False)
-    base: Path | None = field(default=None, compare=False, repr=False)
-
-    def error(self, message: str, found: str = "", at: Position | None = None) -> Exception:
-        """A located error at this statement (or at *at*, a place inside it)."""
-        from kop.errors import KopError
-
-        where = at or self.pos
-        if where is None:
-            return KopError(f"line {self.line}: {message}")
-        return where.error(message, found)
 
 
 @dataclass(frozen=True)

@@ -137,6 +137,23 @@ def build_number_model(spec: ObservationSpec) -> KripkeModel:
     from kop.semantics.model import KripkeModel
 
     names = [v for v, _, _, _ in spec.numbers]
+    total = _check_numbers(spec, names)
+    env, n = _assignments(spec, names, total)
+    world_names = ["".join(f"{v}{env[v][i]}" for v in names) for i in range(n)]
+    if len(set(world_names)) != n:
+        world_names = ["_".join(f"{v}{env[v][i]}" for v in names) for i in range(n)]
+    worlds = _valuation(spec, names, env, world_names)
+    partitions = _partitions(spec, env, world_names, n)
+    actual = _actual(spec, worlds)
+    try:
+        return KripkeModel(worlds, partitions, actual=actual if actual is not None else list(worlds),
+                           agents=list(partitions))
+    except KopError as exc:
+        raise spec.pos.error(str(exc)) from None
+
+
+def _check_numbers(spec: ObservationSpec, names: list[str]) -> int:
+    """The number of assignments of the declared numbers, after checking each declaration."""
     if len(set(names)) != len(names):
         dup = next(v for v in names if names.count(v) > 1)
         raise spec.numbers[names.index(dup)][3].error(f"variable {dup!r} is declared twice", dup)
@@ -151,6 +168,11 @@ def build_number_model(spec: ObservationSpec) -> KripkeModel:
         total *= hi - lo + 1
         if total > MAX_ASSIGNMENTS:
             raise at.error(f"more than {MAX_ASSIGNMENTS} assignments of the numbers", v)
+    return total
+
+
+def _assignments(spec: ObservationSpec, names: list[str], total: int) -> tuple[dict[str, np.ndarray], int]:
+    """Each number's column over the assignments that satisfy every ``where``, and their count."""
     grids = np.meshgrid(*[np.arange(lo, hi + 1, dtype=np.int64) for _, lo, hi, _ in spec.numbers], indexing="ij")
     env = {v: g.reshape(-1).astype(object) for v, g in zip(names, grids)}
     keep = np.ones(total, dtype=bool)
@@ -160,14 +182,23 @@ def build_number_model(spec: ObservationSpec) -> KripkeModel:
     n = int(keep.sum())
     if n == 0:
         raise spec.pos.error("no assignment satisfies the conditions: the model would have no worlds")
-    world_names = ["".join(f"{v}{env[v][i]}" for v in names) for i in range(n)]
-    if len(set(world_names)) != n:
-        world_names = ["_".join(f"{v}{env[v][i]}" for v in names) for i in range(n)]
+    return env, n
+
+
+def _valuation(spec: ObservationSpec, names: list[str], env: dict[str, np.ndarray],
+               world_names: list[str]) -> dict[str, list[str]]:
+    """Each world's true atoms: the bits of each number (``x0``, ``x1``, ...) and ``x_negative``."""
     bits = {v: _bit_count(lo, hi) for v, lo, hi, _ in spec.numbers}
     worlds: dict[str, list[str]] = {}
     for i, w in enumerate(world_names):
         worlds[w] = [f"{v}{b}" for v in names for b in range(bits[v]) if int(env[v][i]) >> b & 1] + \
                     [f"{v}_negative" for v in names if int(env[v][i]) < 0]
+    return worlds
+
+
+def _partitions(spec: ObservationSpec, env: dict[str, np.ndarray], world_names: list[str],
+                n: int) -> dict[str, list[list[str]]]:
+    """Each agent's partition: the worlds where what it observes has the same value."""
     partitions: dict[str, list[list[str]]] = {}
     for agent, text, at in spec.observes_values:
         if agent in partitions:
@@ -179,15 +210,15 @@ def build_number_model(spec: ObservationSpec) -> KripkeModel:
         partitions[agent] = list(groups.values())
     if not partitions:
         raise spec.pos.error("a model over numbers needs at least one agent: observes S value x + y")
-    actual = None
-    if spec.actual is not None:
-        want = "".join(spec.actual)
-        if want not in worlds:
-            raise spec.pos.error(f"the actual world {want!r} is not among the worlds (name it by its values, "
-                                 "e.g. actual x4y13)", want)
-        actual = [want]
-    try:
-        return KripkeModel(worlds, partitions, actual=actual if actual is not None else list(worlds),
-                           agents=list(partitions))
-    except KopError as exc:
-        raise spec.pos.error(str(exc)) from None
+    return partitions
+
+
+def _actual(spec: ObservationSpec, worlds: dict[str, list[str]]) -> list[str] | None:
+    """The actual world named by its values (``actual x4y13``), or None."""
+    if spec.actual is None:
+        return None
+    want = "".join(spec.actual)
+    if want not in worlds:
+        raise spec.pos.error(f"the actual world {want!r} is not among the worlds (name it by its values, "
+                             "e.g. actual x4y13)", want)
+    return [want]

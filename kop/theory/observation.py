@@ -76,31 +76,8 @@ def build_observation_model(spec: ObservationSpec) -> KripkeModel:
     if not vocab:
         raise spec.pos.error("a model by observation needs a vocabulary: vocabulary p q r")
     known = set(vocab)
-    for f, pos in spec.laws:
-        if not f.is_propositional():
-            raise pos.error("a law must be propositional (no knowledge or announcement operators)")
-        bad = sorted(f.atoms() - known)
-        if bad:
-            raise pos.error(f"the law mentions {bad[0]!r}, which is not in the vocabulary", bad[0])
-    laws = [f for f, _ in spec.laws]
-    for k, atoms, pos in spec.counts:
-        bad = [a for a in atoms if a not in known]
-        if bad:
-            raise pos.error(f"{bad[0]!r} is not in the vocabulary", bad[0])
-        try:
-            laws.append(exactly(k, atoms))
-        except KopError as exc:
-            raise pos.error(str(exc)) from None
-    observes = {}
-    for agent, atoms, pos in spec.observes:
-        if agent in observes:
-            raise pos.error(f"what {agent} observes is given twice", agent)
-        bad = [a for a in atoms if a not in known]
-        if bad:
-            raise pos.error(f"{agent} observes {bad[0]!r}, which is not in the vocabulary", bad[0])
-        observes[agent] = list(atoms)
-    if not observes:
-        raise spec.pos.error("a model by observation needs at least one agent: observes a: p q")
+    laws = _laws(spec, known)
+    observes = _observes(spec, known)
     if spec.actual is not None:
         bad = [a for a in spec.actual if a not in known]
         if bad:
@@ -110,3 +87,38 @@ def build_observation_model(spec: ObservationSpec) -> KripkeModel:
                                              actual=None if spec.actual is None else list(spec.actual))
     except KopError as exc:
         raise spec.pos.error(str(exc)) from None
+
+
+def _laws(spec: ObservationSpec, known: set[str]) -> list[Formula]:
+    """The block's laws (``law``, and ``exactly k of``), each checked against the vocabulary."""
+    for f, pos in spec.laws:
+        if not f.is_propositional():
+            raise pos.error("a law must be propositional (no knowledge or announcement operators)")
+        bad = sorted(f.atoms() - known)
+        if bad:
+            raise pos.error(f"the law mentions {bad[0]!r}, which is not in the vocabulary", bad[0])
+    laws = [f for f, _ in spec.laws]
+    for k, atoms, pos in spec.counts:
+        missing = [a for a in atoms if a not in known]
+        if missing:
+            raise pos.error(f"{missing[0]!r} is not in the vocabulary", missing[0])
+        try:
+            laws.append(exactly(k, atoms))
+        except KopError as exc:
+            raise pos.error(str(exc)) from None
+    return laws
+
+
+def _observes(spec: ObservationSpec, known: set[str]) -> dict[str, list[str]]:
+    """What each agent observes (``observes a: p q``), each atom checked against the vocabulary."""
+    observes: dict[str, list[str]] = {}
+    for agent, atoms, pos in spec.observes:
+        if agent in observes:
+            raise pos.error(f"what {agent} observes is given twice", agent)
+        bad = [a for a in atoms if a not in known]
+        if bad:
+            raise pos.error(f"{agent} observes {bad[0]!r}, which is not in the vocabulary", bad[0])
+        observes[agent] = list(atoms)
+    if not observes:
+        raise spec.pos.error("a model by observation needs at least one agent: observes a: p q")
+    return observes

@@ -24,245 +24,29 @@ with a JSON-ready ``result``); the command line only formats them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any
+from dataclasses import replace
+from typing import Any, assert_never
 
 from kop.syntax.budget import OutOfTime, check_timeout
-from kop.errors import KopError, ParseError, source_lines
+from kop.errors import KopError, ParseError
 from kop.syntax.formula import Common, Formula
-from kop.theory.knowledge import Context, Item, check_consistent, core_for
-from kop.theory.model import Answer, Statement, Theory
-from kop.theory.source import Position
+from kop.theory import statements as S
+from kop.theory.knowledge import Context, Item
+from kop.theory.model import Answer, Theory
+from kop.theory.state import TheoryState
+from kop.theory.statements import Statement
 
-__all__ = ["run_theory", "contexts", "TheoryState"]
-
-_KNOWLEDGE = ("know", "common", "core", "partial", "belief")
+__all__ = ["run_theory", "run_statements", "contexts", "TheoryState"]
 
 
 def _level(x: float) -> int | str:
     return "inf" if x == math.inf else int(x)
 
 
-@dataclass
-class TheoryState:
-    """What the statements above the current one have built."""
-
-    theory: Theory
-    timeout: float | None
-    agents: tuple[str, ...] | None = None
-    players: list[tuple[str, str]] | None = None
-    bare_players: frozenset[str] = frozenset()   # listed without a goal: a tree file's goal stands
-    tree: Any = None
-    model: Any = None
-    #: the model's atoms, and whether it declares them (model { ... }) or only shows those true somewhere (a file)
-    model_atoms: frozenset[str] = frozenset()
-    atoms_declared: bool = False
-    base: list[Item] = field(default_factory=list)
-    scenarios: dict[str, list[Item]] = field(default_factory=dict)
-    consistent: dict[Any, bool] = field(default_factory=dict)
-    answers: list[Answer] = field(default_factory=list)
-    dominance_cache: dict[Any, Any] = field(default_factory=dict)
-    #: Decide by the stricter reading of Definition 6 (``decide strict``, or ``--strict``: forced)
-    strict: bool = False
-    strict_forced: bool = False
-
-    # -- names -----------------------------------------------------------------
-    def known_agents(self) -> tuple[str, ...] | None:
-        if self.agents is not None:
-            return self.agents
-        if self.players is not None:
-            return tuple(p for p, _ in self.players)
-        if self.tree is not None:
-            return tuple(self.tree.player_names)
-        return None
-
-    def check_agent(self, st: Statement, name: str, at: Position | None, what: str = "agent") -> None:
-        names = self.known_agents()
-        if names is not None and name not in names:
-            raise st.error(f"unknown {what} {name!r} (declared: {', '.join(names)})", name, at)
-
-    def check_formula(self, st: Statement, f: Formula) -> None:
-        names = self.known_agents()
-        if names is None:
-            return
-        bad = sorted(f.agents() - set(names))
-        if bad:
-            raise st.error(f"the formula names agent {bad[0]!r}, which is not declared "
-                           f"(agents: {', '.join(names)})", bad[0], _formula_pos(st))
-
-    def check_atoms(self, st: Statement, f: Formula) -> str:
-        """A formula asked of the model names only its atoms: an unknown one is a located error when the
-        model declares its atoms (``model { ... }``); for a model file, a warning (returned) that it is
-        true at no world."""
-        bad = sorted(f.atoms() - self.model_atoms)
-        if not bad or self.model is None:
-            return ""
-        if self.atoms_declared:
-            shown = ", ".join(sorted(self.model_atoms)[:12]) + (", ..." if len(self.model_atoms) > 12 else "")
-            raise st.error(f"unknown atom {bad[0]!r}: not in the model's vocabulary ({shown})", bad[0],
-                           _atom_pos(st, bad[0]))
-        return "; warning: " + ", ".join(map(repr, bad)) + " true at no world of the model file (misspelt?)"
-
-    def check_s5n(self, st: Statement, f: Formula) -> None:
-        """Refuse probability in a formula that goes to the prover (it decides knowledge and belief), located in the theory."""
-        from kop.errors import LanguageError
-        from kop.syntax.fragments import refuse_probability
-
-        try:
-            refuse_probability(f, "the prover")
-        except LanguageError as exc:
-            at = _formula_pos(st)
-            if at is not None:
-                from kop.syntax.parser import locate_token
-
-                line = source_lines(at.text)[at.line - 1] if 0 < at.line <= len(source_lines(at.text)) else ""
-                _, col, _ = locate_token(line[at.column - 1:], "PROB")
-                at = Position(at.text, at.line, at.column + col - 1, at.file)
-            raise st.error(exc.expected + " (a theory's knowledge, its announcements on a game and its "
-                           "valid, satisfiable and entails "
-                           "questions go to the prover)", exc.found, at) from None
-
-    def opponent(self, st: Statement, p: str, at: Position | None) -> str:
-        self.check_agent(st, p, at)
-        names = self.known_agents() or ()
-        rest = [a for a in names if a != p]
-        if len(rest) != 1:
-            raise st.error(f"cannot tell who {p}'s opponent is: declare 'agents {p}, Q', 'players {p}, Q' "
-                           "or a two-player game", p, at)
-        return rest[0]
-
-    def base_path(self, st: Statement) -> Path:
-        return st.base or self.theory.base
-
-    # -- knowledge -------------------------------------------------------------
-    def item(self, st: Statement) -> Item:
-        k, a = st.kind, st.args
-        if k == "know":
-            self.check_formula(st, a[0])
-            self.check_s5n(st, a[0])
-            return Item((a[0],), st)
-        if k == "common":
-            self.check_formula(st, a[0])
-            self.check_s5n(st, a[0])
-            names = self.known_agents()
-            if not names:
-                raise st.error("'common' needs the agents: declare 'agents A, B' or the players first")
-            return Item((Common(tuple(names), a[0]),), st)
-        if k == "core":
-            p, d, at = a
-            q = self.opponent(st, p, at)
-            try:
-                return Item(core_for(p, q, d), st)
-            except OutOfTime:  # unknown within the limit: not an input error
-                raise
-            except KopError as exc:
-                raise st.error(str(exc), str(d)) from None
-        spec = a[0]
-        self.check_agent(st, spec.knower, spec.knower_pos, "player")
-        self.check_agent(st, spec.owner, spec.owner_pos, "player")
-        if k == "belief":
-            return Item((), st, None, spec)
-        return Item((), st, spec)
-
-    def contexts(self, st: Statement) -> list[Context]:
-        """The contexts a question runs in: its scope, or every scenario, or the base."""
-        agents = self.agents
-        if st.scope:
-            names = list(st.scope)
-            if "all" in names:
-                names = list(self.scenarios) or ["base"]
-        else:
-            names = list(self.scenarios) or ["base"]
-        out = []
-        for i, name in enumerate(dict.fromkeys(names)):
-            if name == "base":
-                out.append(Context(None, tuple(self.base), agents))
-                continue
-            if name not in self.scenarios:
-                at = st.scope_pos[i] if i < len(st.scope_pos) else None
-                known = ", ".join(self.scenarios) or "none"
-                raise st.error(f"no scenario {name!r} (scenarios: {known})", name, at)
-            out.append(Context(name, tuple(self.base) + tuple(self.scenarios[name]), agents))
-        return out
-
-    def consistent_in(self, ctx: Context, st: Statement) -> None:
-        check_consistent(ctx, st, timeout=self.timeout, cache=self.consistent)
-
-    def evaluations(self, ctx: Context, st: Statement) -> list[Any]:
-        if not ctx.partials:
-            return []
-        from kop.selection.evaluations import knowledge_formulas, resolve_all
-        from kop.theory.partial import build_evaluations
-
-        tree = self.need_tree(st)
-        evs = build_evaluations(ctx.partials, tree)
-        by_spec = dict(zip(ctx.partials, evs))
-        try:
-            resolved = resolve_all(tree, evs)
-        except OutOfTime:  # unknown within the limit: not an input error
-            raise
-        except KopError as exc:
-            raise ctx.partials[-1].pos.error(str(exc)) from None
-        items = []
-        for it in ctx.items:  # what each statement says in the language of E_P and S_P
-            if it.partial is None:
-                items.append(it)
-                continue
-            key = (tree.player_index(it.partial.knower), tree.player_index(it.partial.owner))
-            ev = by_spec[it.partial]
-            own = {k: r for k, r in resolved.items() if k == key and r.spec == ev}
-            items.append(Item(knowledge_formulas(tree, own) if own else (), it.statement, it.partial))
-        self.consistent_in(Context(ctx.name, tuple(items), ctx.agents), st)
-        return evs
-
-    def need_tree(self, st: Statement) -> Any:
-        if self.tree is None:
-            raise st.error(f"'{_verb(st)}' needs a game: 'game ...' or tree \"FILE\"")
-        return self.tree
-
-    def need_model(self, st: Statement) -> Any:
-        if self.model is None:
-            raise st.error(f"'{_verb(st)}' needs a model: model \"FILE\" or model {{ ... }}")
-        return self.model
-
-
-def _verb(st: Statement) -> str:
-    return {"ask_select": "ask select", "ask_decided": "ask decided", "ask_dominates": "ask dominates",
-            "ask_play": "ask play", "ask_worlds": "ask worlds", "ask_level": "ask level",
-            "announce": "announce"}.get(st.kind, st.kind.replace("_", " "))
-
-
-def _formula_pos(st: Statement) -> Position | None:
-    """Where the formula of a statement starts (after its keyword)."""
-    if st.pos is None:
-        return None
-    lines = source_lines(st.pos.text)
-    src = lines[st.line - 1] if 0 < st.line <= len(lines) else ""
-    words = src[st.pos.column - 1:].split(None, 1)
-    if len(words) < 2:
-        return st.pos
-    col = st.pos.column - 1 + src[st.pos.column - 1:].index(words[1], len(words[0])) + 1
-    return Position(st.pos.text, st.line, col, st.pos.file)
-
-
-def _atom_pos(st: Statement, name: str) -> Position | None:
-    """Where the atom *name* is written in the statement's formula (its start when it is not written there)."""
-    import re
-
-    at = _formula_pos(st)
-    if at is None:
-        return None
-    lines = source_lines(at.text)
-    src = lines[at.line - 1] if 0 < at.line <= len(lines) else ""
-    m = re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", src[at.column - 1:])
-    return Position(at.text, at.line, at.column + m.start(), at.file) if m else at
-
-
-def _load_tree(state: TheoryState, st: Statement) -> Any:
+def _load_tree(state: TheoryState, st: S.TreeFile) -> Any:
     from kop.theory.files import read_confined
 
-    name = st.args[0]
+    name = st.path
     try:
         text = read_confined(name, state.base_path(st), allow_outside=state.theory.allow_outside, what="tree file")
     except OutOfTime:  # unknown within the limit: not an input error
@@ -294,13 +78,13 @@ def _load_tree(state: TheoryState, st: Statement) -> Any:
         raise st.error(str(exc) if str(exc).startswith("tree file") else f"tree file {name!r}: {exc}", name) from None
 
 
-def _load_model(state: TheoryState, st: Statement) -> Any:
+def _load_model(state: TheoryState, st: S.ModelFile) -> Any:
     import json
 
     from kop.semantics.model import KripkeModel
     from kop.theory.files import read_confined
 
-    name = st.args[0]
+    name = st.path
     try:
         text = read_confined(name, state.base_path(st), allow_outside=state.theory.allow_outside,
                              what="model file")
@@ -318,10 +102,10 @@ def _load_model(state: TheoryState, st: Statement) -> Any:
         raise st.error(str(exc), name) from None
 
 
-def _set_players(state: TheoryState, st: Statement) -> None:
+def _set_players(state: TheoryState, st: S.Players) -> None:
     players = []
     seen = set()
-    for name, goal, at in st.args:
+    for (name, goal), at in zip(st.players, st.name_pos):
         if name in seen:
             raise st.error(f"player {name!r} is listed twice", name, at)
         seen.add(name)
@@ -412,28 +196,46 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
     return list(run_statements(theory, timeout=timeout, scenario=scenario).answers)
 
 
+def prepared(theory: Theory) -> tuple[Statement, ...]:
+    """The statements of *theory* as they run: its includes expanded, its definitions applied."""
+    from kop.theory.defines import apply_defines
+    from kop.theory.grammar import expand_includes
+
+    statements = theory.statements
+    if any(isinstance(s, S.Include) for s in statements):
+        statements = tuple(expand_includes(statements, theory.base, theory.allow_outside, []))
+    return apply_defines(statements)
+
+
+def declared_scenarios(statements: tuple[Statement, ...]) -> list[str]:
+    """The names of the scenarios the statements declare, in order."""
+    return [s.name for s in statements if isinstance(s, S.Scenario)]
+
+
 def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: str | None = None,
                    dominance_cache: dict[Any, Any] | None = None, answers: list[Answer] | None = None,
-                   strict: bool = False) -> Any:
+                   strict: bool = False, questions: bool = True, check_scenario: bool = True) -> TheoryState:
     """Run the statements; returns the final state with its answers (``state.answers``).
 
     *dominance_cache* holds dominance reports already computed (keyed by
     :func:`kop.theory.answers.dominance_key`), which the questions then reuse.  *answers*, when
     given, receives each answer as it is found (so that a caller keeps those found before an error).
     *strict* decides by the stricter reading of Definition 6 throughout, whatever
-    the theory's ``decide`` statements say.
+    the theory's ``decide`` statements say.  Without *questions*, the questions, expectations and
+    announcements are left out (the state the theory states).  *check_scenario* refuses a
+    *scenario* the theory does not declare, before running it.
+
+    Examples
+    --------
+    >>> import kop
+    >>> state = run_statements(kop.parse_theory("agents A, B\\nknow K_A p\\nask valid p -> p\\n"))
+    >>> [a.text for a in state.answers], [c.formulas for c in state.contexts()]
+    (['valid p -> p: yes'], [(kop.parse('K_A p'),)])
     """
     timeout = check_timeout(timeout)
-    from kop.theory.grammar import expand_includes
-
-    statements = theory.statements
-    if any(s.kind == "include" for s in statements):
-        statements = tuple(expand_includes(statements, theory.base, theory.allow_outside, []))
-    from kop.theory.defines import apply_defines
-
-    statements = apply_defines(statements)
-    if scenario is not None and scenario != "base":
-        declared = [str(s.args[0]) for s in statements if s.kind == "scenario"]
+    statements = prepared(theory)
+    if check_scenario and scenario is not None and scenario != "base":
+        declared = declared_scenarios(statements)
         if scenario not in declared:
             raise KopError(f"--scenario {scenario!r}: the theory has no such scenario "
                            f"(scenarios: {', '.join(declared) or 'none'})")
@@ -443,6 +245,8 @@ def run_statements(theory: Theory, *, timeout: float | None = 60.0, scenario: st
     if answers is None:
         answers = []
     for st in statements:
+        if not questions and isinstance(st, (S.Announce, *S.QUESTIONS, *S.EXPECTATIONS)):
+            continue
         before = len(answers)
         _run_one(state, st, answers, scenario)
         if st.pos is not None and st.pos.file:
@@ -471,79 +275,9 @@ def _said(values: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def contexts(theory: Theory, scenario: str | None = None, *, timeout: float | None = 60.0,
-             strict: bool = False) -> tuple[Any, list[Context]]:
-    """The final state of *theory* (without its questions) and the contexts to ask in: every scenario or one."""
-    timeout = check_timeout(timeout)
-    quiet = Theory(tuple(s for s in theory.statements if not s.kind.startswith(("ask", "expect"))
-                         and s.kind != "announce"), theory.base, theory.text, theory.allow_outside)
-    state = run_statements(quiet, timeout=timeout, strict=strict)
-    probe = Statement("ask_dominates", (), 0, None, (scenario,) if scenario else ())
-    if scenario is not None and scenario != "base" and scenario not in state.scenarios:
-        raise KopError(f"no scenario {scenario!r} (scenarios: {', '.join(state.scenarios) or 'none'})")
-    return state, state.contexts(probe)
-
-
 def _run_one(state: TheoryState, st: Statement, answers: list[Answer], only: str | None) -> None:
-    k, a = st.kind, st.args
     try:
-        if k == "decide_reading":
-            reading, at = a
-            if reading not in ("strict", "agreement"):
-                raise st.error(f"expected 'strict' or 'agreement' after 'decide' (the reading of Definition 6), "
-                               f"got {reading!r}", reading, at)
-            state.strict = reading == "strict" or state.strict_forced
-        elif k == "tree":
-            state.tree = _load_tree(state, st)
-            _match_players(state, st)
-        elif k == "game":
-            from kop.theory.games import build_game, players_of
-
-            if state.players is None:
-                names = players_of(a[0])
-                if names:   # every mover maximizes its own payoff
-                    state.players = [(n, "max") for n in names]
-                else:
-                    raise st.error("the game has no mover: declare 'players ...' first")
-            state.tree = build_game(a[0], state.players)
-        elif k == "model":
-            state.model = _load_model(state, st)
-            state.model_atoms = frozenset().union(*(state.model.valuation(w) for w in state.model.worlds))
-            state.atoms_declared = False
-        elif k == "model_block":
-            from kop.theory.observation import build_observation_model, model_atoms
-
-            state.model = build_observation_model(a[0])
-            state.model_atoms, state.atoms_declared = model_atoms(a[0]), True
-        elif k == "agents":
-            if len(set(a)) != len(a):
-                dup = next(x for x in a if a.count(x) > 1)
-                raise st.error(f"agent {dup!r} is listed twice", dup)
-            state.agents = a
-        elif k == "players":
-            _set_players(state, st)
-        elif k in _KNOWLEDGE:
-            state.base.append(state.item(st))
-        elif k == "scenario":
-            name, body, at = a
-            if name in ("all", "base"):
-                raise st.error(f"{name!r} is reserved: name the scenario otherwise", name, at)
-            if name in state.scenarios:
-                raise st.error(f"scenario {name!r} is defined twice", name, at)
-            items = []
-            for sub in body:
-                if sub.kind not in _KNOWLEDGE:
-                    raise sub.error("a scenario holds knowledge only: know, common, core, P knows E_Q ...")
-                items.append(state.item(sub))
-            state.scenarios[name] = items
-        elif k == "announce":
-            _announce(state, st, answers, only)
-        elif k.startswith("ask"):
-            _ask(state, st, answers, only)
-        elif k.startswith("expect"):
-            _expect(state, st, answers, only)
-        else:  # pragma: no cover - every kind is handled above
-            raise st.error(f"unknown statement {k!r}")
+        _step(state, st, answers, only)
     except ParseError:
         raise
     except OutOfTime as exc:  # "unknown within the limit" stays one (exit 3), located at the statement
@@ -554,131 +288,213 @@ def _run_one(state: TheoryState, st: Statement, answers: list[Answer], only: str
         raise st.error(str(exc)) from None
 
 
-def _ask(state: TheoryState, st: Statement, answers: list[Answer], only: str | None) -> None:
+def _step(state: TheoryState, st: Statement, answers: list[Answer], only: str | None) -> None:
+    """Run one statement on *state*."""
+    match st:
+        case S.Decide(reading=reading, reading_pos=at):
+            if reading not in ("strict", "agreement"):
+                raise st.error(f"expected 'strict' or 'agreement' after 'decide' (the reading of Definition 6), "
+                               f"got {reading!r}", reading, at)
+            state.strict = reading == "strict" or state.strict_forced
+        case S.TreeFile():
+            state.tree = _load_tree(state, st)
+            _match_players(state, st)
+        case S.Game(root=root):
+            _set_game(state, st, root)
+        case S.ModelFile():
+            model = _load_model(state, st)
+            state.model = state.stated_model = model
+            state.model_atoms = frozenset().union(*(model.valuation(w) for w in model.worlds))
+            state.atoms_declared = False
+        case S.ModelBlock(spec=spec):
+            from kop.theory.observation import build_observation_model, model_atoms
+
+            state.model = state.stated_model = build_observation_model(spec)
+            state.model_atoms, state.atoms_declared = model_atoms(spec), True
+        case S.Agents(names=names):
+            if len(set(names)) != len(names):
+                dup = next(x for x in names if names.count(x) > 1)
+                raise st.error(f"agent {dup!r} is listed twice", dup)
+            state.agents = names
+        case S.Players():
+            _set_players(state, st)
+        case S.Know() | S.Common() | S.Core() | S.KnowsEvaluation() | S.BelievesEvaluation():
+            state.base.append(state.item(st))
+        case S.Scenario():
+            _add_scenario(state, st)
+        case S.Announce():
+            _announce(state, st, answers, only)
+        case S.AskFormula() | S.AskPlay() | S.AskLevel() | S.AskSelect() | S.AskDominates() | S.AskDecided() \
+                | S.AskWorlds():
+            _ask(state, st, answers, only)
+        case S.ExpectDominates() | S.ExpectPlay() | S.ExpectValue() | S.ExpectDecided() | S.ExpectLevel():
+            _expect(state, st, answers, only)
+        case S.Include() | S.Define():  # pragma: no cover - expanded before the statements run
+            raise st.error(f"unexpanded statement {st.KEYWORD!r}")
+        case _:  # pragma: no cover - the union is closed
+            assert_never(st)
+
+
+def _set_game(state: TheoryState, st: S.Game, root: Any) -> None:
+    from kop.theory.games import build_game, players_of
+
+    if state.players is None:
+        names = players_of(root)
+        if names:   # every mover maximizes its own payoff
+            state.players = [(n, "max") for n in names]
+        else:
+            raise st.error("the game has no mover: declare 'players ...' first")
+    state.tree = build_game(root, state.players)
+
+
+def _add_scenario(state: TheoryState, st: S.Scenario) -> None:
+    name, at = st.name, st.name_pos
+    if name in ("all", "base"):
+        raise st.error(f"{name!r} is reserved: name the scenario otherwise", name, at)
+    if name in state.scenarios:
+        raise st.error(f"scenario {name!r} is defined twice", name, at)
+    items = []
+    for sub in st.body:
+        if not isinstance(sub, S.KNOWLEDGE):
+            raise sub.error("a scenario holds knowledge only: know, common, core, P knows E_Q ...")
+        items.append(state.item(sub))
+    state.scenarios[name] = items
+
+
+def _only(state: TheoryState, st: Statement, only: str | None) -> list[Context]:
+    """The contexts *st* runs in, within the one scenario asked for (*only*)."""
+    return [c for c in state.contexts(st) if only is None or c.name == only or (only == "base" and c.name is None)]
+
+
+def _with_warning(ans: Answer, warning: str) -> Answer:
+    return replace(ans, text=ans.text + warning, result={**ans.result, "warning": warning[11:]}) if warning else ans
+
+
+def _ask(state: TheoryState, st: S.Question, answers: list[Answer], only: str | None) -> None:
     from kop.theory import answers as A
 
-    k, a = st.kind, st.args
-    if k == "ask_formula" and a[0] != "check":
-        state.check_s5n(st, a[1])
-    if k == "ask_formula" and a[0] in ("valid", "satisfiable"):
-        state.check_formula(st, a[1])
-        answers.append(A.prover_answer(state, st, a[0], a[1], None))
-        return
-    if k == "ask_formula" and a[0] == "check":
-        state.check_formula(st, a[1])
-        state.need_model(st)
-        warning = state.check_atoms(st, a[1])
-        ans = A.check_answer(state, st, a[1])
-        answers.append(replace(ans, text=ans.text + warning, result={**ans.result, "warning": warning[11:]})
-                       if warning else ans)
-        return
-    if k == "ask_worlds":
-        answers.append(A.worlds_answer(state, st))
-        return
-    if k == "ask_play":
-        answers.append(A.play_answer(state, st))
-        return
-    ctxs = [c for c in state.contexts(st) if only is None or c.name == only or (only == "base" and c.name is None)]
+    if isinstance(st, S.AskFormula) and st.verb != "check":
+        state.check_s5n(st, st.formula)
+    match st:
+        case S.AskFormula(verb="valid" | "satisfiable" as verb, formula=f):
+            state.check_formula(st, f)
+            answers.append(A.prover_answer(state, st, verb, f, None))
+            return
+        case S.AskFormula(verb="check", formula=f):
+            state.check_formula(st, f)
+            state.need_model(st)
+            warning = state.check_atoms(st, f)
+            answers.append(_with_warning(A.check_answer(state, st, f), warning))
+            return
+        case S.AskWorlds():
+            answers.append(A.worlds_answer(state, st))
+            return
+        case S.AskPlay():
+            answers.append(A.play_answer(state, st))
+            return
+    ctxs = _only(state, st, only)
     several = len(ctxs) > 1 or any(c.name is not None for c in ctxs)
     for ctx in ctxs:
         state.consistent_in(ctx, st)
         scen = ctx.name if several else None
-        if k == "ask_formula":
-            state.check_formula(st, a[1])
-            ans = A.prover_answer(state, st, a[0], a[1], ctx)
-        elif k == "ask_level":
-            name, at = a[0]
-            ans = A.level_answer(state, st, ctx, name, at)
-        elif k == "ask_decided":
-            ans = A.decided_answer(state, st, ctx)
-        elif k == "ask_select":
-            ans = A.select_answer(state, st, ctx, a[0] if a else None)
-        elif k == "ask_dominates":
-            ans = A.dominates_answer(state, st, ctx, a[0] if a else None)
-        else:  # pragma: no cover
-            raise st.error(f"unknown question {k!r}")
+        match st:
+            case S.AskFormula(verb=entails, formula=f):
+                state.check_formula(st, f)
+                ans = A.prover_answer(state, st, entails, f, ctx)
+            case S.AskLevel(player=name, player_pos=at):
+                ans = A.level_answer(state, st, ctx, name, at)
+            case S.AskDecided():
+                ans = A.decided_answer(state, st, ctx)
+            case S.AskSelect(player=name, player_pos=at):
+                ans = A.select_answer(state, st, ctx, name, at)
+            case S.AskDominates(player=name, player_pos=at):
+                ans = A.dominates_answer(state, st, ctx, name, at)
+            case S.AskWorlds() | S.AskPlay():  # pragma: no cover - answered above
+                raise st.error(f"unexpected question {st.KEYWORD!r}")
+            case _:  # pragma: no cover - the union is closed
+                assert_never(st)
         answers.append(Answer(ans.line, ans.question, ans.result, ans.text, scen))
 
 
-def _expect(state: TheoryState, st: Statement, answers: list[Answer], only: str | None) -> None:
+def _expect(state: TheoryState, st: S.Expectation, answers: list[Answer], only: str | None) -> None:
     """Check an expected figure; the answer's result says whether it matches (``ok``)."""
+    once = isinstance(st, (S.ExpectPlay, S.ExpectValue))   # about the game alone: checked once
+    for ctx in _only(state, st, only):
+        computed, expected, what = _expected(state, st, ctx)
+        ok = computed == expected
+        text = (f"expect {what}: "
+                + ("ok" if ok else f"MISMATCH: computed {_said(computed)}"))
+        answers.append(Answer(st.line, f"expect {what}", {"ok": ok, "expected": expected, "computed": computed},
+                              text, None if once else ctx.name))
+        if once:
+            break
+
+
+def _expected(state: TheoryState, st: S.Expectation, ctx: Context) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """(the figures computed, the figures expected, the expectation in words) of *st* in *ctx*."""
     from kop.theory import answers as A
 
-    k, a = st.kind, st.args
-    ctxs = [c for c in state.contexts(st) if only is None or c.name == only or (only == "base" and c.name is None)]
-    for ctx in ctxs:
-        if k == "expect_dominates":
-            who, strat, out, comm, has_comm = a
+    match st:
+        case S.ExpectDominates(player=who, strategy=strat, outcome=out, communication=comm, has_communication=has_comm):
             r = A.dominance_of(state, st, ctx, who)
             computed: dict[str, Any] = {"recommended": r.recommended, "outcome": list(r.outcome)}
             expected: dict[str, Any] = {"recommended": strat, "outcome": list(out)}
+            what = f"{who}: {strat} {tuple(out)}"
             if has_comm:
                 oc = r.outcome_with_communication
                 computed["outcome_with_communication"] = None if oc is None else list(oc)
                 expected["outcome_with_communication"] = None if comm is None else list(comm)
-            what = f"{who}: {strat} {tuple(out)}"
-            if has_comm:
                 what += f", communication {'none' if comm is None else tuple(comm)}"
-        elif k == "expect_play":
-            pairs, out = a
+            return computed, expected, what
+        case S.ExpectPlay(strategies=pairs, outcome=out):
             from kop.games.registry import strategy
             from kop.games.strategies.play import play
 
             tree = state.need_tree(st)
             value = play(tree, {w: strategy(tree, n, w) for w, n in pairs}).value
-            computed, expected = {"outcome": list(value)}, {"outcome": list(out)}
-            what = "play " + " ".join(f"{w}={n}" for w, n in pairs) + f": {tuple(out)}"
-        elif k == "expect_value":
+            return ({"outcome": list(value)}, {"outcome": list(out)},
+                    "play " + " ".join(f"{w}={n}" for w, n in pairs) + f": {tuple(out)}")
+        case S.ExpectValue(strategy=name, player=p, at=at_label, value=out):
             from kop.games.registry import strategy
 
-            name, p, at_label, out = a
             tree = state.need_tree(st)
             if p not in tree.player_names:
                 raise st.error(f"unknown player {p!r} (players: {', '.join(tree.player_names)})", p)
             s = strategy(tree, name, p)
             value = s.value_at(at_label) if at_label is not None else s.value
-            computed, expected = {"value": list(value)}, {"value": list(out)}
-            what = f"value {name} {p}{f' at {at_label}' if at_label else ''}: {tuple(out)}"
-        elif k == "expect_decided":
+            return ({"value": list(value)}, {"value": list(out)},
+                    f"value {name} {p}{f' at {at_label}' if at_label else ''}: {tuple(out)}")
+        case S.ExpectDecided(nodes=nodes):
             from kop.selection.decide import decide
 
             tree = state.need_tree(st)
             state.consistent_in(ctx, st)
             evs = state.evaluations(ctx, st)
             d = decide(tree, ctx.formulas, timeout=state.timeout, evaluations=evs or None, strict=state.strict)
-            computed = {"decided": [n.name for n in d.decided_nodes()]}
-            expected = {"decided": list(a)}
-            what = f"decided: {', '.join(a) or 'none'}"
-        else:
+            return ({"decided": [n.name for n in d.decided_nodes()]}, {"decided": list(nodes)},
+                    f"decided: {', '.join(nodes) or 'none'}")
+        case S.ExpectLevel(player=p, level=value):
             from kop.reasoning.knowledge import level
 
-            p, value = a
             state.consistent_in(ctx, st)
             lv = level(ctx.formulas, p, state.opponent(st, p, None), timeout=state.timeout, agents=state.agents)
-            computed, expected = {"level": _level(lv)}, {"level": value if value == "inf" else int(value)}
-            what = f"level {p}: {value}"
-        ok = computed == expected
-        scen = None if k in ("expect_play", "expect_value") else ctx.name
-        text = (f"expect {what}: "
-                + ("ok" if ok else f"MISMATCH: computed {_said(computed)}"))
-        answers.append(Answer(st.line, f"expect {what}", {"ok": ok, "expected": expected, "computed": computed},
-                              text, scen))
-        if k in ("expect_play", "expect_value"):
-            break
+            return ({"level": _level(lv)}, {"level": value if value == "inf" else int(value)},
+                    f"level {p}: {value}")
+        case _:  # pragma: no cover - the union is closed
+            assert_never(st)
 
 
-def _announce(state: TheoryState, st: Statement, answers: list[Answer], only: str | None) -> None:
+def _announce(state: TheoryState, st: S.Announce, answers: list[Answer], only: str | None) -> None:
     from kop.theory import answers as A
 
-    f = st.args[0]
+    f = st.formula
     state.check_formula(st, f)
     if state.model is None and state.tree is None:
         raise st.error("'announce' needs a model (model \"FILE\" or model { ... }) or a game")
     if state.model is not None:
         warning = state.check_atoms(st, f)
-        ans = A.announce_model(state, st, f)
-        answers.append(replace(ans, text=ans.text + warning, result={**ans.result, "warning": warning[11:]})
-                       if warning else ans)
+        answers.append(_with_warning(A.announce_model(state, st, f), warning))
+        state.models_after.append(state.model)
     if state.tree is not None:
         state.check_s5n(st, f)       # the knowledge after it goes to the prover
         for ctx in state.contexts(st):
@@ -689,14 +505,13 @@ def _announce(state: TheoryState, st: Statement, answers: list[Answer], only: st
         _after_announcement(state, st, f)
 
 
-def _after_announcement(state: TheoryState, st: Statement, f: Formula) -> None:
+def _after_announcement(state: TheoryState, st: S.Announce, f: Formula) -> None:
     """Later questions see the knowledge after the announcement: the preserved knowledge and C F."""
     names = state.known_agents() or ()
-    new = Item((Common(tuple(names), f),), st)
+    new = Item((Common(tuple(names), f),), st, announced=True)
     scoped = [n for n in st.scope if n not in ("all", "base")]
     if scoped and "all" not in st.scope:
         for n in scoped:
             state.scenarios[n].append(new)
     else:
         state.base.append(new)
-

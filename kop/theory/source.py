@@ -14,27 +14,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kop.errors import ParseError
+from kop.errors import ParseError, TheoryError
 
 __all__ = ["Position", "TheoryError", "located", "inner"]
 
 
-class TheoryError(ParseError):
-    """A located error in a theory; without offending text, the message does not mention any."""
-
-    def __init__(self, text: str, line: int, column: int, found: str, expected: str):
-        super().__init__(text, line, column, found, expected)
-        if not found:
-            self.args = (f"line {line}, column {column}: {expected}",)
-
-
 @dataclass(frozen=True)
 class Position:
-    """A place in a theory file: its text, the file's name (for includes), line and column (1-based)."""
+    """A place in a theory file: its text, the file's name (for includes), line and column (1-based).
 
-    text: str = field(repr=False)
-    line: int
-    column: int
+    Positions compare by file, line and column (the text is there to show the line in an error):
+
+    >>> Position("ask level Z", 1, 11) == Position(line=1, column=11)
+    True
+    """
+
+    text: str = field(default="", repr=False, compare=False)
+    line: int = 1
+    column: int = 1
     file: str = ""
 
     def error(self, message: str, found: str = "") -> TheoryError:

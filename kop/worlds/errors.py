@@ -1,21 +1,10 @@
-"""Errors of the worlds layer.  All are :class:`kop.KopError` (a ``ValueError``)."""
+"""Errors of the worlds layer, defined in :mod:`kop.errors` and kept here under their old names.
+
+All are :class:`kop.KopError` (a ``ValueError``).
+"""
 
 from __future__ import annotations
 
-from kop.errors import KopError, LimitError
+from kop.errors import LimitError, WorldsError
 
 __all__ = ["WorldsError", "LimitError"]
-
-
-class WorldsError(KopError):
-    """A possible-worlds game, a belief function or a card-game setting is malformed.
-
-    Examples
-    --------
-    >>> import kop
-    >>> try:
-    ...     kop.WorldsGame.build(("MAX", [[1, 0], [1]]))
-    ... except kop.WorldsError as err:
-    ...     print(err)
-    root/1: payoff vector of length 1, but the game has 2 worlds
-    """

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from kop.worlds.errors import WorldsError
+from kop.syntax.arguments import fail
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.games.trees.tree import GameTree
@@ -282,12 +283,6 @@ class Beliefs:
         """The belief-state id per world at *node*."""
         return self.at if self.at.ndim == 1 else self.at[node]
 
-    def n_states(self, node: int) -> int:
-        """How many belief states there are at *node*."""
-        if self.states is not None:
-            return len(self.states)
-        return int(self.state_ids(node).max()) + 1
-
     def state_weights(self, node: int) -> np.ndarray:
         """K x N weights: row k is belief state k at *node* (1 per world of a set)."""
         if self.states is not None:
@@ -343,11 +338,6 @@ class Beliefs:
                     return None
             return ids
         return None
-
-    def restricted(self, nodes: np.ndarray) -> Beliefs:
-        """The same beliefs on a renumbered node set (state-dependent rows picked)."""
-        at = self.at if self.at.ndim == 1 else self.at[nodes]
-        return Beliefs(self.kind, self.n, at, self.states, self.prior, self.model)
 
     def __repr__(self) -> str:
         k = len(self.states) if self.states is not None else int(self.at.max()) + 1
@@ -405,8 +395,6 @@ def weights(belief: Any, n: int) -> np.ndarray:
 
 def _array(value: Any, dtype: Any, name: str, expected: str) -> np.ndarray:
     """*value* as a numpy array of *dtype*; an :class:`~kop.errors.ArgumentError` if it is not one."""
-    from kop.syntax.arguments import fail
-
     if isinstance(value, (str, bytes)) or value is None:
         raise fail(name, expected, value)
     try:

@@ -79,19 +79,6 @@ class GvmSweep:
             out[:, s] = self.choose(int(s), beliefs)
         return out
 
-    def own_choices(self, player: int, world: int) -> np.ndarray:
-        """(nodes,) the choices at *player*'s nodes when *world* is actual and the player holds
-        his belief function's belief at each node (Ω_P(s, world))."""
-        g = self.game
-        bel = g.beliefs(player)
-        out = np.full(g.size, -1, dtype=np.int64)
-        for s in np.flatnonzero(g.owner == player):
-            if bel.model is None:
-                out[s] = self.state_choices[s][bel.state_ids(int(s))[world]]  # type: ignore[index]
-            else:
-                out[s] = self.choose(int(s), bel.weights(int(s), world)[None, :])[0]
-        return out
-
 
 def _state_scores(bel: Beliefs, s: int, kids: np.ndarray, partial: bool) -> np.ndarray:
     """(K, C) each belief state's weighted sum of each child's value."""

@@ -63,6 +63,7 @@ Games with Incomplete Information*, KI 2001; M. Lanctot et al., *OpenSpiel* (201
 
 from __future__ import annotations
 
+import random
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -73,6 +74,12 @@ import numpy as np
 from kop import config
 from kop.errors import LimitError
 from kop.worlds.errors import WorldsError
+from kop.games.search.openspiel import load_openspiel
+from kop.syntax import arguments
+from kop.worlds.gvm import gvm
+from kop.worlds.mc import mc
+from kop.worlds.openspiel import _Builder
+from kop.worlds.vm import vm
 
 #: the doctests need this optional package (kop/conftest.py skips them without it)
 __doctest_requires__ = ("pyspiel",)
@@ -99,15 +106,11 @@ def openspiel_game(game: Any) -> Any:
     'kuhn_poker'
     """
     if isinstance(game, str):
-        from kop.games.search.openspiel import load_openspiel
-
         try:
             return load_openspiel(game)
         except Exception as exc:
             raise WorldsError(str(exc)) from None
     if not hasattr(game, "new_initial_state"):
-        from kop.syntax import arguments
-
         raise arguments.fail("game", "a pyspiel.Game or an OpenSpiel game name such as 'kuhn_poker'", game)
     return game
 
@@ -298,8 +301,6 @@ def knowledge_cell(game: Any, state: Any, player: int | None = None, *, cells: s
     """
     game = openspiel_game(game)
     if cells not in ("auto", "exact", "sampled"):
-        from kop.syntax import arguments
-
         raise arguments.fail("cells", "'auto', 'exact' or 'sampled'", cells)
     mover = int(state.current_player())
     who = mover if player is None else int(player)
@@ -322,8 +323,6 @@ def knowledge_cell(game: Any, state: Any, player: int | None = None, *, cells: s
 
 
 def _sampled_cell(state: Any, who: int, key: str, samples: int, seed: int) -> Cell:
-    import random
-
     rng = random.Random(zlib.crc32(f"{seed}\x00{who}\x00{key}".encode()))
     counts: dict[tuple[int, ...], int] = {}
     for _ in range(samples):
@@ -423,15 +422,8 @@ def decide_openspiel(game: Any, state: Any, algorithm: str = "gvm", *, cells: st
     >>> d, d.cell.histories
     (InfoDecision(player=1, move='Bet', algorithm='vm', worlds=2, exact), ((0, 2, 1), (1, 2, 1)))
     """
-    from kop.worlds.gvm import gvm
-    from kop.worlds.mc import mc
-    from kop.worlds.openspiel import _Builder
-    from kop.worlds.vm import vm
-
     game = openspiel_game(game)
     if algorithm not in ALGORITHMS:
-        from kop.syntax import arguments
-
         raise arguments.fail("algorithm", f"one of {', '.join(ALGORITHMS)}", algorithm)
     _check_game(game)
     cell = knowledge_cell(game, state, cells=cells, max_histories=max_histories, samples=samples, seed=seed)

@@ -59,6 +59,9 @@ import numpy as np
 
 from kop.worlds.errors import WorldsError
 from kop.worlds.game import LEAF, MAX, MIN, Beliefs, WorldsGame
+from kop.errors import LimitError, MissingDependency
+from kop.games.search.openspiel import load_openspiel
+from kop.syntax import arguments
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.semantics.model import KripkeModel
@@ -80,8 +83,6 @@ def _pyspiel() -> Any:
     try:
         import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
-        from kop.errors import MissingDependency
-
         raise MissingDependency("OpenSpiel games need open-spiel: pip install open_spiel") from None
     return pyspiel
 
@@ -204,16 +205,11 @@ def worlds_from_openspiel(game: Any, *, max_nodes: int = MAX_NODES, max_worlds: 
     M. Lanctot et al., *OpenSpiel: A Framework for Reinforcement Learning in Games*, arXiv:1908.09453
     (2019); W. Jamroga, *A Defense Model for Games with Incomplete Information*, KI 2001.
     """
-    from kop.syntax import arguments
-
     if not isinstance(game, str) and not hasattr(game, "get_type"):
         raise arguments.fail("game", "a pyspiel.Game or an OpenSpiel game name such as 'kuhn_poker'", game)
-    from kop.errors import LimitError
 
     pyspiel = _pyspiel()
     if isinstance(game, str):
-        from kop.games.search.openspiel import load_openspiel
-
         try:
             game = load_openspiel(game)
         except Exception as exc:
@@ -359,28 +355,13 @@ class _Builder:
         blocks = {0: np.zeros((m, n), dtype=np.int64), 1: np.zeros((m, n), dtype=np.int64)}
         seen: dict[tuple[int, str], int] = {}     # (player, information state) -> the first node it is met at
         for node, bundle in enumerate(bundles):
-            # each world's state at this node: the bundle entry whose chance sequence is a prefix of it
-            # (none in union mode where the world cannot reach the node)
-            index = {seq: k for k, (seq, _, _) in enumerate(bundle)}
-            at: list[int | None] = []
-            for w in seqs:
-                k = next((index[w[:j]] for j in range(len(w), -1, -1) if w[:j] in index), None)
-                if k is None and not self.union:  # pragma: no cover - every world extends an entry of every bundle
-                    raise WorldsError(f"{self.name}: world {w} has no state at node {node}")
-                at.append(k)
-            states = [None if k is None else bundle[k][1] for k in at]
+            states = self.states_at(node, bundle, seqs)
             if owner[node] == LEAF:
                 payoffs[node] = [np.nan if s is None else float(s.returns()[0]) for s in states]
             for player in (0, 1):
-                ids: dict[str, int] = {}
                 row = blocks[player][node]
                 try:
-                    for v, st in enumerate(states):
-                        # a world that does not reach the node is a class of its own there
-                        key = f"\x00unreached {v}" if st is None else str(st.information_state_string(player))
-                        row[v] = ids.setdefault(key, len(ids))
-                        if st is not None and owner[node] != LEAF and self.roots is None:
-                            self.check_visible(seen, player, key, node, histories)
+                    self.fill_blocks(row, states, player, owner[node] != LEAF, seen, node, histories)
                 except WorldsError:
                     raise
                 except Exception:  # no information state at this leaf: the player knows what it knew before
@@ -395,6 +376,30 @@ class _Builder:
                        max_beliefs=Beliefs.partition(rows[0], prior=prob),
                        min_beliefs=Beliefs.partition(rows[1], prior=prob))
         return OpenSpielWorlds(self.name, g, tuple(seqs), prob, tuple(histories), self.valuation(seqs), tuple(moves))
+
+    def states_at(self, node: int, bundle: _Bundle, seqs: list[tuple[int, ...]]) -> list[Any]:
+        """Each world's state at *node*: the bundle entry whose chance sequence is a prefix of the world's
+        (None in union mode where the world cannot reach the node)."""
+        index = {seq: k for k, (seq, _, _) in enumerate(bundle)}
+        at: list[int | None] = []
+        for w in seqs:
+            k = next((index[w[:j]] for j in range(len(w), -1, -1) if w[:j] in index), None)
+            if k is None and not self.union:  # pragma: no cover - every world extends an entry of every bundle
+                raise WorldsError(f"{self.name}: world {w} has no state at node {node}")
+            at.append(k)
+        return [None if k is None else bundle[k][1] for k in at]
+
+    def fill_blocks(self, row: Any, states: list[Any], player: int, inner: bool, seen: dict[tuple[int, str], int],
+                    node: int, histories: list[tuple[int, ...]]) -> None:
+        """*player*'s classes of the worlds at *node* into *row*: one per information state (at an *inner*
+        node, checked visible to the player when the game has no given roots)."""
+        ids: dict[str, int] = {}
+        for v, st in enumerate(states):
+            # a world that does not reach the node is a class of its own there
+            key = f"\x00unreached {v}" if st is None else str(st.information_state_string(player))
+            row[v] = ids.setdefault(key, len(ids))
+            if st is not None and inner and self.roots is None:
+                self.check_visible(seen, player, key, node, histories)
 
     def check_visible(self, seen: dict[tuple[int, str], int], player: int, key: str, node: int,
                       histories: list[tuple[int, ...]]) -> None:

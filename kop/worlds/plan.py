@@ -152,10 +152,6 @@ def expected(game: WorldsGame, max_plan: Plan | np.ndarray, min_plan: Plan | np.
     return float((w[ok] * pay[ok]).sum() / w[ok].sum())
 
 
-def owner_code(player: str | int) -> int:
-    return player_code(player)
-
-
 def as_max(game: WorldsGame, player: str | int) -> WorldsGame:
     """The game in which *player* is MAX (the mirror for MIN)."""
     return game if player_code(player) == MAX else game.mirrored()
@@ -163,4 +159,3 @@ def as_max(game: WorldsGame, player: str | int) -> WorldsGame:
 
 def name(player: str | int) -> str:
     return "MAX" if player_code(player) == MAX else "MIN"
-

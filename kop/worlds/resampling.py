@@ -54,6 +54,7 @@ M. Lanctot et al., *OpenSpiel* (2019), ``State::ResampleFromInfostate``; google-
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -253,92 +254,127 @@ def check_resampling(game: Any, player: int | None = None, sampler: Sampler | st
     g = openspiel_game(game)
     histories = arguments.integer(histories, "histories", minimum=1)
     draws = arguments.integer(draws, "draws", minimum=1)
-    if player is not None:
-        player = arguments.integer(player, "player", minimum=0)
-        if player >= g.num_players():
-            raise arguments.fail("player", f"a player of the game, 0..{g.num_players() - 1}", player)
-    if isinstance(sampler, str):
-        if sampler not in ("openspiel", "exact"):
-            raise arguments.fail("sampler", "'openspiel', 'exact' or a function(state, player, rng)", sampler)
-        name = sampler
-        fn: Sampler = openspiel_sampler if sampler == "openspiel" else exact_sampler(g, exact_limit)
-    elif callable(sampler):
-        name, fn = getattr(sampler, "__name__", "sampler"), sampler
-    else:
-        raise arguments.fail("sampler", "'openspiel', 'exact' or a function(state, player, rng)", sampler)
+    players = _players(g, player)
+    name, fn = _sampler(g, sampler, exact_limit)
     try:
         index = history_index(g, exact_limit)
     except LimitError:
         index = None
-    known: dict[tuple[int, str], set[tuple[int, ...]]] = {}     # the true histories met, by information state
-    rng = random.Random(seed)
-    checks = samples = 0
-    kinds: dict[str, int] = {}
-    first: Violation | None = None
-    suspects: list[tuple[Any, int, str, Any]] = []   # every draw was the truth: (state, p, key, witness state)
-    import time
-
+    run = _Run(fn, players, draws, random.Random(seed))
     start = time.process_time()
     played = 0
     for _ in range(histories):
         if cpu_limit is not None and time.process_time() - start > cpu_limit:
             break
         played += 1
-        state = g.new_initial_state()
+        run.play(g.new_initial_state(), max_moves)
+    for state, p, key, witness in run.suspects:
+        run.judge(g, index, state, p, key, witness)
+    violations = sum(run.kinds.values())
+    return ResamplingReport(str(g), name, played, run.checks, run.samples, violations, run.kinds, run.first)
+
+
+def _players(g: Any, player: int | None) -> tuple[int, ...]:
+    """The players to check: *player* (validated), or every player of *g*."""
+    if player is None:
+        return tuple(range(g.num_players()))
+    player = arguments.integer(player, "player", minimum=0)
+    if player >= g.num_players():
+        raise arguments.fail("player", f"a player of the game, 0..{g.num_players() - 1}", player)
+    return (int(player),)
+
+
+def _sampler(g: Any, sampler: Sampler | str, exact_limit: int) -> tuple[str, Sampler]:
+    """The sampler's name and function."""
+    expected = "'openspiel', 'exact' or a function(state, player, rng)"
+    if isinstance(sampler, str):
+        if sampler not in ("openspiel", "exact"):
+            raise arguments.fail("sampler", expected, sampler)
+        return sampler, openspiel_sampler if sampler == "openspiel" else exact_sampler(g, exact_limit)
+    if callable(sampler):
+        return getattr(sampler, "__name__", "sampler"), sampler
+    raise arguments.fail("sampler", expected, sampler)
+
+
+class _Run:
+    """One run of :func:`check_resampling`: the random histories played, the checks and what they found."""
+
+    def __init__(self, fn: Sampler, players: tuple[int, ...], draws: int, rng: random.Random) -> None:
+        self.fn, self.players, self.draws, self.rng = fn, players, draws, rng
+        self.known: dict[tuple[int, str], set[tuple[int, ...]]] = {}   # the true histories met, by information state
+        self.checks = self.samples = 0
+        self.kinds: dict[str, int] = {}
+        self.first: Violation | None = None
+        self.suspects: list[tuple[Any, int, str, Any]] = []   # every draw was the truth: (state, p, key, witness state)
+
+    def found(self, kind: str, violation: Callable[[], Violation]) -> None:
+        """Count a violation of *kind*; keep the first one met (built only then)."""
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        if self.first is None:
+            self.first = violation()
+
+    def play(self, state: Any, max_moves: int) -> None:
+        """Play one random history from *state*, checking the sampler at every state where someone moves."""
         moves = 0
         earlier: dict[int, tuple[int, list[Any]]] = {}   # p -> (ply, p's samples there), last state they varied
         while not state.is_terminal() and moves < max_moves:
             moves += 1
             if state.is_chance_node():
                 acts, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(acts, weights=probs)[0])
+                state.apply_action(self.rng.choices(acts, weights=probs)[0])
                 continue
             if state.is_simultaneous_node():
-                state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(g.num_players())])
+                n = state.get_game().num_players()
+                state.apply_actions([self.rng.choice(state.legal_actions(p)) for p in range(n)])
                 continue
-            truth = tuple(state.history())
-            drawn: dict[int, list[Any]] = {}
-            keys: dict[int, str] = {}
-            for p in range(g.num_players()) if player is None else (int(player),):
-                checks += 1
-                keys[p] = key = cell_key(state, p)
-                known.setdefault((p, key), set()).add(truth)
-                drawn[p] = [fn(state, p, rng) for _ in range(draws)]
-                samples += draws
-                bad = next((s for s in drawn[p] if s.is_terminal() or cell_key(s, p) != key), None)
-                if bad is not None:
-                    kinds["outside"] = kinds.get("outside", 0) + 1
-                    if first is None:
-                        first = Violation("outside", p, truth, tuple(bad.history()), _outside(p, key, bad))
-                    drawn[p] = []
-            me = _ident(state)
-            for p, ds in drawn.items():
-                if ds and all(_ident(s) == me for s in ds):
-                    # a witness among the samples drawn here for the other players, if one lies in p's cell
-                    witness = next((s for q, qs in drawn.items() if q != p for s in qs
-                                    if _ident(s) != me and not s.is_terminal() and cell_key(s, p) == keys[p]), None)
-                    if witness is None and p in earlier:
-                        witness = _continued(earlier[p], truth, p, keys[p], me)
-                    suspects.append((state.clone(), p, keys[p], witness))
-                elif ds:
-                    earlier[p] = (len(truth), [s for s in ds if _ident(s) != me][:4])
-            state.apply_action(rng.choice(state.legal_actions()))
-    for state, p, key, witness in suspects:
+            self.check(state, earlier)
+            state.apply_action(self.rng.choice(state.legal_actions()))
+
+    def check(self, state: Any, earlier: dict[int, tuple[int, list[Any]]]) -> None:
+        """Draw samples at *state* for each player; note those outside the cell and those that copy the truth."""
+        truth = tuple(state.history())
+        drawn: dict[int, list[Any]] = {}
+        keys: dict[int, str] = {}
+        for p in self.players:
+            keys[p] = self.draw(state, p, truth, drawn)
+        me = _ident(state)
+        for p, ds in drawn.items():
+            if ds and all(_ident(s) == me for s in ds):
+                # a witness among the samples drawn here for the other players, if one lies in p's cell
+                witness = next((s for q, qs in drawn.items() if q != p for s in qs
+                                if _ident(s) != me and not s.is_terminal() and cell_key(s, p) == keys[p]), None)
+                if witness is None and p in earlier:
+                    witness = _continued(earlier[p], truth, p, keys[p], me)
+                self.suspects.append((state.clone(), p, keys[p], witness))
+            elif ds:
+                earlier[p] = (len(truth), [s for s in ds if _ident(s) != me][:4])
+
+    def draw(self, state: Any, p: int, truth: tuple[int, ...], drawn: dict[int, list[Any]]) -> str:
+        """Draw *p*'s samples at *state* into *drawn* (none if one lies outside *p*'s cell); *p*'s cell key."""
+        self.checks += 1
+        key = cell_key(state, p)
+        self.known.setdefault((p, key), set()).add(truth)
+        drawn[p] = [self.fn(state, p, self.rng) for _ in range(self.draws)]
+        self.samples += self.draws
+        bad = next((s for s in drawn[p] if s.is_terminal() or cell_key(s, p) != key), None)
+        if bad is not None:
+            self.found("outside", lambda: Violation("outside", p, truth, tuple(bad.history()), _outside(p, key, bad)))
+            drawn[p] = []
+        return key
+
+    def judge(self, g: Any, index: Any, state: Any, p: int, key: str, witness: Any) -> None:
+        """Report a suspect (every draw was the truth) as ``copied`` when another state of the cell was likely."""
         truth = tuple(state.history())
         if witness is None and index is not None:
             witness = next((_replay(g, h) for h in sorted(index.groups.get((p, key), []))
                             if h != truth and len(h) == len(truth)), None)
         if witness is None:
-            witness = next((_replay(g, h) for h in sorted(known.get((p, key), ()))
+            witness = next((_replay(g, h) for h in sorted(self.known.get((p, key), ()))
                             if h != truth and len(h) == len(truth)), None)
-        if witness is None or _likely(index, truth, p, key, draws) or not _material(state, witness):
-            continue
-        kinds["copied"] = kinds.get("copied", 0) + 1
-        if first is None:
-            first = Violation("copied", p, truth, tuple(witness.history()),
-                              _copied(state, witness, draws, index, p, key))
-    violations = sum(kinds.values())
-    return ResamplingReport(str(g), name, played, checks, samples, violations, kinds, first)
+        if witness is None or _likely(index, truth, p, key, self.draws) or not _material(state, witness):
+            return
+        self.found("copied", lambda: Violation("copied", p, truth, tuple(witness.history()),
+                                               _copied(state, witness, self.draws, index, p, key)))
 
 
 def _likely(index: Any, truth: tuple[int, ...], player: int, key: str, draws: int) -> bool:

@@ -214,10 +214,9 @@ def _game(depth):
 
 def test_inline_game_at_the_limit_reads_without_recursion_error():
     th = kop.parse_theory(_game(MAX_NESTING - 2))
-    from kop.theory.questions import contexts
+    from kop.theory import TheoryRun
 
-    state, _ = contexts(th)
-    assert state.tree.height == MAX_NESTING - 2
+    assert TheoryRun(th, questions=False).tree.height == MAX_NESTING - 2
 
 
 @pytest.mark.parametrize("depth", [MAX_NESTING + 1, 100_000])

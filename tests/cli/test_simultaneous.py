@@ -10,7 +10,7 @@ IndexError on an inner simultaneous node.  What each command does now:
 * every command whose strategies or knowledge are defined for sequential moves only (``play``,
   ``solve`` with a sequential strategy, ``select``, ``decided``, ``dominates``, theory questions on
   the game, ``match``) refuses with exit 2, naming the simultaneous node and the commands that
-  handle such trees; the Python API raises :class:`kop.games.errors.StrategyError` (a KopError).
+  handle such trees; the Python API raises :class:`kop.errors.StrategyError` (a KopError).
 """
 
 from __future__ import annotations

@@ -16,10 +16,10 @@ THEORIES = Path(__file__).resolve().parents[2] / "theories"
 def test_parse_statements():
     th = parse_theory('tree "t.json"  # a comment\n\nagents A, B\nknow K_A E_B\ncore A = 2\n'
                       'ask entails K_A K_B E_A   # trailing comment\nask level A\nask select\nask decided\n')
-    kinds = [s.kind for s in th.statements]
-    assert kinds == ["tree", "agents", "know", "core", "ask_formula", "ask_level", "ask_select", "ask_decided"]
-    assert th.statements[2].args == (parse("K_A E_B"),)
-    assert th.statements[4].args == ("entails", parse("K_A K_B E_A"))
+    kinds = [type(s).__name__ for s in th.statements]
+    assert kinds == ["TreeFile", "Agents", "Know", "Core", "AskFormula", "AskLevel", "AskSelect", "AskDecided"]
+    assert th.statements[2].formula == parse("K_A E_B")
+    assert (th.statements[4].verb, th.statements[4].formula) == ("entails", parse("K_A K_B E_A"))
     assert [s.line for s in th.statements] == [1, 3, 4, 5, 6, 7, 8, 9]
 
 

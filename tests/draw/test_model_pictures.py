@@ -20,20 +20,19 @@ pytest.importorskip("matplotlib")
 def shipped_models() -> list[tuple[str, kop.KripkeModel]]:
     out = [(p.name, kop.KripkeModel.load(p)) for p in sorted((ROOT / "theories").glob("*.model.json"))]
     from kop.cli.draw_cmd import _model_at_step
-    from kop.theory.questions import contexts
+    from kop.theory import TheoryRun
 
     class Args:
         timeout = 60.0
         step: int | None = None
 
     for p in sorted((ROOT / "theories").glob("*.kop")):
-        th = kop.load_theory(p)
-        state, _ = contexts(th)
-        if state.model is None or state.tree is not None or len(state.model) > 64:
+        run = TheoryRun(kop.load_theory(p), questions=False)
+        if run.model is None or run.tree is not None or len(run.model) > 64:
             continue
         for step in (0, None):
             Args.step = step
-            model, n, _ = _model_at_step(th, Args, state.model)   # type: ignore[arg-type]
+            model, n, _ = _model_at_step(run, Args)   # type: ignore[arg-type]
             out.append((f"{p.name} step {n}", model))
     return out
 

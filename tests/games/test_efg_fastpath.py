@@ -23,7 +23,7 @@ from profiles import examples
 import kop
 from kop.io.efg import _header, _loads
 from kop.io.efgscan import scan_file, scan_nodes
-from kop.games.errors import KopError
+from kop.errors import KopError
 from tree_strategies import game_trees
 
 SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -23,7 +23,8 @@ import kop
 from kop.games.errors import EfgError, TreeError
 from kop.io.infogame import dumps_game, loads_game
 from kop.games.imperfect.random_games import random_info_game
-from kop.games.imperfect.recall import KINDS, beliefs, reach_probabilities
+from kop.games.imperfect.beliefs import beliefs, reach_probabilities
+from kop.games.imperfect.recall import KINDS
 from kop.games.imperfect.reference import beliefs_reference, histories, knowledge_reference, recall_reference
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -115,15 +115,12 @@ def test_a_theory_error_is_located(client):
 
 
 def test_figure2_answers_equal_kop_dominates(client):
-    from kop.theory import load_theory
-    from kop.theory.dominance import scenario_reports
-    from kop.theory.questions import contexts
+    from kop.theory import TheoryRun, load_theory
 
     text = (THEORIES / "figure2.kop").read_text()
     r = client.post("/api/theory/answers", json={"text": text, "scenario": "s4"}).json()
-    th = load_theory(THEORIES / "figure2.kop")
-    state, ctxs = contexts(th)
-    reports, _ = scenario_reports(th, state, ctxs)
+    run = TheoryRun(load_theory(THEORIES / "figure2.kop"), questions=False)
+    reports = [run.dominance(ctx.name) for ctx in run.scenarios()]
     assert [s["report"] for s in r["scenarios"]] == [rep.to_json() for rep in reports]
     assert [s["report"]["recommended"] for s in r["scenarios"]] == ["minimax", "HM0M1", "HM0M1", "HM0M2"]
     s4 = r["scenarios"][r["chosen"]]

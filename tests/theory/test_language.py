@@ -27,11 +27,11 @@ def _run(text, tmp_path=None, **kw):
 
 
 def test_inline_figure2_is_the_papers_tree():
-    from kop.theory.questions import contexts
+    from kop.theory import TheoryRun
 
-    state, ctxs = contexts(kop.load_theory(THEORIES / "figure2.kop"))
-    assert state.tree == figure2()
-    assert [c.name for c in ctxs] == ["s1", "s2", "s3", "s4"]
+    run = TheoryRun(kop.load_theory(THEORIES / "figure2.kop"), questions=False)
+    assert run.tree == figure2()
+    assert [c.name for c in run.scenarios()] == ["s1", "s2", "s3", "s4"]
     lines = [ln for ln in (THEORIES / "figure2.kop").read_text().splitlines()]
     start = next(i for i, ln in enumerate(lines) if ln.startswith("game"))
     end = next(i for i in range(start, len(lines)) if lines[i] == "}")

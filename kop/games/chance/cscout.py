@@ -32,6 +32,8 @@ True
 
 from __future__ import annotations
 
+import numpy as np
+
 from kop.games.chance.core import ChanceResult, chance_result
 from kop.games.trees.lists import TreeLists
 from kop.games.nplayer.core import run_deep
@@ -48,8 +50,6 @@ def cscout_best_case(branching: int, chance: int, k: int) -> int:
 def cscout_best_case_tree(branching: int, chance: int, k: int, value: float = 0.5) -> GameTree:
     """A uniform tree of depth 4k (levels P, chance, opponent, chance, ...) on which CSCOUT's
     tests all succeed: every leaf is worth *value* to both players, so every order is best."""
-    import numpy as np
-
     if branching < 1 or chance < 1 or not 0 <= k <= 4 or (branching * chance) ** (2 * k) > 2_000_000:
         raise ValueError("cscout_best_case_tree: b, c >= 1, 0 <= k <= 4, at most 2,000,000 leaves")
     widths, kinds = [1], []

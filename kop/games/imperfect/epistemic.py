@@ -8,7 +8,7 @@ unless the game knows P's information state at every history (OpenSpiel,
 Read ``K_P`` at P's own nodes (``turn_P -> K_P ...``) for a ``.efg`` game.
 
 Agents are the players' names when all are valid agent names, else ``p1``, ``p2``, ...
-(:func:`~kop.games.imperfect.recall.agent_name`).  The atoms:
+(:func:`agent_name`).  The atoms:
 
 * ``turn_P``: it is P's turn;
 * ``move_a``: the history passed through a players' action named *a*; ``chance_c``: chance chose
@@ -45,15 +45,31 @@ import numpy as np
 
 from kop.errors import LimitError
 from kop.games.imperfect.game import InfoGame, game_argument
-from kop.games.imperfect.recall import agent_name
+from kop.games.imperfect.beliefs import reach_probabilities
 from kop.games.trees.tree import LEAF
+from kop.semantics.model import KripkeModel
+from kop.syntax.formula import AGENT_RE
 
-__all__ = ["game_model", "MAX_CELLS", "atom_word"]
+__all__ = ["game_model", "MAX_CELLS", "atom_word", "agent_name"]
 
 #: the most atom values (atoms times nodes) a game model holds unless told otherwise
 MAX_CELLS = 50_000_000
 
 _BAD = re.compile(r"[^A-Za-z0-9_]")
+
+
+def agent_name(game: InfoGame, player: int) -> str:
+    """The agent name of a player in formulas: its name when every player's name is a valid agent
+    name (letters, digits, underscores), else ``p1``, ``p2``, ... (Gambit's player numbers).
+
+    >>> import kop
+    >>> agent_name(kop.forgetful_cards(), 0)
+    'Ann'
+    """
+    names = game.players
+    if all(AGENT_RE.fullmatch(n) for n in names):
+        return names[player]
+    return f"p{player + 1}"
 
 
 def atom_word(text: str) -> str:
@@ -119,8 +135,6 @@ def game_model(game: Any, *, knowledge: str | None = None, sets: Iterable[int] |
     >>> m.probability("Bob", "chance_High", "w3")        # Bob's belief after a bet
     Fraction(4, 5)
     """
-    from kop.semantics.model import KripkeModel
-
     g = game_argument(game)
     n = len(g.tree)
     if knowledge is None:
@@ -241,8 +255,6 @@ def _weights(g: InfoGame, partitions: Mapping[str, np.ndarray], profile: Mapping
              keep: np.ndarray) -> dict[str, np.ndarray]:
     """Each agent's weight per kept node: its realisation probability; the nodes of a cell (within
     *keep*) reached with probability 0 weigh 1 each."""
-    from kop.games.imperfect.recall import reach_probabilities
-
     reach = reach_probabilities(g, profile)[keep]
     out = {}
     for a, cells in partitions.items():

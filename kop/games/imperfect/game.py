@@ -16,7 +16,7 @@ Three sources:
 * a tree and a mapping from nodes to set labels (:meth:`InfoGame.from_tree`), which checks that a
   set does not mix players and that its nodes have the same number and names of actions.
 
-OpenSpiel games are read by :mod:`kop.games.imperfect.openspiel`, which also keeps each player's
+OpenSpiel games are read by :mod:`kop.io.openspiel`, which also keeps each player's
 information state at every history (:attr:`InfoGame.states`).
 
 Example
@@ -375,7 +375,7 @@ def game_argument(game: Any) -> InfoGame:
     if isinstance(game, (str, os.PathLike)):
         s = os.fspath(game)
         if s.startswith("openspiel:"):
-            from kop.games.imperfect.openspiel import game_from_openspiel
+            from kop.io.openspiel import game_from_openspiel
 
             return game_from_openspiel(s[len("openspiel:"):])
         if s.lower().endswith(".json"):  # a kop-tree/1 file: perfect information
@@ -385,7 +385,7 @@ def game_argument(game: Any) -> InfoGame:
     if mod.startswith("pygambit"):
         return InfoGame.from_pygambit(game)
     if mod.startswith("pyspiel"):
-        from kop.games.imperfect.openspiel import game_from_openspiel
+        from kop.io.openspiel import game_from_openspiel
 
         return game_from_openspiel(game)
     raise TreeError(f"expected a game (an InfoGame, a GameTree, a .efg path, openspiel:NAME, a pygambit or "

@@ -32,6 +32,7 @@ import numpy as np
 from kop.syntax import arguments
 from kop.games.imperfect.game import InfoGame, InfoSet
 from kop.games.imperfect.recall import own_sequences
+from kop.games.trees.random_trees import random_tree
 
 __all__ = ["random_info_game"]
 
@@ -60,8 +61,6 @@ def random_info_game(depth: int = 4, branching: int | tuple[int, int] = 2, *, pl
     >>> random_info_game(depth=3, branching=3, players=("A",), seed=1).players
     ('A',)
     """
-    from kop.games.trees.random_trees import random_tree
-
     players = arguments.items(players, "players", "a sequence of player names")
     for name, value in (("group", group), ("forget", forget), ("absent", absent)):
         arguments.real(value, name, minimum=0.0, maximum=1.0)

@@ -49,36 +49,18 @@ Example
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from kop.games.errors import TreeError
 from kop.games.imperfect.game import InfoGame, InfoSet, game_argument
+from kop.games.imperfect.epistemic import agent_name, game_model
 
-__all__ = ["KINDS", "RecallWitness", "RecallReport", "perfect_recall", "recall_report", "own_sequences",
-           "beliefs", "reach_probabilities", "agent_name"]
+__all__ = ["KINDS", "RecallWitness", "RecallReport", "perfect_recall", "recall_report", "own_sequences"]
 
 #: the kinds of imperfect recall, in the order reports list them
 KINDS = ("forgets-information", "forgets-action", "absent-minded")
-
-
-def agent_name(game: InfoGame, player: int) -> str:
-    """The agent name of a player in formulas: its name when every player's name is a valid agent
-    name (letters, digits, underscores), else ``p1``, ``p2``, ... (Gambit's player numbers).
-
-    >>> import kop
-    >>> agent_name(kop.forgetful_cards(), 0)
-    'Ann'
-    """
-    from kop.syntax.formula import AGENT_RE
-
-    names = game.players
-    if all(AGENT_RE.fullmatch(n) for n in names):
-        return names[player]
-    return f"p{player + 1}"
 
 
 def own_sequences(game: InfoGame, player: int) -> np.ndarray:
@@ -246,20 +228,6 @@ class RecallReport:
                 "witnesses": [w.to_json() for w in self.witnesses]}
 
 
-def _own_path(game: InfoGame, player: int, node: int) -> list[tuple[int, int, int]]:
-    """(set, action rank, node) of *player*'s nodes strictly above *node*, from the root."""
-    kind, node_set, parent, rank = game.tree.kind, game.node_set, game.parents, game.ranks
-    out = []
-    child = node
-    p = int(parent[node])
-    while p >= 0:
-        if int(kind[p]) == player:
-            out.append((int(node_set[p]), int(rank[child]), p))
-        child, p = p, int(parent[p])
-    out.reverse()
-    return out
-
-
 def recall_report(game: Any, player: str | int) -> RecallReport:
     """The kinds of imperfect recall of *player*, each with a witness and its failing formula.
 
@@ -384,122 +352,6 @@ def _failures(game: InfoGame, h: InfoSet, formula: str, sets: list[int]) -> list
     Every formula of a witness is true outside *h* (its ``at_P_h`` is false there), and *h* is a
     whole cell of its player, so the model on *h*'s nodes alone decides it (with the atoms of
     *sets* (indices): the sets the formula names)."""
-    from kop.games.imperfect.epistemic import game_model
-
     model = game_model(game, knowledge="sets", sets=sets, atoms=(), nodes=h.nodes)
     mask = model.truth_mask(formula)
     return [x for x, ok in zip(h.nodes, mask.tolist()) if not ok]
-
-
-def reach_probabilities(game: Any, profile: Mapping[Any, Sequence[float]] | None = None) -> np.ndarray:
-    """Per node, its realisation probability under a behaviour *profile* (chance as in the game).
-
-    Parameters
-    ----------
-    game : InfoGame or as :func:`perfect_recall`
-        The game.
-    profile : mapping, optional
-        Information set (an :class:`InfoSet`, its index, or ``(player, number)``) -> the
-        probabilities of its actions; a set left out plays its actions uniformly.
-
-    Returns
-    -------
-    numpy.ndarray of float
-
-    Examples
-    --------
-    >>> import kop
-    >>> g = kop.absent_minded_driver()
-    >>> reach_probabilities(g, {("Driver", 1): [0.75, 0.25]}).round(4).tolist()
-    [1.0, 0.75, 0.25, 0.1875, 0.0625]
-    """
-    g = game_argument(game)
-    probs = _behaviour(g, profile)
-    tree = g.tree
-    n = len(tree)
-    step = np.ones(n)
-    parent, rank = g.parents, g.ranks
-    for k in range(1, n):
-        p = int(parent[k])
-        s = int(g.node_set[p])
-        if s >= 0:
-            step[k] = probs[s][int(rank[k])]
-        elif tree.probs is not None and not np.isnan(tree.probs[k]):
-            step[k] = float(tree.probs[k])
-    reach = np.ones(n)
-    levels = tree.levels
-    for d in range(1, len(levels) - 1):
-        s, e = int(levels[d]), int(levels[d + 1])
-        reach[s:e] = reach[parent[s:e]] * step[s:e]
-    return reach
-
-
-def _behaviour(game: InfoGame, profile: Mapping[Any, Sequence[float]] | None) -> list[list[float]]:
-    out = [[1 / len(s.actions)] * len(s.actions) for s in game.sets]
-    by_key = {(s.player, s.number): s.index for s in game.sets}
-    for key, ps in (profile or {}).items():
-        if isinstance(key, InfoSet):
-            j = key.index
-        elif isinstance(key, tuple) and key in by_key:
-            j = by_key[key]
-        elif isinstance(key, int) and 0 <= key < len(game.sets):
-            j = key
-        else:
-            raise TreeError(f"the profile names no information set {key!r} (use an InfoSet, its index, or "
-                            "(player, number))")
-        ps = [float(p) for p in ps]
-        if len(ps) != len(game.sets[j].actions) or min(ps) < 0 or abs(sum(ps) - 1) > 1e-9:
-            raise TreeError(f"information set {game.sets[j].label} of {game.sets[j].player}: the profile gives "
-                            f"{ps}, not {len(game.sets[j].actions)} probabilities summing to 1")
-        out[j] = ps
-    return out
-
-
-def beliefs(game: Any, infoset: Any, profile: Mapping[Any, Sequence[float]] | None = None
-            ) -> tuple[dict[int, float], float]:
-    """The beliefs at an information set under a behaviour profile, and the set's reach probability.
-
-    Parameters
-    ----------
-    game : InfoGame or as :func:`perfect_recall`
-        The game.
-    infoset : InfoSet, int or tuple
-        The information set: an InfoSet, its index, or a (player, number) pair.
-    profile : mapping, optional
-        As for :func:`reach_probabilities`.
-
-    Returns
-    -------
-    (dict, float)
-        Node -> belief (its realisation probability over the sum over the set's nodes; empty
-        when the set is reached with probability 0), and the probability that the set is
-        visited at least once (gambitproject/gambit#826).
-
-    Examples
-    --------
-    >>> import kop
-    >>> g = kop.absent_minded_driver()
-    >>> b, reached = kop.beliefs(g, ("Driver", 1), {("Driver", 1): [0.5, 0.5]})
-    >>> {g.node_name(x): round(p, 4) for x, p in b.items()}, reached
-    ({'root': 0.6667, 'Continue': 0.3333}, 1.0)
-    """
-    g = game_argument(game)
-    if isinstance(infoset, InfoSet):
-        h = g.sets[infoset.index]
-    else:
-        h = g.sets[_behaviour_key(g, infoset)]
-    reach = reach_probabilities(g, profile)
-    total = float(sum(reach[x] for x in h.nodes))
-    members = set(h.nodes)
-    first = [x for x in h.nodes if not any(a in members for a in g.history(x)[:-1])]
-    visited = float(sum(reach[x] for x in first))
-    if total <= 0:
-        return {}, visited
-    return {x: float(reach[x]) / total for x in h.nodes}, visited
-
-
-def _behaviour_key(game: InfoGame, key: Any) -> int:
-    for s in game.sets:
-        if key == s.index or key == (s.player, s.number):
-            return s.index
-    raise TreeError(f"no information set {key!r} (use an InfoSet, its index, or (player, number))")

@@ -30,27 +30,12 @@ import numpy as np
 from kop.games.errors import TreeError
 from kop.games.trees.tree import LEAF, GameTree
 from kop.syntax import arguments
+from kop.errors import BoundsError
 
 __all__ = ["PayoffBounds", "BoundsError", "check_bounds", "exact_slack"]
 
 #: relative tolerance of the bound reasoning (the leaves are checked to half of it)
 REL_TOL = 1e-9
-
-
-class BoundsError(TreeError):
-    """A payoff breaks a bound that a pruning search relies on; the message names leaf and bound.
-
-    Examples
-    --------
-    >>> import kop
-    >>> t = kop.GameTree.build(["1", "2", "3"], ("1", [
-    ...     ("2", [(.7, .2, .1), (.5, .1, .4)]), ("2", [(.1, .6, .3), (.3, .3, .4)])]), goals="max")
-    >>> try:
-    ...     kop.bnb(t, kop.PayoffBounds.uniform(3, low=0, high=0.5, m=1, M=1))
-    ... except kop.BoundsError as err:
-    ...     print(err)
-    root/0/0: payoff (0.7, 0.2, 0.1) breaks the declared bound 1 <= 0.5, which the pruning relies on; declare looser bounds or use maxn
-    """
 
 
 @dataclass(frozen=True)

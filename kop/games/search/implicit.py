@@ -44,6 +44,8 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+import numpy as np
+
 from kop.games.errors import GameError
 from kop.games.trees.layout import Player, make_players
 from kop.syntax import arguments
@@ -413,7 +415,6 @@ def _number(v: Any, what: str) -> float:
         return float(v)
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         try:
-            import numpy as np
             if isinstance(v, np.generic) and np.issubdtype(type(v), np.number):
                 v = float(v)
             else:

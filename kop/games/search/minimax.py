@@ -115,6 +115,43 @@ def make_alphabeta(ctx: SearchContext, p: int, order: Order | None = None,
     child = view.child
     leaf = ctx.leaf
 
+    def maximize(state: Any, moves: Any, idx: Any, cd: int, alpha: float, beta: float) -> tuple[Any, ...]:
+        """The best child for the maximizer, (u, i, vector, pv), searching each with a window narrowed by the
+        best so far (a tie goes to the earlier move), until one reaches *beta*."""
+        best_u = 0.0
+        best_i = -1
+        best_vec: Any = None
+        best_pv: tuple[Any, ...] = ()
+        for i in idx:
+            if best_i < 0 or best_u < alpha:
+                a = alpha
+            else:
+                a = best_u if i > best_i else nextafter(best_u, -_INF)
+            u, vec, pv = ab(child(state, moves[i]), cd, a, beta)
+            if best_i < 0 or u > best_u or (u == best_u and i < best_i):
+                best_u, best_i, best_vec, best_pv = u, i, vec, pv
+                if best_u >= beta:
+                    break
+        return best_u, best_i, best_vec, best_pv
+
+    def minimize(state: Any, moves: Any, idx: Any, cd: int, alpha: float, beta: float) -> tuple[Any, ...]:
+        """The best child for the minimizer, as :func:`maximize` with the order reversed."""
+        best_u = 0.0
+        best_i = -1
+        best_vec: Any = None
+        best_pv: tuple[Any, ...] = ()
+        for i in idx:
+            if best_i < 0 or best_u > beta:
+                b = beta
+            else:
+                b = best_u if i > best_i else nextafter(best_u, _INF)
+            u, vec, pv = ab(child(state, moves[i]), cd, alpha, b)
+            if best_i < 0 or u < best_u or (u == best_u and i < best_i):
+                best_u, best_i, best_vec, best_pv = u, i, vec, pv
+                if best_u <= alpha:
+                    break
+        return best_u, best_i, best_vec, best_pv
+
     def ab(state: Any, depth: int, alpha: float, beta: float) -> tuple[Any, ...]:
         ctx.nodes += 1
         terminal = is_terminal(state)
@@ -136,32 +173,7 @@ def make_alphabeta(ctx: SearchContext, p: int, order: Order | None = None,
         n = len(moves)
         first = best_moves.get(skey)
         idx: Any = range(n) if order is None and not first else _reorder(n, first, order, state, moves)
-        best_u = 0.0
-        best_i = -1
-        best_vec: Any = None
-        best_pv: tuple[Any, ...] = ()
-        if who == p:   # maximize u
-            for i in idx:
-                if best_i < 0 or best_u < alpha:
-                    a = alpha
-                else:
-                    a = best_u if i > best_i else nextafter(best_u, -_INF)
-                u, vec, pv = ab(child(state, moves[i]), cd, a, beta)
-                if best_i < 0 or u > best_u or (u == best_u and i < best_i):
-                    best_u, best_i, best_vec, best_pv = u, i, vec, pv
-                    if best_u >= beta:
-                        break
-        else:          # minimize u
-            for i in idx:
-                if best_i < 0 or best_u > beta:
-                    b = beta
-                else:
-                    b = best_u if i > best_i else nextafter(best_u, _INF)
-                u, vec, pv = ab(child(state, moves[i]), cd, alpha, b)
-                if best_i < 0 or u < best_u or (u == best_u and i < best_i):
-                    best_u, best_i, best_vec, best_pv = u, i, vec, pv
-                    if best_u <= alpha:
-                        break
+        best_u, best_i, best_vec, best_pv = (maximize if who == p else minimize)(state, moves, idx, cd, alpha, beta)
         flag = LOWER if best_u >= beta else UPPER if best_u <= alpha else EXACT
         pv_out = (moves[best_i],) + best_pv if flag == EXACT else ()
         tt[key] = (flag, best_u, best_vec, pv_out)

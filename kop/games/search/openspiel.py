@@ -40,6 +40,9 @@ Example
 
 from __future__ import annotations
 
+import difflib
+import os
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -75,8 +78,6 @@ def load_openspiel(spec: str) -> Any:
     name = spec.split("(", 1)[0].strip()
     known = list(pyspiel.registered_names())
     if name not in known:
-        import difflib
-
         near = difflib.get_close_matches(name, known, n=5, cutoff=0.6)
         hint = (f"; did you mean {', '.join(near)}?" if near
                 else f" (it has {len(known)}, e.g. tic_tac_toe, connect_four, nim)")
@@ -93,9 +94,6 @@ class _quiet_stderr:
     """Send file descriptor 2 to /dev/null for the duration (C++ code writes there directly)."""
 
     def __enter__(self) -> None:
-        import os
-        import sys
-
         try:
             sys.stderr.flush()
             self.saved: int | None = os.dup(2)
@@ -106,8 +104,6 @@ class _quiet_stderr:
             self.saved = None
 
     def __exit__(self, *exc: Any) -> None:
-        import os
-
         if self.saved is not None:
             os.dup2(self.saved, 2)
             os.close(self.saved)

@@ -196,36 +196,46 @@ def sim_tree(spec: Any) -> TreeLists:
         off.append(nxt)
         if isinstance(s, Mapping) and "matrix" in s:
             A = s["matrix"]
-            if not isinstance(A, Sequence) or not A or not all(isinstance(r, Sequence) and r for r in A):
-                raise TreeError(f"{where}: \"matrix\" must be a non-empty list of non-empty rows")
-            lens = [len(r) for r in A]
-            if len(set(lens)) != 1:
-                bad = next(k for k, n in enumerate(lens) if n != lens[0])
-                raise TreeError(f"{where}: ragged matrix: row 0 has {lens[0]} entries, row {bad} has {lens[bad]}")
+            shape[i] = _matrix_shape(A, where)
             kind.append(SIMULTANEOUS)
             val.append(0.0)
-            shape[i] = (len(A), lens[0])
             for a, row in enumerate(A):
                 for b, x in enumerate(row):
                     queue.append((x, f"{where}/{a},{b}", 0.0))
-            nxt += len(A) * lens[0]
+            nxt += shape[i][0] * shape[i][1]
         elif isinstance(s, Mapping) and "chance" in s:
-            ps, kids = s["chance"], s.get("children")
-            if not isinstance(ps, Sequence) or not isinstance(kids, Sequence) or len(ps) != len(kids) or not kids:
-                raise TreeError(f"{where}: a chance node needs one probability per child")
-            vals = [_num(x, f"{where}: probability {k}") for k, x in enumerate(ps)]
-            if any(x < 0 for x in vals) or abs(math.fsum(vals) - 1) > PROB_TOL * len(vals):
-                raise TreeError(f"{where}: chance probabilities must be >= 0 and sum to 1, got sum {math.fsum(vals):g}")
+            kids = _chance_children(s, where)
             kind.append(CHANCE)
             val.append(0.0)
-            for k, (q, x) in enumerate(zip(vals, kids)):
-                queue.append((x, f"{where}/{k}", q))
+            queue.extend(kids)
             nxt += len(kids)
         else:
             kind.append(LEAF)
             val.append(_num(s, where))
     off.append(nxt)
     return TreeLists(off, kind, height, val=val, prob=prob, shape=shape, paths=paths)
+
+
+def _matrix_shape(A: Any, where: str) -> tuple[int, int]:
+    """The (rows, columns) of a simultaneous node's matrix, checked non-empty and rectangular."""
+    if not isinstance(A, Sequence) or not A or not all(isinstance(r, Sequence) and r for r in A):
+        raise TreeError(f"{where}: \"matrix\" must be a non-empty list of non-empty rows")
+    lens = [len(r) for r in A]
+    if len(set(lens)) != 1:
+        bad = next(k for k, n in enumerate(lens) if n != lens[0])
+        raise TreeError(f"{where}: ragged matrix: row 0 has {lens[0]} entries, row {bad} has {lens[bad]}")
+    return len(A), lens[0]
+
+
+def _chance_children(s: Mapping[str, Any], where: str) -> list[tuple[Any, str, float]]:
+    """A chance node's children, each with its path and probability (checked: >= 0, summing to 1)."""
+    ps, kids = s["chance"], s.get("children")
+    if not isinstance(ps, Sequence) or not isinstance(kids, Sequence) or len(ps) != len(kids) or not kids:
+        raise TreeError(f"{where}: a chance node needs one probability per child")
+    vals = [_num(x, f"{where}: probability {k}") for k, x in enumerate(ps)]
+    if any(x < 0 for x in vals) or abs(math.fsum(vals) - 1) > PROB_TOL * len(vals):
+        raise TreeError(f"{where}: chance probabilities must be >= 0 and sum to 1, got sum {math.fsum(vals):g}")
+    return [(x, f"{where}/{k}", q) for k, (q, x) in enumerate(zip(vals, kids))]
 
 
 def random_sim_tree(depth: int, rows: int, cols: int, *, seed: int | np.random.Generator | None = None,

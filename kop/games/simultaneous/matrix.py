@@ -29,7 +29,6 @@ The digest's example: row 3 is dominated by half of row 1 plus half of row 2.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,15 +37,12 @@ from typing import Any
 import numpy as np
 
 from kop.games.errors import LimitError, TreeError
+from kop.errors import MatrixError
 
 __all__ = ["MatrixSolution", "solve_matrix", "saddle_point", "MatrixError", "EXACT_LIMIT"]
 
 #: exact solving enumerates supports only up to this many rows or columns
 EXACT_LIMIT = 10
-
-
-class MatrixError(TreeError):
-    """A matrix game is malformed: ragged, empty, or with a non-finite entry."""
 
 
 @dataclass(frozen=True)
@@ -280,8 +276,3 @@ def _exact(A: Any, arr: np.ndarray, sp: tuple[int, int] | None) -> MatrixSolutio
                 if got is not None:
                     return got
     raise LimitError("no exact equilibrium found on square supports (degenerate game)")  # pragma: no cover
-
-
-def value_close(a: float, b: float, scale: float = 1.0) -> bool:
-    """Whether two stage values agree within the LP tolerance (1e-7 relative to *scale*)."""
-    return math.isclose(a, b, rel_tol=1e-7, abs_tol=1e-7 * max(1.0, scale))

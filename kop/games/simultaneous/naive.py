@@ -36,7 +36,7 @@ def as_flat(tree: Any, player: str | None = None) -> TreeLists:
     >>> as_flat(TreeLists.payoffs(kop.figure2()))
     Traceback (most recent call last):
     ...
-    kop.games.errors.TreeError: node 0: a stage without its shape: the simultaneous searches take the stage view (TreeLists.stages, kop.sim_tree)
+    kop.errors.TreeError: node 0: a stage without its shape: the simultaneous searches take the stage view (TreeLists.stages, kop.sim_tree)
     """
     if not isinstance(tree, TreeLists):
         return TreeLists.stages(tree, player)

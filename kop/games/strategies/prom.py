@@ -186,6 +186,24 @@ def candidate_rows(tree: GameTree, candidates: Any, what: str = "PrOM") -> np.nd
     [[60.0, 20.0, 40.0]]
     """
     n_leaves = tree.n_leaves
+    cands = _candidate_list(candidates, n_leaves, what)
+    order = preorder_leaves(tree)
+    rows_of = tree.leaf_rows()
+    out = np.empty((len(cands), n_leaves))
+    labels: dict[str, int] | None = None
+    for i, c in enumerate(cands):
+        where = f"{what}: candidate {i + 1}"
+        if isinstance(c, Mapping):
+            if labels is None:
+                labels = _label_rows(tree, order, rows_of)
+            out[i] = _mapping_row(tree, c, labels, order, rows_of, where)
+        else:
+            out[i, rows_of[order]] = _listed_values(c, n_leaves, where)
+    return out
+
+
+def _candidate_list(candidates: Any, n_leaves: int, what: str) -> list[Any]:
+    """The candidates as a non-empty list (a matrix: its rows)."""
     if isinstance(candidates, np.ndarray):
         arr = np.asarray(candidates, dtype=np.float64)
         if arr.ndim != 2 or arr.shape[1] != n_leaves:
@@ -197,47 +215,52 @@ def candidate_rows(tree: GameTree, candidates: Any, what: str = "PrOM") -> np.nd
     cands = list(candidates)
     if not cands:
         raise StrategyError(f"{what}: no candidates (give at least one opponent type)")
-    order = preorder_leaves(tree)
-    rows_of = tree.leaf_rows()
-    out = np.empty((len(cands), n_leaves))
-    labels: dict[str, int] | None = None
-    for i, c in enumerate(cands):
-        where = f"{what}: candidate {i + 1}"
-        if isinstance(c, Mapping):
-            if labels is None:
-                labels = {}
-                for leaf in order:
-                    lab = tree.labels.get(int(leaf))
-                    if lab is not None:
-                        labels.setdefault(lab, int(rows_of[leaf]))
-            row = np.full(n_leaves, np.nan)
-            for lab, v in c.items():
-                if lab not in labels:
-                    raise StrategyError(f"{where}: no leaf labelled {lab!r}")
-                row[labels[lab]] = _value(v, f"{where}: the value of leaf {lab!r}")
-            if np.isnan(row).any():
-                missing = next(int(leaf) for leaf in order if np.isnan(row[rows_of[leaf]]))
-                raise StrategyError(f"{where}: no value for the leaf {tree.path_name(missing)}")
-            out[i] = row
-            continue
-        if isinstance(c, (str, bytes)) or not isinstance(c, Iterable):
-            raise StrategyError(f"{where} must be a list of values (one per leaf) or a mapping leaf label -> "
-                                f"value, not {type(c).__name__}")
-        try:
-            raw = np.asarray(c)
-        except (ValueError, TypeError):
-            raw = np.asarray([], dtype=object)
-        if raw.ndim == 1 and raw.dtype.kind in "iuf":
-            vals = raw.astype(np.float64)          # plain numbers: no per-value check needed
-        else:
-            vals = np.asarray([_value(v, f"{where}: value {j + 1}") for j, v in enumerate(c)], dtype=np.float64)
-        if len(vals) != n_leaves:
-            raise StrategyError(f"{where} has {len(vals)} value{'s' if len(vals) != 1 else ''}; the tree has "
-                                f"{n_leaves} leaves (one value per leaf, left to right)")
-        if not np.isfinite(vals).all():
-            raise StrategyError(f"{where}: values must be finite numbers")
-        out[i, rows_of[order]] = vals
-    return out
+    return cands
+
+
+def _label_rows(tree: GameTree, order: Any, rows_of: Any) -> dict[str, int]:
+    """Each leaf label's row (the first leaf with it, left to right)."""
+    labels: dict[str, int] = {}
+    for leaf in order:
+        lab = tree.labels.get(int(leaf))
+        if lab is not None:
+            labels.setdefault(lab, int(rows_of[leaf]))
+    return labels
+
+
+def _mapping_row(tree: GameTree, c: Mapping[Any, Any], labels: dict[str, int], order: Any, rows_of: Any,
+                 where: str) -> Any:
+    """A candidate given as leaf label -> value: its row (every leaf must have a value)."""
+    row = np.full(tree.n_leaves, np.nan)
+    for lab, v in c.items():
+        if lab not in labels:
+            raise StrategyError(f"{where}: no leaf labelled {lab!r}")
+        row[labels[lab]] = _value(v, f"{where}: the value of leaf {lab!r}")
+    if np.isnan(row).any():
+        missing = next(int(leaf) for leaf in order if np.isnan(row[rows_of[leaf]]))
+        raise StrategyError(f"{where}: no value for the leaf {tree.path_name(missing)}")
+    return row
+
+
+def _listed_values(c: Any, n_leaves: int, where: str) -> Any:
+    """A candidate given as one value per leaf, left to right: the values (finite numbers)."""
+    if isinstance(c, (str, bytes)) or not isinstance(c, Iterable):
+        raise StrategyError(f"{where} must be a list of values (one per leaf) or a mapping leaf label -> "
+                            f"value, not {type(c).__name__}")
+    try:
+        raw = np.asarray(c)
+    except (ValueError, TypeError):
+        raw = np.asarray([], dtype=object)
+    if raw.ndim == 1 and raw.dtype.kind in "iuf":
+        vals = raw.astype(np.float64)          # plain numbers: no per-value check needed
+    else:
+        vals = np.asarray([_value(v, f"{where}: value {j + 1}") for j, v in enumerate(c)], dtype=np.float64)
+    if len(vals) != n_leaves:
+        raise StrategyError(f"{where} has {len(vals)} value{'s' if len(vals) != 1 else ''}; the tree has "
+                            f"{n_leaves} leaves (one value per leaf, left to right)")
+    if not np.isfinite(vals).all():
+        raise StrategyError(f"{where}: values must be finite numbers")
+    return vals
 
 
 def _value(x: Any, where: str) -> float:

@@ -54,9 +54,6 @@ class RefStrategy(TreeStrategy):
         n = self.tree.node(node)
         return self.tree.value_of(self._val[n.index])
 
-    def raw_value(self, index: int) -> Value:
-        return self._val[index]
-
     @property
     def nodes(self) -> int:
         return len(self._val)

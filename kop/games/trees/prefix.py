@@ -1,7 +1,7 @@
 """A game tree from per-node arrays in prefix (file) order: what a streaming reader produces.
 
 The ``.efg`` fast path (:mod:`kop.io.efgscan`) and OpenSpiel's converter
-(:mod:`kop.games.imperfect.openspiel`) both walk a game depth first and hand the arrays here.
+(:mod:`kop.io.openspiel`) both walk a game depth first and hand the arrays here.
 """
 
 from __future__ import annotations
