@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from doc_examples import run_python_blocks
+from doc_examples import python_blocks, run_python_blocks
 from extras import installed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +30,7 @@ NEEDS = {"from_openspiel": "pyspiel", "pyspiel": "pyspiel", ".draw(": "matplotli
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_guide_examples_run(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    code = "".join(re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S))
+    code = "".join(python_blocks(page.read_text(encoding="utf-8")))
     for word, package in NEEDS.items():
         if word in code and not installed(package):
             pytest.skip(f"docs/{page.name} uses {package} (an optional extra)")

@@ -44,7 +44,7 @@ MODULES = sorted(m.name for m in pkgutil.walk_packages(kop.__path__, prefix="kop
 
 
 def _env(hook_dir: Path) -> dict[str, str]:
-    env = dict(os.environ)
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}    # .ci/run's --cov is not the child's
     env["PYTHONPATH"] = os.pathsep.join([str(hook_dir), str(Path(kop.__file__).parents[1])])
     return env
 

@@ -5,7 +5,8 @@ here when there is one, so no network is needed), installs it into a fresh virtu
 sees this environment's packages (a ``.pth`` file: kop's dependencies and pytest come from here, kop
 itself only from the wheel), and runs ``pytest --doctest-modules --pyargs kop`` in an empty
 directory.  An example that opens ``theories/...`` by a relative path, or needs a file the wheel
-does not carry, fails here.  Skipped when no wheel can be built (no pip, or neither setuptools here
+does not carry, fails here.  ``KOP_TEST_WHEEL=PATH`` tests that wheel instead of building one
+(``.ci/run`` builds its wheel once and installs it in every environment).  Skipped when no wheel can be built (no pip, or neither setuptools here
 nor an index to fetch it from).  Slow (it runs every example again): ``-m slow``; ``.ci/run`` runs it.
 """
 
@@ -36,6 +37,9 @@ def _has(module: str) -> bool:
 
 
 def _build_wheel(tmp: Path) -> Path:
+    given = os.environ.get("KOP_TEST_WHEEL")       # .ci/run builds the wheel once and names it here
+    if given:
+        return Path(given).resolve()
     if not _has("pip"):
         pytest.skip("pip is not installed: no wheel can be built")
     src = tmp / "src"
@@ -73,7 +77,7 @@ def _environment(tmp: Path) -> Path:
 def test_installed_wheel_passes_its_doctests_outside_the_repository(tmp_path: Path) -> None:
     wheel = _build_wheel(tmp_path)
     python = _environment(tmp_path)
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP")}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTEST_ADDOPTS")}
     env["KOP_CACHE_DIR"] = str(tmp_path / "cache")
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--ignore-installed",

@@ -187,9 +187,9 @@ def test_the_notebooks_hold_the_pages_examples() -> None:
     assert sum(s.startswith("%%writefile ") for s in sources) == 4
     assert sum(s.startswith(make_notebooks.KOP) for s in sources) >= 6
     agent_cells = [c for c in agents["cells"] if c["cell_type"] == "code"]
-    page = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
-    examples = doctest.DocTestParser().get_examples(
-        "".join(block.split("```")[0] for block in page.split("```python\n")[1:]))
+    from doc_examples import page, python_blocks
+
+    examples = doctest.DocTestParser().get_examples("".join(python_blocks(page("agents.md"))))
     # every doctest example with an output is a cell of its own with that output
     assert sum(1 for e in examples if e.want) == sum(
         1 for c in agent_cells if c["outputs"] and not "".join(c["source"]).startswith("!"))

@@ -18,7 +18,7 @@ How a command module registers its commands
 2. Add ``"kop.cli.<group>_cmds"`` to :data:`COMMAND_MODULES` below (the order
    of that list is the order of ``kop --help``), and each of its commands to
    :data:`COMMAND_INDEX` (so that running the command imports that module
-   alone; ``tests/cli/test_cli_startup_imports.py`` checks the index).
+   alone; ``tests/cli/test_startup_imports.py`` checks the index).
 3. In ``register``, add each command with :meth:`Commands.add`, which returns
    an ordinary :class:`argparse.ArgumentParser` for its arguments::
 
@@ -122,7 +122,7 @@ COMMAND_INDEX = {
 }
 
 #: command -> its line in ``kop --help``, in the order of the help: the first line of its handler's
-#: docstring (``tests/cli/test_cli_startup_imports.py`` checks both).  ``kop``, ``kop --help`` and
+#: docstring (``tests/cli/test_startup_imports.py`` checks both).  ``kop``, ``kop --help`` and
 #: ``kop --version`` print from here and import no command module; a command missing here makes them
 #: import every module instead, as before.
 COMMAND_SUMMARIES = {

@@ -6,7 +6,7 @@ the trees, models and knowledge it states, and answers its questions with
 structured results that the command line only formats.
 
 This package is the layer's façade: the command line and the playground
-import from ``kop.theory`` only (``tests/cli/test_cli_theory_facade.py``
+import from ``kop.theory`` only (``tests/cli/test_theory_facade.py``
 checks it), never from its modules.  :class:`TheoryRun` runs a theory once
 and answers what its callers ask: its scenarios, what a player knows,
 the evaluations, the model after some announcements, the dominance report.

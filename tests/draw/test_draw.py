@@ -154,13 +154,11 @@ def test_chance_nodes_and_move_labels_are_drawn():
 
 def test_docs_examples_run(tmp_path, monkeypatch):
     """Every Python block of docs/pictures.md runs, and writes the files it names."""
-    from pathlib import Path
+    from doc_examples import ROOT, page, python_blocks
 
-    root = Path(__file__).resolve().parents[2]
-    (tmp_path / "theories").symlink_to(root / "theories")
+    (tmp_path / "theories").symlink_to(ROOT / "theories")
     monkeypatch.chdir(tmp_path)
-    text = (root / "docs" / "pictures.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    blocks = python_blocks(page("pictures.md"))
     assert len(blocks) >= 2
     scope: dict = {}
     for block in blocks:

@@ -1,6 +1,6 @@
 """Results files that cannot be one: a located error (exit 2 on the CLI), never an internal error.
 
-Regression tests of crashes the CLI fuzz test found (tests/fuzz/test_fuzz_cli.py): ``--results``
+Regression tests of crashes the CLI fuzz test found (tests/fuzz/test_cli.py): ``--results``
 naming a folder ended in "internal error (IsADirectoryError)", a path in a missing folder in
 "internal error (FileNotFoundError)" (now refused, exit 2, before any task runs), and a device
 such as /dev/full was read whole.

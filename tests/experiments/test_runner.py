@@ -1,6 +1,5 @@
 """The experiment runner: order, keys, resume from CSV/Parquet, worker-count and Dask independence."""
 
-import doctest
 import math
 
 import pytest
@@ -141,12 +140,7 @@ def test_unreachable_dask_scheduler(monkeypatch):
 
 
 def test_docs_examples_run():
-    import re
-    from pathlib import Path
+    from doc_examples import page, run_python_blocks
 
-    text = (Path(__file__).resolve().parents[2] / "docs" / "experiments.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
-    parser = doctest.DocTestParser()
-    check = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    check.run(parser.get_doctest("\n".join(blocks), {}, "docs/experiments.md", "docs/experiments.md", 0))
-    assert check.failures == 0 and check.tries >= 5
+    failed, tried = run_python_blocks(page("experiments.md"), "docs/experiments.md", ellipsis=False)
+    assert failed == 0 and tried >= 5

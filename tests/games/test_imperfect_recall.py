@@ -333,10 +333,9 @@ def test_fast_path_reads_sets_as_the_token_reader(g, labels):
 # -- the guide --------------------------------------------------------------------------
 
 def test_guide_examples_and_transcripts():
-    sys.path.insert(0, str(ROOT / "tests"))
-    from doc_examples import run_python_blocks
+    from doc_examples import page, run_python_blocks
 
-    text = (ROOT / "docs" / "imperfect-information.md").read_text(encoding="utf-8")
+    text = page("imperfect-information.md")
     failed, tried = run_python_blocks(text, "imperfect-information.md")
     assert failed == 0 and tried > 20
     commands = _recall_transcript(text)
@@ -359,10 +358,9 @@ def _recall_transcript(text):
 def test_guide_openspiel_example():
     """The guide's OpenSpiel block (its own fence: it needs the openspiel extra)."""
     pytest.importorskip("pyspiel")
-    sys.path.insert(0, str(ROOT / "tests"))
-    from doc_examples import run_python_blocks
+    from doc_examples import page, run_python_blocks
 
-    text = (ROOT / "docs" / "imperfect-information.md").read_text(encoding="utf-8")
+    text = page("imperfect-information.md")
     failed, tried = run_python_blocks(text, "imperfect-information.md", fence="python openspiel")
     assert failed == 0 and tried >= 5
     spiel = [(c, shown) for c, shown in _recall_transcript(text) if "openspiel:" in c]

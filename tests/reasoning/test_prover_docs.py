@@ -2,41 +2,25 @@
 
 from __future__ import annotations
 
-import doctest
 import os
-import re
-import shlex
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-DOC = (ROOT / "docs" / "prover.md").read_text(encoding="utf-8")
+from doc_examples import ROOT, page, run_kop, run_python_blocks, shell_block, transcript
+
+DOC = page("prover.md")
 
 
 def test_python_examples():
-    blocks = re.findall(r"```python\n(.*?)```", DOC, flags=re.S)
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
-    test = parser.get_doctest("\n".join(blocks), {}, "docs/prover.md", "docs/prover.md", 0)
-    runner.run(test)
-    assert runner.failures == 0 and runner.tries >= 20
+    failed, tried = run_python_blocks(DOC, "docs/prover.md")
+    assert failed == 0 and tried >= 20
 
 
 def test_command_line_transcript():
-    block = re.search(r"## Command line\n\n```sh\n(.*?)```", DOC, flags=re.S).group(1)
-    commands: list[tuple[str, list[str]]] = []
-    for line in block.splitlines():
-        if line.startswith("$ "):
-            commands.append((line[2:], []))
-        else:
-            commands[-1][1].append(line)
+    commands = transcript(shell_block(DOC, after="## Command line\n"))
     assert len(commands) >= 6
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
     for command, expected in commands:
-        args = shlex.split(command)
-        r = subprocess.run([sys.executable, "-m", "kop", *args[1:]], capture_output=True, text=True,
-                           env=env, timeout=60)
+        r = run_kop(command)
         assert (r.stdout + r.stderr).splitlines() == expected, command
         assert "Traceback" not in r.stderr
 

@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 import kop
 from kop.selection.reference_claims import belief_claims, claim_setting, predicted_value, reference_claims
-from test_decide_reference import knowledge, small_trees, statements
+from tests.selection.test_decide_reference import knowledge, small_trees, statements
 from tests.selection.remembered import remembered_prover_answers
 
 THEORIES = Path(__file__).resolve().parents[2] / "theories"

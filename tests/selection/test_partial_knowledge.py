@@ -451,15 +451,11 @@ def test_kop_select_bad_partial_knowledge(spec, message):
 
 
 def test_the_docs_examples_run():
-    import doctest
+    from doc_examples import page, run_python_blocks, section
 
-    text = (ROOT / "docs" / "selection.md").read_text(encoding="utf-8")
-    section = text[text.index("## Partial knowledge of evaluation functions"):text.index("## Limits")]
-    section = "\n".join("" if line.startswith("```") else line for line in section.splitlines())
-    test = doctest.DocTestParser().get_doctest(section, {}, "selection.md: Partial knowledge", None, 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    runner.run(test)
-    assert runner.failures == 0 and runner.tries >= 4
+    partial = section(page("selection.md"), "## Partial knowledge of evaluation functions", end="## Limits")
+    failed, tried = run_python_blocks(partial, "selection.md: Partial knowledge", ellipsis=False)
+    assert failed == 0 and tried >= 4
 
 
 def test_no_statements_is_the_propositional_semantics():

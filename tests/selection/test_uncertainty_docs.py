@@ -5,14 +5,14 @@ from __future__ import annotations
 import runpy
 from pathlib import Path
 
-from doc_examples import run_python_blocks
+from doc_examples import page, run_python_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_python_examples():
-    doc = (ROOT / "docs" / "uncertainty.md").read_text(encoding="utf-8")
-    doc = doc[doc.index("## Opponent types and PrOM"):]          # the game-tree sections (the logic's: test_sem_*)
+    doc = page("uncertainty.md")
+    doc = doc[doc.index("## Opponent types and PrOM"):]          # the game-tree sections (the logic's: tests/semantics/)
     failed, tried = run_python_blocks(doc, "docs/uncertainty.md")
     assert failed == 0 and tried >= 15
 

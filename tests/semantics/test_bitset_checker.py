@@ -18,7 +18,7 @@ from kop.semantics.checker import truth_vector
 from kop.semantics.model import KripkeModel
 from kop.semantics.reference import naive_truth_set
 from kop.syntax.parser import parse
-from sem_strategies import formulas_for, models
+from tests.semantics.sem_strategies import formulas_for, models
 
 SETTINGS = settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

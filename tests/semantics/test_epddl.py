@@ -307,13 +307,12 @@ def test_docs_python_examples(monkeypatch):
 
 
 def test_docs_command_transcript(monkeypatch, capsys):
-    import re
     import shlex
 
     monkeypatch.chdir(TH.parents[1])
-    from doc_examples import transcript
+    from doc_examples import shell_block, transcript
 
-    commands = transcript(re.search(r"```sh\n(.*?)```", DOC, flags=re.S).group(1))
+    commands = transcript(shell_block(DOC))
     assert len(commands) == 3
     for command, shown in commands:
         argv = shlex.split(command)

@@ -4,31 +4,19 @@ theories/drinking_logicians_400.py run as shown."""
 from __future__ import annotations
 
 import doctest
-import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _section() -> str:
-    text = (ROOT / "docs" / "models.md").read_text(encoding="utf-8")
-    start = text.index("## Symbolic models")
-    end = text.find("\n## ", start + 1)
-    return text[start:] if end < 0 else text[start:end]
+from doc_examples import ROOT, page, python_blocks, run_python_blocks, section
 
 
 def test_docs_examples_run():
-    blocks = re.findall(r"```python\n(.*?)```", _section(), flags=re.S)
-    assert len(blocks) >= 4
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    test = parser.get_doctest("\n".join(blocks), {}, "docs/models.md#symbolic-models", "docs/models.md", 0)
-    runner.run(test)
-    assert runner.failures == 0 and runner.tries >= 20
+    symbolic = section(page("models.md"), "## Symbolic models")
+    assert len(python_blocks(symbolic)) >= 4
+    failed, tried = run_python_blocks(symbolic, "docs/models.md#symbolic-models", ellipsis=False)
+    assert failed == 0 and tried >= 20
 
 
 @pytest.mark.parametrize("module", ["kop.semantics.symbolic", "kop.semantics.symbolic_checker",

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from doc_examples import run_python_blocks
+from doc_examples import page, run_python_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_syntax_guide_examples_run(monkeypatch):
     monkeypatch.chdir(ROOT)
-    text = (ROOT / "docs" / "syntax.md").read_text(encoding="utf-8")
+    text = page("syntax.md")
     failed, tried = run_python_blocks(text, "docs/syntax.md")
     assert failed == 0 and tried >= 15

@@ -12,7 +12,7 @@ from profiles import examples
 from kop import ActionModel, KripkeModel, ModelError, bisimilar, product_update
 from kop.semantics.reference import NaiveModel, naive_product
 from kop.syntax import formula as F
-from sem_strategies import ATOMS, formulas_for, models, models_and_formulas
+from tests.semantics.sem_strategies import ATOMS, formulas_for, models, models_and_formulas
 
 FAST = settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -1,6 +1,6 @@
 """Output files that cannot be written: a located error, exit 2, never an internal error.
 
-Regression test of a crash the CLI fuzz test found (tests/fuzz/test_fuzz_cli.py): ``kop draw -o``
+Regression test of a crash the CLI fuzz test found (tests/fuzz/test_cli.py): ``kop draw -o``
 into a missing folder, or onto a folder named like a picture, ended in "internal error
 (FileNotFoundError)" / "(IsADirectoryError)".  ``announce`` and ``minimize`` already said so.
 """

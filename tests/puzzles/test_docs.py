@@ -2,37 +2,23 @@
 
 from __future__ import annotations
 
-import doctest
 import json
-import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from kop import KripkeModel
 from kop.puzzles import cheryl
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _puzzle_section() -> str:
-    text = (ROOT / "docs" / "models.md").read_text(encoding="utf-8")
-    start = text.index("## Puzzles")
-    end = text.find("\n## ", start + 1)
-    return text[start:] if end < 0 else text[start:end]
+from doc_examples import ROOT, page, python_blocks, run_python_blocks, section
 
 
 def test_docs_examples_run():
-    section = _puzzle_section()
-    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
-    assert len(blocks) >= 7
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    test = parser.get_doctest("\n".join(blocks), {}, "docs/models.md#puzzles", "docs/models.md", 0)
-    runner.run(test)
-    assert runner.failures == 0 and runner.tries >= 20
+    puzzles = section(page("models.md"), "## Puzzles")
+    assert len(python_blocks(puzzles)) >= 7
+    failed, tried = run_python_blocks(puzzles, "docs/models.md#puzzles", ellipsis=False)
+    assert failed == 0 and tried >= 20
 
 
 @pytest.mark.parametrize("script", ["muddy_children", "cheryl", "sum_product", "russian_cards",

@@ -10,7 +10,7 @@ from profiles import examples
 
 from kop import KripkeModel, ModelError, bisimilar, bisimulation_classes
 from kop.semantics.reference import naive_bisimulation
-from sem_strategies import models, models_and_formulas
+from tests.semantics.sem_strategies import models, models_and_formulas
 
 THEORIES = Path(__file__).resolve().parents[2] / "theories"   # wherever pytest runs from
 

@@ -129,4 +129,4 @@ def test_figure2_has_one_source():
     t = kop.figure2()
     assert kop.load_tree(THEORIES / "figure2.json") == t
     assert kop.load_tree(THEORIES / "figure2.efg") == t
-    # theories/figure2.kop's inline game: tests/theory/test_theory_language.py::test_inline_figure2_is_the_papers_tree
+    # theories/figure2.kop's inline game: tests/theory/test_language.py::test_inline_figure2_is_the_papers_tree

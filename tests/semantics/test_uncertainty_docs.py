@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-import re
-import shlex
-import subprocess
-import sys
-from pathlib import Path
+from doc_examples import ROOT, page, python_blocks, run_kop, run_python_blocks, shell_block, transcript
 
-from doc_examples import run_python_blocks, transcript
-
-ROOT = Path(__file__).resolve().parents[2]
-TEXT = (ROOT / "docs" / "uncertainty.md").read_text(encoding="utf-8")
+TEXT = page("uncertainty.md")
 TEXT = TEXT[:TEXT.index("## Opponent types and PrOM")]     # the logic's sections (the game trees': tests/selection)
 
 
@@ -24,19 +17,16 @@ def test_python_examples(monkeypatch):
 def test_json_example_is_the_model_file():
     import json
 
-    shown = json.loads(re.search(r"```json\n(.*?)```", TEXT, flags=re.S).group(1))
+    shown = json.loads(python_blocks(TEXT, fence="json")[0])
     on_disk = json.loads((ROOT / "theories" / "coin_belief.model.json").read_text(encoding="utf-8"))
     on_disk.pop("format")
     assert shown == on_disk
 
 
 def test_command_line_transcript():
-    commands = transcript(re.search(r"```sh\n(.*?)```", TEXT, flags=re.S).group(1))
+    commands = transcript(shell_block(TEXT))
     assert len(commands) == 3
     for command, expected in commands:
-        args = shlex.split(command)
-        assert args[0] == "kop"
-        r = subprocess.run([sys.executable, "-m", "kop", *args[1:]], capture_output=True, text=True, cwd=ROOT,
-                           timeout=120)
+        r = run_kop(command, timeout=120)
         assert (r.stdout + r.stderr).splitlines() == expected, command
         assert r.returncode == (2 if "error:" in "".join(expected) else 0)

@@ -99,7 +99,7 @@ def test_strict_reader_errors():
         loads_json("[" * 50 + "]" * 50, max_depth=10)
 
 
-# -- the fast path agrees with the careful reader (drawn trees: test_games_json_fastpath.py) ------
+# -- the fast path agrees with the careful reader (drawn trees: test_json_fastpath.py) ------
 
 def careful(text_):
     return kop.GameTree.from_dict(loads_json(text_))

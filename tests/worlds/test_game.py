@@ -129,15 +129,10 @@ def test_worlds_setting_plays_each_world_with_its_beliefs():
 
 
 def test_docs_examples_run():
-    import doctest
-    import re
-    from pathlib import Path
+    from doc_examples import page, run_python_blocks
 
-    text = (Path(__file__).resolve().parents[2] / "docs" / "worlds.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
-    check = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
-    check.run(doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/worlds.md", "docs/worlds.md", 0))
-    assert check.failures == 0 and check.tries >= 20
+    failed, tried = run_python_blocks(page("worlds.md"), "docs/worlds.md")
+    assert failed == 0 and tried >= 20
 
 
 def test_theory_script_runs():

@@ -14,7 +14,7 @@ minimax value and the equilibrium value of simultaneous stages (a separate backw
 the stages solved by :func:`scipy.optimize.linprog` here).
 
 Everything runs in this process through :func:`kop.cli.app.main` (``SystemExit`` caught).  The
-default run draws a few hundred examples (~20 s); ``pytest -m slow tests/fuzz/test_fuzz_cli.py``
+default run draws a few hundred examples (~20 s); ``pytest -m slow tests/fuzz/test_cli.py``
 draws thousands.
 """
 
@@ -41,7 +41,7 @@ from cli_runner import Ran, clean
 from extras import HAS_MATPLOTLIB
 from formula_strategies import formulas
 from kop.cli.app import COMMAND_INDEX
-from test_fuzz_readers import JSON_TOKENS, model_docs, mutated
+from tests.fuzz.test_readers import JSON_TOKENS, model_docs, mutated
 from tree_strategies import game_trees
 
 COMMANDS = sorted(COMMAND_INDEX)

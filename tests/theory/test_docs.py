@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from doc_examples import page, python_blocks, transcript
 from extras import needs_draw
 
 ROOT = Path(__file__).resolve().parents[2]
-TUTORIAL = ROOT / "docs" / "tutorial.md"
 
 
 def _blocks(text):
@@ -72,7 +72,7 @@ def test_shown_output_problem_catches_unmarked_gaps():
 
 @needs_draw  # the tutorial draws the tree (it asks for the draw extra)
 def test_tutorial_commands_run_and_print_what_it_shows(tmp_path):
-    blocks = _blocks(TUTORIAL.read_text(encoding="utf-8"))
+    blocks = _blocks(page("tutorial.md"))
     assert blocks
     ran = 0
     for lang, file, body in blocks:
@@ -81,20 +81,10 @@ def test_tutorial_commands_run_and_print_what_it_shows(tmp_path):
             continue
         if lang != "sh":
             continue
-        lines = body.splitlines()
-        i = 0
-        while i < len(lines):
-            line = lines[i]
-            i += 1
-            if not line.startswith("$ kop "):
-                assert not line.startswith("$ "), f"a tutorial command that is not kop: {line}"
-                continue
-            expected = []
-            while i < len(lines) and not lines[i].startswith("$ "):
-                expected.append(lines[i])
-                i += 1
-            args = line[len("$ kop "):].split()
-            r = _kop(args, tmp_path)
+        for command, expected in transcript(body):
+            line = f"$ {command}"
+            assert command.startswith("kop "), f"a tutorial command that is not kop: {line}"
+            r = _kop(command.split()[1:], tmp_path)
             assert r.returncode == 0, f"{line}\n{r.stderr}"
             got = [x.rstrip() for x in r.stdout.splitlines()]
             problem = shown_output_problem(expected, got)
@@ -117,8 +107,7 @@ def test_readme_main_command_checks_every_figure():
 
 
 def test_reference_python_example_runs(monkeypatch):
-    text = (ROOT / "docs" / "theories.md").read_text(encoding="utf-8")
-    code = next(body for lang, _, body in _blocks(text) if lang == "python")
+    code = python_blocks(page("theories.md"))[0]
     monkeypatch.chdir(ROOT)
     env: dict = {}
     exec(compile(code.replace("    print(", "    (", 1), "theories.md", "exec"), env)

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from profiles import examples
 
 from kop.semantics.reference import naive_truth_set
-from sem_strategies import models_and_formulas
+from tests.semantics.sem_strategies import models_and_formulas
 
 
 @settings(max_examples=examples(2500), deadline=None, suppress_health_check=[HealthCheck.too_slow])

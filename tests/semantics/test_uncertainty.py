@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from kop import KripkeModel, ModelError, parse
 from kop.semantics.checker import truth_vector
 from kop.semantics.reference import naive_truth_set
-from sem_strategies import uncertain_models, uncertain_models_and_formulas
+from tests.semantics.sem_strategies import uncertain_models, uncertain_models_and_formulas
 
 
 def _numpy_set(m, phi):

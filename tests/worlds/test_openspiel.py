@@ -129,10 +129,8 @@ def test_refusals_are_clear():
 
 
 def test_the_kuhn_poker_section_of_the_docs_runs():
-    from pathlib import Path
+    from doc_examples import page, run_python_blocks
 
-    from doc_examples import run_python_blocks
-
-    text = (Path(__file__).resolve().parents[2] / "docs" / "worlds.md").read_text(encoding="utf-8")
+    text = page("worlds.md")
     failed, tried = run_python_blocks(text, "docs/worlds.md", fence="python openspiel")
     assert failed == 0 and tried >= 10
