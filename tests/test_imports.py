@@ -11,7 +11,7 @@
   coercion into the parser): those edges are listed below, and any other cycle fails.
 
 Function-level imports that remain are the heavy optional packages', the CLI's start-up path
-(``tests/cli/test_cli_startup_imports.py``), those that would pull numpy or another heavy package
+(``tests/cli/test_startup_imports.py``), those that would pull numpy or another heavy package
 into a light command's start-up, and the value types' methods above.
 """
 
