@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from kop.io.epddl.syntax import Node, _define, _File, _plist, _typed, read_nodes
+from kop.io.epddl.syntax import Node, _define, _File, _plist, _typed, name_condition, read_nodes
 
 __all__ = ["ActionType", "ACTION_TYPES", "LIBRARIES", "parse_library"]
 
@@ -192,7 +192,7 @@ def _slot_pairs(f: _File, node: Node, env: Mapping[str, str], index: Mapping[str
         for combo in itertools.product(list(index), repeat=len(entries)):
             e = dict(env)
             e.update({v: x for (v, _, _), x in zip(entries, combo)})
-            if cond is None or _slot_cond(f, cond, e):
+            if cond is None or name_condition(f, cond, e, "variables"):
                 yield from _slot_pairs(f, node.items[2], e, index)
         return
     u, v = (env.get(k.text, k.text) for k in node.items)
@@ -200,21 +200,3 @@ def _slot_pairs(f: _File, node: Node, env: Mapping[str, str], index: Mapping[str
         if x not in index:
             raise f.fail(k, "an event variable of :events or a bound ?variable")
     yield (u, v)
-
-
-def _slot_cond(f: _File, node: Node, env: Mapping[str, str]) -> bool:
-    """A condition over event variables: ``=``, ``/=``, ``and``, ``or``, ``not``, ``imply``."""
-    head = node.head()
-    rest = node.items[1:]
-    if head in ("=", "/="):
-        a, b = (env.get(k.text, k.text) for k in rest)
-        return (a == b) == (head == "=")
-    if head == "not":
-        return not _slot_cond(f, rest[0], env)
-    if head == "and":
-        return all(_slot_cond(f, k, env) for k in rest)
-    if head == "or":
-        return any(_slot_cond(f, k, env) for k in rest)
-    if head == "imply":
-        return not _slot_cond(f, rest[0], env) or _slot_cond(f, rest[1], env)
-    raise f.fail(node, "a condition over variables: =, /=, and, or, not, imply")

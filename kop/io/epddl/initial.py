@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from kop.errors import ModelError
 from kop.io.epddl.grounding import _Grounder
-from kop.io.epddl.syntax import Node, _plist, _typed
+from kop.io.epddl.syntax import Node, _plist, _typed, name_condition
 from kop.semantics.relational import RelationalModel
 from kop.syntax.formula import (And, Atom, Bottom, Common, Distributed, Everyone, Formula, Implies, Know, KnowWhether,
                                 Not, Or, Possible, Top, conj)
@@ -296,7 +296,7 @@ def _pairs(g: _Grounder, node: Node, env: Mapping[str, str], worlds: Mapping[str
         for combo in itertools.product(list(worlds), repeat=len(entries)):
             e = dict(env)
             e.update({v: w for (v, _, _), w in zip(entries, combo)})
-            if cond is None or _world_cond(g, cond, e):
+            if cond is None or name_condition(g.f, cond, e, "worlds"):
                 yield from _pairs(g, node.items[2], e, worlds)
         return
     u, v = (env.get(k.text, k.text) for k in node.items)
@@ -304,20 +304,3 @@ def _pairs(g: _Grounder, node: Node, env: Mapping[str, str], worlds: Mapping[str
         if x not in worlds:
             raise g.f.fail(k, "a world of :worlds or a bound ?variable")
     yield (u, v)
-
-
-def _world_cond(g: _Grounder, node: Node, env: Mapping[str, str]) -> bool:
-    head = node.head()
-    rest = node.items[1:]
-    if head in ("=", "/="):
-        a, b = (env.get(k.text, k.text) for k in rest)
-        return (a == b) == (head == "=")
-    if head == "not":
-        return not _world_cond(g, rest[0], env)
-    if head == "and":
-        return all(_world_cond(g, k, env) for k in rest)
-    if head == "or":
-        return any(_world_cond(g, k, env) for k in rest)
-    if head == "imply":
-        return not _world_cond(g, rest[0], env) or _world_cond(g, rest[1], env)
-    raise g.f.fail(node, "a condition over worlds: =, /=, and, or, not, imply")

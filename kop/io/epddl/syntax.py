@@ -15,7 +15,7 @@ problem and the libraries, which check names, types and arities against the decl
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -271,3 +271,22 @@ def _plist(f: _File, items: Sequence[Node], what: str) -> dict[str, Node]:
             raise f.fail(key, f"{key.text} once in the {what}")
         out[key.text] = value
     return out
+
+
+def name_condition(f: _File, node: Node, env: Mapping[str, str], what: str) -> bool:
+    """A condition over bound names (event or world variables): ``=``, ``/=``, ``and``, ``or``, ``not``,
+    ``imply``; *what* names them in the error (``"variables"``, ``"worlds"``)."""
+    head = node.head()
+    rest = node.items[1:]
+    if head in ("=", "/="):
+        a, b = (env.get(k.text, k.text) for k in rest)
+        return (a == b) == (head == "=")
+    if head == "not":
+        return not name_condition(f, rest[0], env, what)
+    if head == "and":
+        return all(name_condition(f, k, env, what) for k in rest)
+    if head == "or":
+        return any(name_condition(f, k, env, what) for k in rest)
+    if head == "imply":
+        return not name_condition(f, rest[0], env, what) or name_condition(f, rest[1], env, what)
+    raise f.fail(node, f"a condition over {what}: =, /=, and, or, not, imply")
