@@ -31,7 +31,7 @@ def _parse(args: argparse.Namespace) -> None:
     if not args.json:
         print(render(f, args.fmt))
         return
-    from kop.syntax.jsonast import to_json_ast
+    from kop.io.formula_json import to_json_ast
 
     print_json({
         "formula": render(f, args.fmt),

@@ -1,6 +1,7 @@
 """Every reader and writer of kop, one module per format (networkx's ``readwrite``).
 
-Models: :mod:`~kop.io.model_json` (kop-model/1), :mod:`~kop.io.smcdel` (SMCDEL's input language),
+Formulas: :mod:`~kop.io.formula_json` (the JSON form of a formula).  Models: :mod:`~kop.io.model_json`
+(kop-model/1), :mod:`~kop.io.smcdel` (SMCDEL's input language),
 :mod:`~kop.io.epddl` (EPDDL planning tasks, a package).  Game trees:
 :mod:`~kop.io.trees` (by suffix), :mod:`~kop.io.treejson` (kop-tree/1), :mod:`~kop.io.efg` and
 :mod:`~kop.io.efgscan` (Gambit ``.efg``: the located token reader and the fast path for large files),

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from formula_strategies import formulas
 from kop import B, P, ParseError, parse, to_ascii, to_latex, to_unicode
 from kop.syntax import formula as F
-from kop.syntax.jsonast import from_json_ast, to_json_ast
+from kop.io.formula_json import from_json_ast, to_json_ast
 
 UNCERTAIN = formulas(agents=["a", "b", "ann"], atoms=["p", "q", "B_a", "P_a", "E_A"], max_leaves=10,
                      uncertain=True)

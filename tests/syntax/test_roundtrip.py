@@ -5,7 +5,7 @@ from profiles import examples
 
 from formula_strategies import formulas
 from kop import parse, to_ascii, to_unicode, to_latex
-from kop.syntax.jsonast import from_json_ast, to_json_ast
+from kop.io.formula_json import from_json_ast, to_json_ast
 
 ROUNDS = settings(max_examples=examples(2500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
