@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 import kop
-from kop.theory.questions import contexts
+from kop.theory import TheoryRun
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,14 +69,13 @@ def phases(text: str, base: Path, repeat: int) -> dict[str, float]:
     from kop.selection.selector import select
     from kop.theory.dominance import dominance
 
-    t_parse, (state, ctxs) = _cpu(lambda: contexts(kop.parse_theory(text, base)), repeat)
-    tree = state.tree
+    t_parse, run = _cpu(lambda: TheoryRun(kop.parse_theory(text, base)), repeat)
+    tree = run.tree
     p, q = tree.player_names
     out = {"parse": t_parse, "prover": 0.0, "Decide": 0.0, "selector": 0.0, "verification": 0.0, "dominates": 0.0}
-    probe = kop.parse_theory("ask decided\n").statements[0]
-    for ctx in ctxs:
+    for ctx in run.scenarios():
         ks = ctx.formulas
-        evs = state.evaluations(ctx, probe) if ctx.partials else []
+        evs = run.evaluations(ctx.name) if ctx.partials else []
         kw = {"evaluations": evs} if evs else {}
         h = tree.height
         out["prover"] += _cpu(lambda: (level(ks, p, q, max_depth=h + 1), level(ks, q, p, max_depth=h + 1)),
