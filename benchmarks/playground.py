@@ -14,8 +14,8 @@ ratio (what the page adds: mostly the picture):
 
 * the parse behind the underline: ``check_theory`` on a 200-line theory, against ``parse_theory``;
 * ``theories/figure2.kop``'s answers: ``theory_answers`` (every scenario's dominance report, the
-  theory's questions and the chosen scenario's picture), against ``scenario_reports`` alone
-  (what ``kop dominates`` computes);
+  theory's questions and the chosen scenario's picture), against the dominance reports alone
+  (``TheoryRun.dominance`` in every scenario: what ``kop dominates`` computes);
 * a 64-world model: ``model_view`` (read, draw, SVG), against reading it (``KripkeModel.from_json``).
 
 Then the start of ``kop serve --port 0`` (a child process): the wall time until it prints its
@@ -80,9 +80,7 @@ def main() -> int:
 
     import kop
     from kop.serve import views
-    from kop.theory.dominance import scenario_reports
-    from kop.theory.grammar import parse_theory
-    from kop.theory.questions import contexts
+    from kop.theory import TheoryRun, parse_theory
 
     text = long_theory()
     fig2 = (ROOT / "theories/figure2.kop").read_text()
@@ -90,9 +88,9 @@ def main() -> int:
     model = json.dumps(m.to_json())
 
     def reports() -> None:
-        th = parse_theory(fig2, ROOT / "theories")
-        state, ctxs = contexts(th)
-        scenario_reports(th, state, ctxs)
+        run = TheoryRun(parse_theory(fig2, ROOT / "theories"))
+        for ctx in run.scenarios():
+            run.dominance(ctx.name)
 
     rows = [
         ("parse a 200-line theory (the underline)", lambda: views.check_theory(text, ROOT),
