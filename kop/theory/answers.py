@@ -15,6 +15,25 @@ from kop.theory.model import Answer
 from kop.theory.source import Position
 from kop.theory.state import DominanceKey, TheoryState
 from kop.theory.statements import Statement
+from kop.games.registry import strategy
+from kop.games.strategies.play import play
+from kop.games.strategies.strategy import path_words
+from kop.reasoning.entailment import cached_entails as entails
+from kop.reasoning.knowledge import level
+from kop.reasoning.prover import entails
+from kop.reasoning.prover import satisfiable
+from kop.reasoning.prover import valid
+from kop.selection.decide import decide
+from kop.selection.decide import decided_formulas
+from kop.selection.decide import two_players
+from kop.selection.missing import missing_knowledge
+from kop.selection.selector import select
+from kop.syntax.levels import chain
+from kop.syntax.levels import f_level
+from kop.errors import KopError
+from kop.theory.beliefs import belief_tables
+from kop.theory.beliefs import tables_text
+import kop.theory.dominance as dominance_module  # looked up at call time (tests count the calls)
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.games.trees.tree import GameTree
@@ -30,7 +49,6 @@ def _level(x: float) -> int | str:
 
 
 def prover_answer(state: TheoryState, st: Statement, verb: str, f: Formula, ctx: Context | None) -> Answer:
-    from kop.reasoning.prover import entails, satisfiable, valid
 
     q = f"{verb} {to_ascii(f)}"
     agents = state.agents
@@ -72,8 +90,6 @@ def worlds_answer(state: TheoryState, st: Statement) -> Answer:
 
 
 def play_answer(state: TheoryState, st: S.AskPlay) -> Answer:
-    from kop.games.registry import strategy
-    from kop.games.strategies.play import play
 
     tree = state.need_tree(st)
     chosen: dict[str, Any] = {}
@@ -83,7 +99,6 @@ def play_answer(state: TheoryState, st: S.AskPlay) -> Answer:
         try:
             chosen[who] = strategy(tree, name, who)
         except Exception as exc:
-            from kop.errors import KopError
 
             if isinstance(exc, KopError) and not isinstance(exc, OutOfTime):
                 raise st.error(str(exc), name, name_at) from None
@@ -92,7 +107,6 @@ def play_answer(state: TheoryState, st: S.AskPlay) -> Answer:
     q = "play " + " ".join(f"{w}={n}" for w, n in st.strategies)
     path = [n.name for n in out.path]
     moves = [str(m) for m in out.steps]
-    from kop.games.strategies.strategy import path_words
 
     words = path_words(out.path)
     return Answer(st.line, q, {"outcome": list(out.value), "path": path, "moves": moves},
@@ -100,7 +114,6 @@ def play_answer(state: TheoryState, st: S.AskPlay) -> Answer:
 
 
 def level_answer(state: TheoryState, st: Statement, ctx: Context, p: str, at: Position | None) -> Answer:
-    from kop.reasoning.knowledge import level
 
     q = state.opponent(st, p, at)
     lv = level(ctx.formulas, p, q, timeout=state.timeout, agents=state.agents)
@@ -110,8 +123,6 @@ def level_answer(state: TheoryState, st: Statement, ctx: Context, p: str, at: Po
 def decision_report(state: TheoryState, st: Statement | None, ctx: Context
                     ) -> tuple[list[str], list[str] | None, list[Gap]]:
     """(decided nodes, nodes decided by partial knowledge only or None, gaps of the undecided nodes)."""
-    from kop.selection.decide import decide
-    from kop.selection.missing import missing_knowledge
 
     tree = state.need_tree(st)
     state.consistent_in(ctx, st)
@@ -148,7 +159,6 @@ def _player(state: TheoryState, st: Statement, name: str | None, at: Position | 
 
 def select_answer(state: TheoryState, st: Statement, ctx: Context, name: str | None,
                   at: Position | None) -> Answer:
-    from kop.selection.selector import select
 
     tree = state.need_tree(st)
     p = _player(state, st, name, at)
@@ -156,7 +166,6 @@ def select_answer(state: TheoryState, st: Statement, ctx: Context, name: str | N
     try:
         s = select(tree, ctx.formulas, p, timeout=state.timeout, evaluations=evs or None, strict=state.strict)
     except Exception as exc:
-        from kop.errors import KopError
 
         if isinstance(exc, KopError) and not isinstance(exc, OutOfTime) and name is not None:
             raise st.error(str(exc), name, at) from None
@@ -177,7 +186,6 @@ def dominance_key(ctx: Context, player: str | None, tree: GameTree | None, stric
 def dominance_of(state: TheoryState, st: Statement, ctx: Context, player: str | None,
                  at: Position | None = None) -> Dominance:
     """The dominance report for *player* in *ctx* (computed once per theory run)."""
-    from kop.theory.dominance import dominance
 
     tree = state.need_tree(st)
     if player is not None and player not in tree.player_names:
@@ -187,12 +195,11 @@ def dominance_of(state: TheoryState, st: Statement, ctx: Context, player: str | 
     if key not in state.dominance_cache:
         evs = state.evaluations(ctx, st)
         try:
-            r = dominance(tree, ctx.formulas, player, scenario=ctx.name, timeout=state.timeout, evaluations=evs,
-                          strict=state.strict)
+            r = dominance_module.dominance(tree, ctx.formulas, player, scenario=ctx.name, timeout=state.timeout,
+                                           evaluations=evs, strict=state.strict)
             state.dominance_cache[key] = r
             state.dominance_cache.setdefault(dominance_key(ctx, r.player, tree, state.strict), r)
         except Exception as exc:
-            from kop.errors import KopError
 
             if isinstance(exc, KopError) and not isinstance(exc, OutOfTime):
                 raise st.error(str(exc), player or "", at) from None
@@ -205,7 +212,6 @@ def dominates_answer(state: TheoryState, st: Statement, ctx: Context, name: str 
     r = dominance_of(state, st, ctx, name, at)
     if not ctx.beliefs:
         return Answer(st.line, f"dominates {r.player}", r.to_json(), r.explain())
-    from kop.theory.beliefs import belief_tables, tables_text
 
     tables = belief_tables(state.need_tree(st), ctx.beliefs, r.player)
     if not tables:
@@ -223,8 +229,6 @@ def announce_model(state: TheoryState, st: Statement, f: Formula) -> Answer:
 
 def _levels_after(ks: tuple[Formula, ...], f: Formula, p: str, q: str, h: int, timeout: float | None) -> float:
     """P's level after the announcement of f: the largest d with ks |= [!f] f(P, d) (up to height + 1)."""
-    from kop.reasoning.entailment import cached_entails as entails
-    from kop.syntax.levels import chain, f_level
 
     if not entails(ks, Announce(f, conj(f_level(p, q, 0))), timeout=timeout).holds:
         return -1
@@ -239,10 +243,6 @@ def _levels_after(ks: tuple[Formula, ...], f: Formula, p: str, q: str, h: int, t
 
 def announce_game(state: TheoryState, st: Statement, ctx: Context, f: Formula) -> Answer:
     """What announcing *f* changes in the game: levels, decided nodes, recommendation and outcome."""
-    from kop.reasoning.knowledge import level
-    from kop.reasoning.entailment import cached_entails as entails
-    from kop.selection.decide import decide, decided_formulas, two_players
-    from kop.selection.selector import select
 
     tree = state.need_tree(st)
     ks = ctx.formulas

@@ -40,6 +40,10 @@ from kop.theory.knowledge import Context
 from kop.theory.model import Answer, Theory
 from kop.theory.questions import prepared, run_statements
 from kop.theory.state import TheoryState
+from kop.selection.decide import two_players
+from kop.syntax.arguments import fail
+from kop.theory.beliefs import belief_tables
+import kop.theory.dominance as dominance_module  # looked up at call time (tests count the calls)
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.games.trees.tree import GameTree
@@ -69,7 +73,6 @@ def belongs(f: Formula, player: str) -> bool:
 
 def _first_mover(tree: GameTree) -> str | None:
     """The player a dominance report is for by default (None where the tree has no such player)."""
-    from kop.selection.decide import two_players
 
     try:
         return two_players(tree)[0]
@@ -108,7 +111,6 @@ class TheoryRun:
     def __init__(self, theory: Theory, *, timeout: float | None = 60.0, scenario: str | None = None,
                  strict: bool = False, questions: bool = True) -> None:
         if not isinstance(theory, Theory):
-            from kop.syntax.arguments import fail
 
             raise fail("theory", "a Theory (from kop.load_theory(path) or kop.parse_theory(text))", theory)
         self.theory = theory
@@ -201,7 +203,6 @@ class TheoryRun:
     # -- reports ---------------------------------------------------------------------------------
     def dominance(self, scenario: str | None, player: str | None = None) -> Dominance:
         """The dominance report for *player* (default: the root's mover) in *scenario*, computed once."""
-        from kop.theory.dominance import dominance
 
         ctx = self._scenario(scenario)
         state = self.state
@@ -215,15 +216,14 @@ class TheoryRun:
         if key not in state.dominance_cache:
             state.consistent_in(ctx, None)
             evs = state.evaluations(ctx)
-            r = dominance(tree, ctx.formulas, player, scenario=ctx.name, timeout=self.timeout, evaluations=evs,
-                          strict=state.strict)
+            r = dominance_module.dominance(tree, ctx.formulas, player, scenario=ctx.name, timeout=self.timeout,
+                                           evaluations=evs, strict=state.strict)
             state.dominance_cache[key] = r
             state.dominance_cache.setdefault(dominance_key(ctx, r.player, tree, state.strict), r)
         return state.dominance_cache[key]
 
     def uncertainty(self, scenario: str | None, player: str | None = None) -> list[dict[str, Any]]:
         """The selector under uncertainty for each belief *scenario* states (JSON tables; empty without beliefs)."""
-        from kop.theory.beliefs import belief_tables
 
         ctx = self._scenario(scenario)
         if not ctx.beliefs:

@@ -20,6 +20,9 @@ from typing import Any
 
 from kop.errors import KopError
 from kop.theory.model import BeliefSpec
+from kop.games.strategies.prom import preorder_leaves
+from kop.selection.beliefs import believes_candidates
+from kop.selection.beliefs import outcomes_under_belief
 
 __all__ = ["build_beliefs", "belief_tables", "tables_text"]
 
@@ -30,8 +33,6 @@ def _value(x: Any) -> Any:
 
 def build_beliefs(specs: Sequence[BeliefSpec], tree: Any) -> list[Any]:
     """The ``EvaluationBelief`` values the statements describe, checked against *tree*."""
-    from kop.games.strategies.prom import preorder_leaves
-    from kop.selection.beliefs import believes_candidates
 
     n_leaves = len(preorder_leaves(tree))
     labels = {tree.node(int(i)).label for i in preorder_leaves(tree)} - {None}
@@ -68,7 +69,6 @@ def build_beliefs(specs: Sequence[BeliefSpec], tree: Any) -> list[Any]:
 
 def belief_tables(tree: Any, specs: Sequence[BeliefSpec], player: str | None = None) -> list[dict[str, Any]]:
     """For each belief held by *player* (every belief when None): the selector under uncertainty, as JSON."""
-    from kop.selection.beliefs import outcomes_under_belief
 
     out = []
     for spec, b in zip(specs, build_beliefs(specs, tree)):

@@ -32,6 +32,12 @@ from kop.syntax import formula as F
 from kop.syntax.formula import Formula
 from kop.syntax.fragments import has_belief
 from kop.syntax.wording import plural
+from kop.games.names import StrategyName
+from kop.games.registry import strategy
+from kop.games.strategies.play import play
+from kop.reasoning.entailment import cached_entails as entails
+from kop.selection.selector import select
+from kop.syntax.printer import to_ascii
 
 __all__ = ["Precondition", "Claim", "Dominance", "dominance", "as_belief"]
 
@@ -58,7 +64,6 @@ class Precondition:
         return "holds only in belief" if self.believed else "refuted"
 
     def to_json(self) -> dict[str, Any]:
-        from kop.syntax.printer import to_ascii
 
         return {"formula": None if self.formula is None else to_ascii(self.formula),
                 "status": self.status, "text": self.text,
@@ -138,7 +143,6 @@ class Dominance:
 
     def explain(self) -> str:
         """The report as text."""
-        from kop.syntax.printer import to_ascii
 
         sel = self.selection
         head = f"Scenario {self.scenario}: " if self.scenario is not None else ""
@@ -236,11 +240,6 @@ def dominance(tree: GameTree, knowledge: Iterable[Formula], player: str | None =
     strict : bool
         Decide by the stricter reading of Definition 6 (:func:`kop.decide`).
     """
-    from kop.games.names import StrategyName
-    from kop.games.registry import strategy
-    from kop.games.strategies.play import play
-    from kop.reasoning.entailment import cached_entails as entails
-    from kop.selection.selector import select
 
     ks = tuple(knowledge)
     if evaluations:

@@ -32,6 +32,12 @@ from kop.theory import statements as S
 from kop.theory.model import BeliefSpec, GameNode, ObservationSpec, PartialSpec, Theory, MAX_LEVEL
 from kop.theory.statements import Statement
 from kop.theory.source import Position, inner, located
+from kop.syntax.arguments import path as path_argument
+from kop.syntax.files import decode_utf8
+from kop.syntax.files import read_bytes
+from kop.syntax.grammar_cache import lalr_parser
+from kop.syntax.parser import parse
+from kop.theory.files import read_confined_bytes
 
 __all__ = ["parse_theory", "load_theory", "expand_includes", "MAX_STATEMENTS"]
 
@@ -47,7 +53,6 @@ _STATEMENTS = ('include "FILE", tree "FILE", model "FILE", model { ... }, agents
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    from kop.syntax.grammar_cache import lalr_parser
 
     return lalr_parser("theory", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
 
@@ -279,7 +284,6 @@ class _Reader:
         return Position(self.text, getattr(meta, "line", 1), getattr(meta, "column", 1), self.file)
 
     def formula(self, tok: Token) -> Formula:
-        from kop.syntax.parser import parse
 
         try:
             return parse(str(tok))
@@ -695,7 +699,6 @@ def _check_nesting(text: str, file: str = "") -> None:
 
 def _decode(data: bytes, shown: str) -> str:
     """UTF-8 text, or an error naming the bad byte's line and column (never quoting the text)."""
-    from kop.syntax.files import decode_utf8
 
     what, _, name = shown.partition(" '")     # "included theory 'x.kop'" -> what, 'x.kop'
     return decode_utf8(data, what=what, shown=f"'{name}")
@@ -734,8 +737,6 @@ def load_theory(path: str | Path, *, allow_outside: bool = False) -> Theory:
     >>> [type(s).__name__ for s in kop.load_theory(path).statements]
     ['Players', 'Game', 'AskDominates']
     """
-    from kop.syntax.arguments import path as path_argument
-    from kop.syntax.files import read_bytes
 
     p = Path(path_argument(path, "path"))
     if "\x00" in str(path):
@@ -771,7 +772,6 @@ def expand_includes(statements: tuple[Statement, ...], folder: Path, allow_outsi
       :data:`MAX_STATEMENTS` as they are produced, and the deadline in force (:mod:`kop.config`, :mod:`kop.syntax.budget`) is
       checked while expanding, so an include "diamond" fails fast.
     """
-    from kop.theory.files import read_confined_bytes
 
     if parsed is None:
         parsed = {}

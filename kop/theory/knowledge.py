@@ -17,6 +17,10 @@ from kop.errors import KopError, LimitError
 from kop.syntax.formula import (And, Atom, Bottom, Common, Distributed, Everyone, Formula, Iff, Implies, Know, Not,
                                 Or, Top)
 from kop.theory.model import MAX_LEVEL, PartialSpec
+from kop.reasoning.entailment import consistent
+from kop.syntax.levels import chain
+from kop.syntax.levels import f_level
+from kop.syntax.printer import to_ascii
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.theory.statements import Statement
@@ -72,7 +76,6 @@ class Context:
 
 
 def _sat(fs: tuple[Formula, ...], agents: Any, timeout: float | None) -> bool:
-    from kop.reasoning.entailment import consistent
 
     return consistent(fs, agents=agents, timeout=timeout)
 
@@ -95,7 +98,6 @@ def check_consistent(ctx: Context, at: Statement | None, *, timeout: float | Non
             parts = rest
         else:
             k += 1
-    from kop.syntax.printer import to_ascii
 
     items = list(dict.fromkeys(it for it, _ in parts))  # shown whole: every formula it needs, in full
     listed = "; ".join(f"{it.where()}: {' & '.join(to_ascii(f) for i, f in parts if i is it)}" for it in items)
@@ -137,7 +139,6 @@ def compact_core(player: str, opponent: str, d: int) -> tuple[Formula, ...]:
     >>> [str(f) for f in compact_core("A", "B", 3)]
     ['K_A E_A', 'K_A S_A', 'K_A K_B E_A', 'K_A K_B K_A E_B']
     """
-    from kop.syntax.levels import chain, f_level
 
     if d < 0:
         raise KopError(f"the level d must be >= 0, not {d}")

@@ -28,6 +28,8 @@ import numpy as np
 
 from kop.errors import KopError
 from kop.theory.source import Position
+from kop.semantics.model import KripkeModel
+from kop.syntax.grammar_cache import lalr_parser
 
 if TYPE_CHECKING:  # pragma: no cover
     from lark import Lark, Token, Tree
@@ -44,7 +46,6 @@ MAX_RANGE = 10**9
 
 
 def _parser() -> Lark:
-    from kop.syntax.grammar_cache import lalr_parser
 
     return lalr_parser("arith", propagate_positions=True)
 
@@ -134,7 +135,6 @@ def number_atoms(spec: ObservationSpec) -> frozenset[str]:
 
 def build_number_model(spec: ObservationSpec) -> KripkeModel:
     """The Kripke model of a ``model { number ... }`` block."""
-    from kop.semantics.model import KripkeModel
 
     names = [v for v, _, _, _ in spec.numbers]
     total = _check_numbers(spec, names)

@@ -25,6 +25,8 @@ from kop.semantics.model import KripkeModel
 from kop.errors import KopError
 from kop.syntax.formula import Atom, Formula, Not, conj, disj, TRUE
 from kop.theory.model import ObservationSpec
+from kop.theory.numbers import build_number_model
+from kop.theory.numbers import number_atoms
 
 __all__ = ["build_observation_model", "exactly"]
 
@@ -57,7 +59,6 @@ def model_atoms(spec: ObservationSpec) -> frozenset[str]:
     ['p', 'q']
     """
     if spec.numbers:
-        from kop.theory.numbers import number_atoms
 
         return number_atoms(spec)
     return frozenset(spec.vocabulary)
@@ -69,7 +70,6 @@ def build_observation_model(spec: ObservationSpec) -> KripkeModel:
         if spec.vocabulary or spec.laws or spec.counts or spec.observes:
             raise spec.pos.error("a model is over atoms (vocabulary, law, observes a: p) or over numbers "
                                  "(number, where, observes a value ...), not both")
-        from kop.theory.numbers import build_number_model
 
         return build_number_model(spec)
     vocab = spec.vocabulary

@@ -25,6 +25,7 @@ from typing import Any
 
 from kop.errors import KopError, ParseError
 from kop.theory.model import PartialSpec
+from kop.selection.evaluations import leaf_order
 
 __all__ = ["build_evaluations"]
 
@@ -69,7 +70,6 @@ def build_evaluations(specs: Sequence[PartialSpec], tree: Any) -> list[Any]:
 
 
 def _candidates(spec: PartialSpec, tree: Any, owner: int) -> list[Any]:
-    from kop.selection.evaluations import leaf_order
 
     leaves = [tree.node(int(i)) for i in leaf_order(tree)]
     labels = {n.label: n for n in leaves if n.label}

@@ -35,6 +35,24 @@ from kop.theory.knowledge import Context, Item
 from kop.theory.model import Answer, Theory
 from kop.theory.state import TheoryState
 from kop.theory.statements import Statement
+from kop.semantics.model import KripkeModel
+from kop.games.registry import strategy
+from kop.games.strategies.play import play
+from kop.games.trees.tree import GameTree
+from kop.io.efg import loads_efg
+from kop.io.trees import dumps_tree
+from kop.io.trees import loads_tree
+from kop.reasoning.knowledge import level
+from kop.selection.decide import decide
+from kop.syntax.arguments import fail
+from kop.theory import answers as A
+from kop.theory.defines import apply_defines
+from kop.theory.files import read_confined
+from kop.theory.games import build_game
+from kop.theory.games import players_of
+from kop.theory.grammar import expand_includes
+from kop.theory.observation import build_observation_model
+from kop.theory.observation import model_atoms
 
 __all__ = ["run_theory", "run_statements", "contexts", "TheoryState"]
 
@@ -44,7 +62,6 @@ def _level(x: float) -> int | str:
 
 
 def _load_tree(state: TheoryState, st: S.TreeFile) -> Any:
-    from kop.theory.files import read_confined
 
     name = st.path
     try:
@@ -58,7 +75,6 @@ def _load_tree(state: TheoryState, st: S.TreeFile) -> Any:
         if name.lower().endswith(".efg") or head.startswith("EFG"):
             if not head.startswith("EFG"):
                 raise KopError(f"tree file {name!r} is not a Gambit .efg file")
-            from kop.io.efg import loads_efg
 
             return loads_efg(text)
         import json
@@ -69,7 +85,6 @@ def _load_tree(state: TheoryState, st: S.TreeFile) -> Any:
             doc = None
         if not isinstance(doc, dict) or doc.get("format") != "kop-tree/1":
             raise KopError(f"tree file {name!r} is not a kop-tree/1 JSON or Gambit .efg file")
-        from kop.io.trees import loads_tree
 
         return loads_tree(text)
     except OutOfTime:  # unknown within the limit: not an input error
@@ -81,8 +96,6 @@ def _load_tree(state: TheoryState, st: S.TreeFile) -> Any:
 def _load_model(state: TheoryState, st: S.ModelFile) -> Any:
     import json
 
-    from kop.semantics.model import KripkeModel
-    from kop.theory.files import read_confined
 
     name = st.path
     try:
@@ -133,8 +146,6 @@ def _match_players(state: TheoryState, st: Statement) -> None:
     goals = tuple(p.goal if n in state.bare_players else g
                   for (n, g), p in zip(state.players, state.tree.players))
     if tuple(p.goal for p in state.tree.players) != goals:
-        from kop.games.trees.tree import GameTree
-        from kop.io.trees import dumps_tree
         import json
 
         doc = json.loads(dumps_tree(state.tree))
@@ -186,11 +197,9 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
     Players* (the strategies and theorems the questions apply).
     """
     if not isinstance(theory, Theory):
-        from kop.syntax.arguments import fail
 
         raise fail("theory", "a Theory (from kop.load_theory(path) or kop.parse_theory(text))", theory)
     if scenario is not None and not isinstance(scenario, str):
-        from kop.syntax.arguments import fail
 
         raise fail("scenario", "a scenario's name (a string) or None", scenario)
     return list(run_statements(theory, timeout=timeout, scenario=scenario).answers)
@@ -198,8 +207,6 @@ def run_theory(theory: Theory, *, timeout: float | None = 60.0, scenario: str | 
 
 def prepared(theory: Theory) -> tuple[Statement, ...]:
     """The statements of *theory* as they run: its includes expanded, its definitions applied."""
-    from kop.theory.defines import apply_defines
-    from kop.theory.grammar import expand_includes
 
     statements = theory.statements
     if any(isinstance(s, S.Include) for s in statements):
@@ -307,7 +314,6 @@ def _step(state: TheoryState, st: Statement, answers: list[Answer], only: str | 
             state.model_atoms = frozenset().union(*(model.valuation(w) for w in model.worlds))
             state.atoms_declared = False
         case S.ModelBlock(spec=spec):
-            from kop.theory.observation import build_observation_model, model_atoms
 
             state.model = state.stated_model = build_observation_model(spec)
             state.model_atoms, state.atoms_declared = model_atoms(spec), True
@@ -336,7 +342,6 @@ def _step(state: TheoryState, st: Statement, answers: list[Answer], only: str | 
 
 
 def _set_game(state: TheoryState, st: S.Game, root: Any) -> None:
-    from kop.theory.games import build_game, players_of
 
     if state.players is None:
         names = players_of(root)
@@ -371,7 +376,6 @@ def _with_warning(ans: Answer, warning: str) -> Answer:
 
 
 def _ask(state: TheoryState, st: S.Question, answers: list[Answer], only: str | None) -> None:
-    from kop.theory import answers as A
 
     if isinstance(st, S.AskFormula) and st.verb != "check":
         state.check_s5n(st, st.formula)
@@ -432,7 +436,6 @@ def _expect(state: TheoryState, st: S.Expectation, answers: list[Answer], only: 
 
 def _expected(state: TheoryState, st: S.Expectation, ctx: Context) -> tuple[dict[str, Any], dict[str, Any], str]:
     """(the figures computed, the figures expected, the expectation in words) of *st* in *ctx*."""
-    from kop.theory import answers as A
 
     match st:
         case S.ExpectDominates(player=who, strategy=strat, outcome=out, communication=comm, has_communication=has_comm):
@@ -447,15 +450,12 @@ def _expected(state: TheoryState, st: S.Expectation, ctx: Context) -> tuple[dict
                 what += f", communication {'none' if comm is None else tuple(comm)}"
             return computed, expected, what
         case S.ExpectPlay(strategies=pairs, outcome=out):
-            from kop.games.registry import strategy
-            from kop.games.strategies.play import play
 
             tree = state.need_tree(st)
             value = play(tree, {w: strategy(tree, n, w) for w, n in pairs}).value
             return ({"outcome": list(value)}, {"outcome": list(out)},
                     "play " + " ".join(f"{w}={n}" for w, n in pairs) + f": {tuple(out)}")
         case S.ExpectValue(strategy=name, player=p, at=at_label, value=out):
-            from kop.games.registry import strategy
 
             tree = state.need_tree(st)
             if p not in tree.player_names:
@@ -465,7 +465,6 @@ def _expected(state: TheoryState, st: S.Expectation, ctx: Context) -> tuple[dict
             return ({"value": list(value)}, {"value": list(out)},
                     f"value {name} {p}{f' at {at_label}' if at_label else ''}: {tuple(out)}")
         case S.ExpectDecided(nodes=nodes):
-            from kop.selection.decide import decide
 
             tree = state.need_tree(st)
             state.consistent_in(ctx, st)
@@ -474,7 +473,6 @@ def _expected(state: TheoryState, st: S.Expectation, ctx: Context) -> tuple[dict
             return ({"decided": [n.name for n in d.decided_nodes()]}, {"decided": list(nodes)},
                     f"decided: {', '.join(nodes) or 'none'}")
         case S.ExpectLevel(player=p, level=value):
-            from kop.reasoning.knowledge import level
 
             state.consistent_in(ctx, st)
             lv = level(ctx.formulas, p, state.opponent(st, p, None), timeout=state.timeout, agents=state.agents)
@@ -485,7 +483,6 @@ def _expected(state: TheoryState, st: S.Expectation, ctx: Context) -> tuple[dict
 
 
 def _announce(state: TheoryState, st: S.Announce, answers: list[Answer], only: str | None) -> None:
-    from kop.theory import answers as A
 
     f = st.formula
     state.check_formula(st, f)

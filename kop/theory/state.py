@@ -25,6 +25,11 @@ from kop.theory.knowledge import Context, Item, check_consistent, core_for
 from kop.theory.model import Answer, Theory
 from kop.theory.source import Position
 from kop.theory.statements import Statement
+from kop.selection.evaluations import knowledge_formulas
+from kop.selection.evaluations import resolve_all
+from kop.syntax.fragments import refuse_probability
+from kop.syntax.parser import locate_token
+from kop.theory.partial import build_evaluations
 
 if TYPE_CHECKING:  # pragma: no cover
     from kop.games.trees.tree import GameTree
@@ -115,14 +120,12 @@ class TheoryState:
 
     def check_s5n(self, st: Statement, f: Formula) -> None:
         """Refuse probability in a formula that goes to the prover (it decides knowledge and belief), located in the theory."""
-        from kop.syntax.fragments import refuse_probability
 
         try:
             refuse_probability(f, "the prover")
         except LanguageError as exc:
             at = _formula_pos(st)
             if at is not None:
-                from kop.syntax.parser import locate_token
 
                 line = source_lines(at.text)[at.line - 1] if 0 < at.line <= len(source_lines(at.text)) else ""
                 _, col, _ = locate_token(line[at.column - 1:], "PROB")
@@ -216,8 +219,6 @@ class TheoryState:
         """The partial knowledge of evaluations *ctx* states, resolved against the game and checked consistent."""
         if not ctx.partials:
             return []
-        from kop.selection.evaluations import knowledge_formulas, resolve_all
-        from kop.theory.partial import build_evaluations
 
         tree = self.need_tree(st)
         evs = build_evaluations(ctx.partials, tree)

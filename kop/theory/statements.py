@@ -33,6 +33,7 @@ from typing import ClassVar, Union
 from kop.syntax.formula import Formula
 from kop.theory.model import BeliefSpec, GameNode, ObservationSpec, PartialSpec
 from kop.theory.source import Position
+from kop.errors import KopError
 
 __all__ = ["Statement", "Knowledge", "Question", "Expectation", "keyword",
            "Include", "TreeFile", "ModelFile", "ModelBlock", "Agents", "Players", "Game", "Decide", "Define",
@@ -70,7 +71,6 @@ class _Located:
         >>> str(Agents(("A", "B"), line=3).error("agent 'B' is listed twice"))
         "line 3: agent 'B' is listed twice"
         """
-        from kop.errors import KopError
 
         where = at or self.pos
         if where is None:
