@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import socket
 import sys
 import threading
@@ -236,6 +237,11 @@ def serve(root: str | os.PathLike[str] = ".", *, host: str = "127.0.0.1", port: 
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    server = uvicorn.Server(config)
+    # Ctrl-C from the moment the address is shown: before uvicorn installs its own handlers (and
+    # after it restores them) a signal asks the server to stop instead of interrupting its start-up
+    restore = _stop_on_signals(server)
     threading.Thread(target=_warm, name="kop-serve-warm", daemon=True).start()
     if ready is not None:
         ready(url)
@@ -243,12 +249,30 @@ def serve(root: str | os.PathLike[str] = ".", *, host: str = "127.0.0.1", port: 
         import webbrowser
 
         threading.Timer(0.3, lambda: webbrowser.open(url)).start()
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-    server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # pragma: no cover - Ctrl-C
         pass
     finally:
+        restore()
         sock.close()
     print("kop serve stopped", file=sys.stderr)
+
+
+def _stop_on_signals(server: Any) -> Callable[[], None]:
+    """Make SIGINT and SIGTERM set *server*'s ``should_exit`` (uvicorn checks it before serving and in
+    its loop); returns what puts the previous handlers back.  Outside the main thread, nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+    def stop(signum: int, frame: Any) -> None:
+        server.should_exit = True
+
+    for sig in previous:
+        signal.signal(sig, stop)
+
+    def restore() -> None:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    return restore
